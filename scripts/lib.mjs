@@ -1,0 +1,80 @@
+// Shared steps of the npm scripts: wrangler without network look-ups, dev vars, client build,
+// local D1 migrations and the one-time demo seed.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+// There is no internet here: without these, wrangler waits on failing fetches at start-up.
+export const wranglerEnv = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: 'false',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  CI: process.env.CI ?? '',
+};
+
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: opts.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', env: opts.env ?? process.env });
+    let out = '';
+    child.stdout?.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolvePromise(out) : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+export const wrangler = (args, opts = {}) => run(bin('wrangler'), args, { ...opts, env: wranglerEnv });
+
+/** Local secrets for wrangler dev: made once per checkout, never committed. */
+export function ensureDevVars() {
+  const file = join(root, '.dev.vars');
+  if (!existsSync(file)) {
+    writeFileSync(file, `ENVIRONMENT=development\nPASSWORD_PEPPER=${randomBytes(32).toString('hex')}\n`);
+  }
+  const vars = Object.fromEntries(
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .map((l) => l.match(/^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/))
+      .filter(Boolean)
+      .map((m) => [m[1], m[2].replace(/^"(.*)"$/, '$1')]),
+  );
+  return vars;
+}
+
+export async function buildClient() {
+  await run(bin('vite'), ['build', '--logLevel', 'warn']);
+}
+
+const persistArgs = (persistTo) => (persistTo ? ['--persist-to', persistTo] : []);
+
+export async function migrateLocal(persistTo) {
+  await wrangler(['d1', 'migrations', 'apply', 'DB', '--local', ...persistArgs(persistTo)]);
+}
+
+/** Seeds the demo data when the shows table is empty, so running it again changes nothing. */
+export async function seedIfEmpty(persistTo, pepper) {
+  const out = await wrangler(
+    ['d1', 'execute', 'DB', '--local', ...persistArgs(persistTo), '--json', '--command', 'SELECT COUNT(*) AS n FROM shows'],
+    { capture: true },
+  );
+  const n = JSON.parse(out)[0]?.results?.[0]?.n ?? 0;
+  if (n > 0) return false;
+  const { demoSqlScript } = await loadTs('src/server/seed/seed.ts');
+  const file = join(root, '.tmp', 'seed.sql');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, await demoSqlScript(pepper));
+  await wrangler(["d1", "execute", "DB", "--local", ...persistArgs(persistTo), "--file", file], { capture: true });
+  return true;
+}
+
+/** Imports a TypeScript module of src/ in Node (bundled on the fly by esbuild). */
+export async function loadTs(entry) {
+  const { build } = await import('esbuild');
+  const outfile = join(root, '.tmp', `${entry.replace(/[\\/]/g, '_')}.mjs`);
+  await build({ entryPoints: [join(root, entry)], bundle: true, platform: 'node', format: 'esm', outfile, logLevel: 'warning' });
+  return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
+}

@@ -1,0 +1,6 @@
+// npm run seed: apply local migrations and seed the demo data if the database is empty.
+import { ensureDevVars, migrateLocal, seedIfEmpty } from './lib.mjs';
+
+const vars = ensureDevVars();
+await migrateLocal(process.env.PERSIST_TO);
+console.log((await seedIfEmpty(process.env.PERSIST_TO, vars.PASSWORD_PEPPER)) ? 'Seeded the demo data.' : 'Already seeded.');

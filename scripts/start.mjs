@@ -1,0 +1,12 @@
+// npm start: build the client, migrate the local D1, seed demo data once, serve on 127.0.0.1.
+import { buildClient, ensureDevVars, migrateLocal, seedIfEmpty, wrangler } from './lib.mjs';
+
+const port = process.env.PORT ?? '8787';
+const vars = ensureDevVars();
+console.log('Building the client…');
+await buildClient();
+console.log('Applying D1 migrations (local)…');
+await migrateLocal();
+if (await seedIfEmpty(undefined, vars.PASSWORD_PEPPER)) console.log('Seeded the demo data.');
+console.log(`Serving on http://localhost:${port}`);
+await wrangler(['dev', '--ip', '127.0.0.1', '--port', port, '--local', '--show-interactive-dev-session=false']);

@@ -1,0 +1,109 @@
+import { BUILD_HEADER, CSRF_COOKIE, CSRF_HEADER } from '../../shared/constants';
+import { isSemver } from '../../shared/semver';
+import type { Session } from '../../shared/session';
+import type { RootState } from '../state/store';
+import { readCookie } from './cookies';
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string[]> = {},
+    readonly body: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ApiClient {
+  get<T>(path: string, query?: Record<string, string | number | undefined>, signal?: AbortSignal): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  put<T>(path: string, body?: unknown): Promise<T>;
+  delete<T>(path: string): Promise<T>;
+}
+
+/**
+ * The client API layer of spec part 1 section 7: CSRF cookie before writes, the X-XSRF-TOKEN
+ * header, the server build stored, session and coin updates applied, 401/403 redirects.
+ */
+let current: ApiClient | null = null;
+
+/** The document's API client (islands act only in the browser, after main.ts created it). */
+export function api(): ApiClient {
+  if (!current) throw new Error('api used before main.ts created it');
+  return current;
+}
+
+export function createApi(store: RootState, navigate: (to: string) => void = (to) => location.assign(to)): ApiClient {
+  async function ensureCsrf(): Promise<void> {
+    if (!readCookie(CSRF_COOKIE)) await fetch('/api/auth/csrf-cookie', { credentials: 'same-origin' });
+  }
+
+  function apply(res: Response, body: unknown): void {
+    const build = res.headers.get(BUILD_HEADER);
+    if (isSemver(build)) store.serverBuild = build;
+    if (!body || typeof body !== 'object') return;
+    const b = body as { session?: Session; user?: { coins?: unknown } };
+    if (b.session && typeof b.session === 'object') store.session = b.session;
+    if (store.user && typeof b.user?.coins === 'number') store.user.coins = b.user.coins;
+  }
+
+  async function request<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+    if (method !== 'GET') await ensureCsrf();
+    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': store.locale };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const token = readCookie(CSRF_COOKIE);
+    if (method !== 'GET' && token) headers[CSRF_HEADER] = token;
+    const url = `/api/${path.replace(/^\/+/, '')}`;
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'same-origin',
+        signal,
+      });
+    } catch (e) {
+      if ((e as Error).name === 'AbortError') throw e;
+      throw new ApiFailure(0, 'network_error');
+    }
+    const text = await res.text();
+    let data: unknown = null;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      data = text;
+    }
+    apply(res, data);
+    if (res.ok) return data as T;
+
+    const message =
+      data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
+        ? (data as { message: string }).message
+        : 'unknown_error';
+    if (res.status === 401 && store.user) {
+      await fetch('/api/auth/csrf-cookie', { credentials: 'same-origin' }).catch(() => undefined);
+      navigate('/logout');
+    } else if (res.status === 403) {
+      navigate(message === 'not_verified' ? '/verify' : '/');
+    }
+    const errors = data && typeof data === 'object' ? ((data as { errors?: Record<string, string[]> }).errors ?? {}) : {};
+    throw new ApiFailure(res.status, message, errors, data);
+  }
+
+  current = {
+    get: (path, query, signal) => {
+      const q = new URLSearchParams();
+      for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) q.set(k, String(v));
+      const qs = q.toString();
+      return request('GET', qs ? `${path}?${qs}` : path, undefined, signal);
+    },
+    post: (path, body) => request('POST', path, body ?? {}),
+    put: (path, body) => request('PUT', path, body ?? {}),
+    delete: (path) => request('DELETE', path),
+  };
+  return current;
+}

@@ -1,0 +1,54 @@
+import type { InfoContent, InfoPageKey } from '../../shared/info';
+import { useT } from '../state/context';
+
+/** A structured text page: title, lead, a table of contents and anchored sections. */
+export function InfoPage({ pageKey, content }: { pageKey: InfoPageKey; content: InfoContent }) {
+  const t = useT();
+  return (
+    <article className="info-page" data-info={pageKey}>
+      <header className="info-header">
+        <h1>{content.title}</h1>
+        <p className="lead">{content.lead}</p>
+      </header>
+      {content.sections.length > 2 && (
+        <nav className="toc" aria-label={t('info.toc')}>
+          <h2 className="toc-title">{t('info.toc')}</h2>
+          <ol>
+            {content.sections.map((s) => (
+              <li key={s.id}>
+                <a href={`#${s.id}`}>{s.heading}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+      {content.sections.map((s) => (
+        <section key={s.id} id={s.id} className="info-section" aria-labelledby={`${s.id}-h`}>
+          <h2 id={`${s.id}-h`}>
+            <a href={`#${s.id}`} className="anchor">
+              {s.heading}
+            </a>
+          </h2>
+          {s.paragraphs?.map((p, i) => <p key={i}>{p}</p>)}
+          {s.list && (
+            <ul>
+              {s.list.map((item, i) => (
+                <li key={i}>{item}</li>
+              ))}
+            </ul>
+          )}
+          {s.qa && (
+            <div className="faq-list">
+              {s.qa.map((qa, i) => (
+                <details key={i} className="faq-item">
+                  <summary>{qa.q}</summary>
+                  <p>{qa.a}</p>
+                </details>
+              ))}
+            </div>
+          )}
+        </section>
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,97 @@
+import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { z } from 'zod';
+import { BUILD_ID } from '../shared/build';
+import { Layout } from '../client/components/shell/layout';
+import { ErrorPage } from '../client/pages/error-page';
+import type { AppEnv } from './env';
+import { imageRoutes } from './features/images/images.routes';
+import { infoPages } from './features/info/info.pages';
+import { showsPages } from './features/shows/shows.pages';
+import { systemRoutes } from './features/system/system.routes';
+import { ApiError } from './lib/errors';
+import { fieldErrors } from './lib/validation';
+import { csrf } from './middleware/csrf';
+import { preferences } from './middleware/preferences';
+import { requestId } from './middleware/request-id';
+import { securityHeaders } from './middleware/security';
+import { session } from './middleware/session';
+import { renderPage } from './render/render-page';
+
+const STATIC_PREFIXES = ['/assets/', '/static/'];
+const STATIC_FILES = new Set(['/favicon.svg', '/robots.txt']);
+
+function isApi(c: Context<AppEnv>): boolean {
+  return c.req.path === '/api' || c.req.path.startsWith('/api/');
+}
+
+function errorPage(c: Context<AppEnv>, status: 401 | 404 | 500 | 503): Response {
+  const t = c.get('t');
+  const title = t(status === 404 ? 'errorPage.notFound.title' : status === 401 ? 'errorPage.unauthorized.title' : 'errorPage.maintenance.title');
+  return renderPage(
+    c,
+    <Layout>
+      <ErrorPage status={status} />
+    </Layout>,
+    { title: `${title} – ${t('common.brand')}`, robots: 'noindex' },
+    status,
+  );
+}
+
+export function createApp() {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId, securityHeaders);
+
+  // Built client files and other static files come from the assets binding, through the
+  // worker so they carry the same headers as everything else.
+  app.use(async (c, next) => {
+    const path = c.req.path;
+    if (c.req.method === 'GET' && (STATIC_FILES.has(path) || STATIC_PREFIXES.some((p) => path.startsWith(p)))) {
+      const res = await c.env.ASSETS.fetch(c.req.raw);
+      if (res.status !== 404) return new Response(res.body, res);
+    }
+    await next();
+  });
+
+  app.get('/version', (c) => c.text(BUILD_ID, 200, { 'Cache-Control': 'no-store' }));
+  app.route('/', imageRoutes);
+
+  app.use(preferences, session);
+
+  const api = new Hono<AppEnv>().use(csrf).route('/', systemRoutes);
+  app.route('/api', api);
+
+  app.route('/', showsPages);
+  app.route('/', infoPages);
+
+  app.notFound((c) => {
+    if (isApi(c)) return c.json({ message: 'not_found' }, 404);
+    // Middleware may not have run for this path (e.g. a static miss): make sure the page can render.
+    return c.get('t') ? errorPage(c, 404) : c.text('This page could not be found', 404);
+  });
+
+  app.onError((err, c) => {
+    let status = 500;
+    let body: { message: string; errors?: Record<string, string[]> } = { message: 'server_error' };
+    const headers: Record<string, string> = {};
+    if (err instanceof ApiError) {
+      status = err.status;
+      body = err.errors ? { message: err.message, errors: err.errors } : { message: err.message };
+      Object.assign(headers, err.headers);
+    } else if (err instanceof z.ZodError) {
+      status = 422;
+      body = { message: 'validation_failed', errors: fieldErrors(err) };
+    } else if (err instanceof HTTPException) {
+      // Malformed bodies are the client's fault: a 422, never a 5xx.
+      status = err.status === 400 ? 422 : err.status;
+      body = { message: status === 422 ? 'invalid_body' : 'http_error' };
+    } else {
+      console.error(JSON.stringify({ type: 'server_error', requestId: c.get('requestId'), error: String(err), stack: (err as Error)?.stack }));
+    }
+    if (isApi(c) || !c.get('t')) return c.json(body, status as 500, headers);
+    return errorPage(c, status === 401 ? 401 : status === 404 ? 404 : status === 503 ? 503 : 500);
+  });
+
+  return app;
+}

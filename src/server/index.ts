@@ -1,0 +1,5 @@
+import { createApp } from './app';
+
+export { Lobby } from './realtime/lobby';
+
+export default createApp();

@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { BUILD_ID } from '../../shared/build';
+import type { EmbeddedState } from '../../shared/state';
+
+export interface Head {
+  title: string;
+  description?: string;
+  canonical?: string;
+  robots?: string;
+}
+
+const THEME_COLOR: Record<EmbeddedState['layout'], string> = {
+  redhot: '#b3001b',
+  greenhorn: '#1b7f4c',
+  'black-white': '#111111',
+  'blue-valvet': '#1f3b8f',
+  greyhound: '#4a5563',
+  'pink-pussy': '#c2185b',
+};
+
+/** Escapes JSON for a <script> data block: no "</script>" or "<!--" can end it early. */
+function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export function Document({
+  head,
+  state,
+  nonce,
+  dev,
+  children,
+}: {
+  head: Head;
+  state: EmbeddedState;
+  nonce: string;
+  dev: boolean;
+  children: ReactNode;
+}) {
+  const v = `?v=${encodeURIComponent(BUILD_ID)}`;
+  return (
+    <html lang={state.locale} data-layout={state.layout} className={state.headerHidden ? 'no-header' : undefined}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{head.title}</title>
+        {head.description && <meta name="description" content={head.description} />}
+        {head.robots && <meta name="robots" content={head.robots} />}
+        {head.canonical && <link rel="canonical" href={head.canonical} />}
+        <meta name="theme-color" content={THEME_COLOR[state.layout]} />
+        <meta name="rating" content="adult" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {dev ? (
+          <script type="module" src="/@vite/client" nonce={nonce} />
+        ) : (
+          <>
+            <link rel="stylesheet" href={`/assets/main.css${v}`} />
+            <link rel="modulepreload" href="/assets/main.js" nonce={nonce} />
+          </>
+        )}
+      </head>
+      <body>
+        {children}
+        <script id="__state" type="application/json" dangerouslySetInnerHTML={{ __html: safeJson(state) }} />
+        {/* No cache-busting query on the entry: lazy chunks import it by its bare URL, and a
+            second URL would evaluate it twice. It is revalidated by ETag instead. */}
+        <script type="module" src={dev ? '/src/client/main.ts' : '/assets/main.js'} nonce={nonce} />
+      </body>
+    </html>
+  );
+}

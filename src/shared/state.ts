@@ -1,0 +1,25 @@
+import type { Locale } from './constants';
+import type { LayoutName } from './layouts';
+import type { Session, User } from './session';
+import type { Resources } from './translate';
+
+/** What the server embeds in every document for the islands (spec part 1 section 3, root state). */
+export interface EmbeddedState {
+  layout: LayoutName;
+  headerHidden: boolean;
+  locale: Locale;
+  /** The worker's build id; the client compares it with its own bundle's. */
+  serverBuild: string;
+  session: Session;
+  user: User | null;
+  splashOpen: boolean;
+  consentOpen: boolean;
+  now: number;
+  path: string;
+  supportEmail: string;
+  exitUrl: string;
+  messages: Resources;
+}
+
+/** Top-level locale keys the islands use; the rest of the texts stay on the server. */
+export const CLIENT_MESSAGE_KEYS = ['common', 'nav', 'splash', 'consent', 'update', 'errors', 'drawer', 'layouts', 'languages'] as const;

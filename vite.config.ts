@@ -1,0 +1,22 @@
+import { defineConfig } from 'vite';
+
+// Client bundle only (the worker is bundled by wrangler). The entry keeps a fixed name so the
+// server can reference it without a manifest; the document appends ?v=<build> to bust caches.
+export default defineConfig({
+  publicDir: 'public',
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    target: 'es2022',
+    cssCodeSplit: false,
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      input: 'src/client/main.ts',
+      output: {
+        entryFileNames: 'assets/main.js',
+        chunkFileNames: 'assets/[name]-[hash].js',
+        assetFileNames: (info) => (info.names.some((n) => n.endsWith('.css')) ? 'assets/main.css' : 'assets/[name]-[hash][extname]'),
+      },
+    },
+  },
+});
