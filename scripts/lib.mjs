@@ -78,3 +78,51 @@ export async function loadTs(entry) {
   await build({ entryPoints: [join(root, entry)], bundle: true, platform: 'node', format: 'esm', outfile, logLevel: 'warning' });
   return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
 }
+
+/**
+ * A throwaway server for e2e tests and benchmarks: its own D1 state in a temp folder,
+ * migrated and seeded, wrangler dev on `port`. Resolves once /version answers.
+ */
+export async function startServer({ port, persistTo, pepper = 'e2e-pepper-not-secret', vars = {} }) {
+  await migrateLocal(persistTo);
+  await seedIfEmpty(persistTo, pepper);
+  const varArgs = Object.entries({ ENVIRONMENT: 'development', PASSWORD_PEPPER: pepper, ...vars }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
+  const child = spawn(
+    bin('wrangler'),
+    ['dev', '--ip', '127.0.0.1', '--port', String(port), '--local', '--persist-to', persistTo, '--show-interactive-dev-session=false', '--env-file', '/dev/null', ...varArgs],
+    { cwd: root, env: wranglerEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  );
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${log}`);
+    try {
+      const res = await fetch(`${url}/version`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      process.kill(-child.pid, 'SIGTERM');
+      throw new Error(`wrangler dev did not start within 90 s:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    log: () => log,
+    stop: () =>
+      new Promise((resolveStop) => {
+        if (child.exitCode !== null) return resolveStop();
+        child.once('exit', () => resolveStop());
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          resolveStop();
+        }
+      }),
+  };
+}
