@@ -1,0 +1,60 @@
+// npm test: types, unit tests, Workers-runtime tests, then end to end in Chromium.
+// Ends with one "N passed, N failed" line over all suites.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildClient, root, run } from './lib.mjs';
+
+const vitest = join(root, 'node_modules', '.bin', 'vitest');
+const tsc = join(root, 'node_modules', '.bin', 'tsc');
+const suites = [
+  ['unit', 'vitest.unit.config.ts'],
+  ['workers', 'vitest.workers.config.ts'],
+  ['e2e', 'vitest.e2e.config.ts'],
+];
+const only = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+let broken = false;
+
+function count(file) {
+  if (!existsSync(file)) return false;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+  return true;
+}
+
+if (only.length === 0 || only.includes('types')) {
+  console.log('\n▶ typecheck');
+  for (const project of ['tsconfig.json', 'tsconfig.client.json', 'tsconfig.node.json']) {
+    try {
+      await run(tsc, ['-p', project, '--noEmit']);
+      passed++;
+    } catch {
+      failed++;
+      broken = true;
+    }
+  }
+}
+
+console.log('\n▶ build client');
+await buildClient();
+
+for (const [name, config] of suites) {
+  if (only.length && !only.includes(name)) continue;
+  console.log(`\n▶ ${name} tests`);
+  const out = join(root, '.tmp', `report-${name}.json`);
+  rmSync(out, { force: true });
+  try {
+    await run(vitest, ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  } catch {
+    broken = true;
+  }
+  if (!count(out)) {
+    failed++;
+    broken = true;
+  }
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(broken || failed > 0 ? 1 : 0);

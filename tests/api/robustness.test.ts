@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { req } from './helpers';
+
+// Bad input never yields a 5xx (and never changes data: these routes write nothing).
+const PATHS = ['/', '/shows/all-shows', '/shows/categories', '/shows/1/a/b', '/faq', '/contact', '/version', '/api/session/splash18', '/img/show/1/1.svg'];
+
+describe('hostile input', () => {
+  it('absurd paths', async () => {
+    const paths = [
+      '/%',
+      '/%E0%A4%A',
+      '/..%2F..%2Fetc%2Fpasswd',
+      '/shows/%00/%FF/x',
+      `/${'a'.repeat(8000)}`,
+      '/shows/99999999999999999999/x/y',
+      '/img/show/-1/1.svg',
+      '/img/show/1/999.svg',
+      '/img/video/abc.svg',
+      '/api/',
+      '/api/%zz',
+      '//double//slashes//',
+      '/assets/../../wrangler.toml',
+    ];
+    for (const p of paths) {
+      const res = await req(p);
+      expect(res.status, p).toBeLessThan(500);
+    }
+  });
+
+  it('random query values on every page', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...PATHS),
+        fc.dictionary(fc.constantFrom('page', 'lang', 'l', 'h', 'search', 'cat', 'tags', 'sort'), fc.string({ maxLength: 40 }), { maxKeys: 5 }),
+        async (path, query) => {
+          const res = await req(`${path}?${new URLSearchParams(query)}`);
+          expect(res.status).toBeLessThan(500);
+          await res.arrayBuffer();
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('huge and malformed headers and cookies', async () => {
+    const cases: Record<string, string>[] = [
+      { Cookie: 'x'.repeat(16_000) },
+      { Cookie: 'i18n_redirected=%%%; layout=%E0; splash18=%' },
+      { 'Accept-Language': `${'de;q=0.5,'.repeat(2000)}` },
+      { 'Accept-Language': ';;;,,,q=abc' },
+      { 'X-Request-Id': 'y'.repeat(10_000) },
+      { 'X-XSRF-TOKEN': 'z'.repeat(10_000) },
+    ];
+    for (const headers of cases) {
+      for (const path of ['/', '/api/session/splash18']) {
+        const res = await req(path, { headers });
+        expect(res.status, `${path} ${Object.keys(headers)}`).toBeLessThan(500);
+      }
+    }
+  });
+
+  it('random bodies to the write endpoints', async () => {
+    const token = 'a'.repeat(43);
+    const headers = { Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token, 'Content-Type': 'application/json' };
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('/api/log', '/api/session/splash18', '/api/nope'), fc.oneof(fc.string(), fc.json()), async (path, body) => {
+        const res = await req(path, { method: 'POST', headers, body });
+        expect(res.status).toBeLessThan(500);
+        await res.arrayBuffer();
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

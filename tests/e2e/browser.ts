@@ -1,0 +1,178 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Cookie, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The test server's origin, from the global setup. */
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export interface LaunchOptions {
+  /** Browser locale (navigator.language and, unless acceptLanguage is given, Accept-Language). */
+  locale?: string;
+  /** An exact Accept-Language header for every request. */
+  acceptLanguage?: string;
+  /** Cookies set before the first navigation. */
+  cookies?: {
+    /** splash18=1: the age splash counts as confirmed. */
+    splash?: boolean;
+    /** consent_analytics=1/0 (true = 1): the consent banner is answered. */
+    consent?: boolean | '1' | '0';
+    /** i18n_redirected */
+    lang?: string;
+    /** layout */
+    layout?: string;
+  };
+  viewport?: { width: number; height: number };
+}
+
+export interface ConsoleEntry {
+  text: string;
+  /** The URL the message is about (for failed loads: the resource). */
+  url: string;
+}
+
+export interface PageProblems {
+  consoleErrors: ConsoleEntry[];
+  pageErrors: string[];
+}
+
+export interface Browser {
+  context: BrowserContext;
+  base: string;
+  /** The context's first page (a persistent context starts with one). */
+  page: Page;
+  newPage(): Promise<Page>;
+  /** Console errors and uncaught page errors of one page, collected since it opened. */
+  problems(page?: Page): PageProblems;
+  /**
+   * The page's problems as readable lines, minus the one expected failure of a 404 document
+   * itself (Chromium logs "Failed to load resource … 404" for it) when ignoreDocument404 is set.
+   */
+  unexpectedProblems(page?: Page, opts?: { ignoreDocument404?: boolean }): string[];
+  cookie(name: string): Promise<Cookie | undefined>;
+  close(): Promise<void>;
+}
+
+/** Launches headless Chromium with a fresh profile (so no cookies but the ones asked for). */
+export async function launch(opts: LaunchOptions = {}): Promise<Browser> {
+  const base = baseUrl();
+  const dir = mkdtempSync(join(tmpdir(), 'livecam-e2e-chromium-'));
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(dir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ARGS,
+      locale: opts.locale,
+      viewport: opts.viewport ?? { width: 1280, height: 900 },
+      extraHTTPHeaders: opts.acceptLanguage ? { 'Accept-Language': opts.acceptLanguage } : undefined,
+    });
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+
+  const collected = new WeakMap<Page, PageProblems>();
+  const watch = (page: Page) => {
+    if (collected.has(page)) return;
+    const problems: PageProblems = { consoleErrors: [], pageErrors: [] };
+    collected.set(page, problems);
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.consoleErrors.push({ text: msg.text(), url: msg.location().url });
+    });
+    page.on('pageerror', (error) => problems.pageErrors.push(`${error.name}: ${error.message}`));
+  };
+  context.on('page', watch);
+  context.pages().forEach(watch);
+
+  const c = opts.cookies ?? {};
+  const jar: { name: string; value: string }[] = [];
+  if (c.splash) jar.push({ name: 'splash18', value: '1' });
+  if (c.consent !== undefined) jar.push({ name: 'consent_analytics', value: c.consent === true || c.consent === '1' ? '1' : '0' });
+  if (c.lang) jar.push({ name: 'i18n_redirected', value: c.lang });
+  if (c.layout) jar.push({ name: 'layout', value: c.layout });
+  if (jar.length) await context.addCookies(jar.map((k) => ({ ...k, url: base })));
+
+  const page = context.pages()[0] ?? (await context.newPage());
+  watch(page);
+
+  const problems = (p: Page = page): PageProblems => collected.get(p) ?? { consoleErrors: [], pageErrors: [] };
+
+  return {
+    context,
+    base,
+    page,
+    newPage: async () => {
+      const p = await context.newPage();
+      watch(p);
+      return p;
+    },
+    problems,
+    unexpectedProblems(p = page, { ignoreDocument404 = false } = {}) {
+      const { consoleErrors, pageErrors } = problems(p);
+      const documentUrl = p.url();
+      return [
+        ...consoleErrors
+          .filter((e) => !(ignoreDocument404 && e.url === documentUrl && /status of 404/.test(e.text)))
+          .map((e) => `console: ${e.text} (${e.url})`),
+        ...pageErrors.map((e) => `pageerror: ${e}`),
+      ];
+    },
+    cookie: async (name) => (await context.cookies(base)).find((k) => k.name === name),
+    close: async () => {
+      try {
+        await context.close();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/**
+ * Waits until main.ts has hydrated every island of the page (React marks each container when
+ * hydrateRoot runs; from then on a click on a not yet hydrated part is hydrated and replayed).
+ */
+export async function waitForIslands(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const islands = [...document.querySelectorAll('[data-island]')];
+      return islands.length > 0 && islands.every((el) => Object.keys(el).some((k) => k.startsWith('__reactContainer$')));
+    },
+    undefined,
+    { timeout, polling: 50 },
+  );
+}
+
+/** Navigates to a path of the test server and waits for the islands. */
+export async function open(page: Page, path: string, { hydrate = true } = {}) {
+  const res = await page.goto(new URL(path, baseUrl()).href);
+  if (hydrate) await waitForIslands(page);
+  return res;
+}
+
+/** Seconds from now until a cookie's expiry, in days. */
+export function daysUntil(cookie: Cookie | undefined): number {
+  if (!cookie || cookie.expires <= 0) return 0;
+  return (cookie.expires * 1000 - Date.now()) / 86_400_000;
+}
+
+/** Computed style property of the first element matching selector. */
+export function computed(page: Page, selector: string, property: string): Promise<string> {
+  return page.$eval(selector, (el, prop) => getComputedStyle(el).getPropertyValue(prop), property);
+}
