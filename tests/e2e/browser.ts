@@ -145,14 +145,19 @@ export async function launch(opts: LaunchOptions = {}): Promise<Browser> {
 }
 
 /**
- * Waits until main.ts has hydrated every island of the page (React marks each container when
- * hydrateRoot runs; from then on a click on a not yet hydrated part is hydrated and replayed).
+ * Waits until main.ts has hydrated every island of the page: React marks each container when
+ * hydrateRoot runs (from then on a click on a part not yet hydrated is hydrated first and
+ * replayed) and each hydrated element with its props.
  */
 export async function waitForIslands(page: Page, timeout = 15_000): Promise<void> {
   await page.waitForFunction(
     () => {
       const islands = [...document.querySelectorAll('[data-island]')];
-      return islands.length > 0 && islands.every((el) => Object.keys(el).some((k) => k.startsWith('__reactContainer$')));
+      const marked = (el: Element | null, prefix: string) => !el || Object.keys(el).some((k) => k.startsWith(prefix));
+      return (
+        islands.length > 0 &&
+        islands.every((el) => marked(el, '__reactContainer$') && marked(el.firstElementChild, '__reactProps$'))
+      );
     },
     undefined,
     { timeout, polling: 50 },
@@ -166,7 +171,7 @@ export async function open(page: Page, path: string, { hydrate = true } = {}) {
   return res;
 }
 
-/** Seconds from now until a cookie's expiry, in days. */
+/** Days from now until a cookie expires (0 for a session cookie or none). */
 export function daysUntil(cookie: Cookie | undefined): number {
   if (!cookie || cookie.expires <= 0) return 0;
   return (cookie.expires * 1000 - Date.now()) / 86_400_000;
