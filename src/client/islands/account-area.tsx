@@ -8,12 +8,13 @@ export default function AccountArea() {
   if (!snap.user) {
     return (
       <div className="account-area">
-        <a className="btn btn-text" href="/login">
+        <a className="btn btn-text hide-xs" href="/login">
           <Icon name="login" size={20} />
-          <span className="hide-xs">{t('nav.login')}</span>
+          <span>{t('nav.login')}</span>
         </a>
         <a className="btn btn-primary" href="/users/signup">
-          {t('nav.signup')}
+          <span className="hide-xs">{t('nav.signup')}</span>
+          <span className="show-xs">{t('nav.signupShort')}</span>
         </a>
       </div>
     );
