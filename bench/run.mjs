@@ -45,6 +45,8 @@ const tempDirs = [];
 let createdStaticDir = false;
 
 async function stopServer() {
+  // Interrupted while wrangler dev was starting: wait for it, so it can be stopped too.
+  if (pendingStart) await pendingStart.then((s) => (server = s)).catch(() => {});
   const s = server;
   server = null;
   if (s) await s.stop();
@@ -85,9 +87,16 @@ function freePort() {
   });
 }
 
+let pendingStart = null;
+
 async function start(persistTo) {
   const port = await freePort();
-  server = await startServer({ port, persistTo });
+  pendingStart = startServer({ port, persistTo });
+  try {
+    server = await pendingStart;
+  } finally {
+    pendingStart = null;
+  }
   return server.url;
 }
 
@@ -353,13 +362,32 @@ async function main() {
       (found.redirected ? ` (${STATIC_PATH} answers ${found.redirected} → ${staticPath}: assets html_handling)` : ''),
   );
 
-  // 2. Throughput and latency.
+  // 2. Throughput and latency. The static file must answer 200 with the same length every time;
+  // if not (e.g. another `vite build` in this checkout emptied dist/client meanwhile), write it
+  // again and measure both once more; still failing means the run is invalid.
   console.log(`bench: warm-up ${WARMUP_SECONDS} s per URL, then ${SECONDS} s per URL at concurrency ${CONCURRENCY} (keep-alive, loopback)…`);
-  await load(ssrUrl, WARMUP_SECONDS);
-  await load(staticUrl, WARMUP_SECONDS);
-  const ssr = await load(ssrUrl, SECONDS);
-  const stat = await load(staticUrl, SECONDS, { expectBytes: home.length });
+  let ssr;
+  let stat;
+  for (let attempt = 1; ; attempt++) {
+    await load(ssrUrl, WARMUP_SECONDS);
+    await load(staticUrl, WARMUP_SECONDS, { expectBytes: home.length });
+    ssr = await load(ssrUrl, SECONDS);
+    stat = await load(staticUrl, SECONDS, { expectBytes: home.length });
+    if (stat.errors === 0 || attempt === 2 || interrupted) break;
+    const gone = !existsSync(STATIC_FILE);
+    console.log(`bench: the static URL failed ${stat.errors}× (${JSON.stringify(stat.errorKinds)})${gone ? `; ${STATIC_FILE} is gone (dist/client rebuilt meanwhile?)` : ''}; measuring again…`);
+    mkdirSync(STATIC_DIR, { recursive: true });
+    writeFileSync(STATIC_FILE, home);
+    if (!(await staticUrlFor(url, home, 10_000)).target) break;
+  }
   const floor = await load(`${url}/version`, FLOOR_SECONDS);
+  if (ssr.errors || stat.errors || floor.errors) {
+    const lines = server.log().split('\n').filter((l) => l.trim() && !/ 200 OK /.test(l));
+    console.log(`bench: errors under load; wrangler dev log without 200 lines (tail):\n${lines.slice(-40).join('\n')}`);
+  }
+  if (stat.errors > 0 || stat.ok === 0 || ssr.ok === 0) {
+    throw new Error(`invalid measurement: SSR ${ssr.ok} ok / ${ssr.errors} errors, static ${stat.ok} ok / ${stat.errors} errors ${JSON.stringify(stat.errorKinds)}`);
+  }
   const ratio = ssr.rps / stat.rps;
   const ratioPass = ratio >= SSR_RATIO_TARGET;
 
@@ -430,6 +458,7 @@ let code = 0;
 try {
   await main();
 } catch (e) {
+  if (interrupted) await new Promise(() => {}); // the signal handler cleans up and exits
   console.error(`\nbench failed: ${e.stack ?? e}`);
   if (server) console.error(`--- wrangler dev log (tail) ---\n${server.log().slice(-4000)}`);
   code = 1;
