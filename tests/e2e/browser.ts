@@ -49,6 +49,38 @@ export interface ConsoleEntry {
 export interface PageProblems {
   consoleErrors: ConsoleEntry[];
   pageErrors: string[];
+  /** Main-frame documents that answered 404 (their own load failure is expected). */
+  documents404: Set<string>;
+}
+
+const collected = new WeakMap<Page, PageProblems>();
+
+function watch(page: Page): void {
+  if (collected.has(page)) return;
+  const problems: PageProblems = { consoleErrors: [], pageErrors: [], documents404: new Set() };
+  collected.set(page, problems);
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.consoleErrors.push({ text: msg.text(), url: msg.location().url });
+  });
+  page.on('pageerror', (error) => problems.pageErrors.push(`${error.name}: ${error.message}`));
+  page.on('response', (res) => {
+    if (res.status() === 404 && res.request().isNavigationRequest() && res.frame() === page.mainFrame()) problems.documents404.add(res.url());
+  });
+}
+
+function problemsOf(page: Page): PageProblems {
+  return collected.get(page) ?? { consoleErrors: [], pageErrors: [], documents404: new Set() };
+}
+
+/** A page's console errors and page errors as readable lines. */
+export function problemLines(page: Page, { ignoreDocument404 = false } = {}): string[] {
+  const { consoleErrors, pageErrors, documents404 } = problemsOf(page);
+  return [
+    ...consoleErrors
+      .filter((e) => !(ignoreDocument404 && documents404.has(e.url) && /status of 404/.test(e.text)))
+      .map((e) => `console: ${e.text} (${e.url})`),
+    ...pageErrors.map((e) => `pageerror: ${e}`),
+  ];
 }
 
 export interface Browser {
@@ -60,8 +92,8 @@ export interface Browser {
   /** Console errors and uncaught page errors of one page, collected since it opened. */
   problems(page?: Page): PageProblems;
   /**
-   * The page's problems as readable lines, minus the one expected failure of a 404 document
-   * itself (Chromium logs "Failed to load resource … 404" for it) when ignoreDocument404 is set.
+   * The page's problems as readable lines, minus the expected load failure of a document that
+   * answered 404 (Chromium logs "Failed to load resource … 404" for it) when ignoreDocument404 is set.
    */
   unexpectedProblems(page?: Page, opts?: { ignoreDocument404?: boolean }): string[];
   cookie(name: string): Promise<Cookie | undefined>;
@@ -87,16 +119,6 @@ export async function launch(opts: LaunchOptions = {}): Promise<Browser> {
     throw error;
   }
 
-  const collected = new WeakMap<Page, PageProblems>();
-  const watch = (page: Page) => {
-    if (collected.has(page)) return;
-    const problems: PageProblems = { consoleErrors: [], pageErrors: [] };
-    collected.set(page, problems);
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') problems.consoleErrors.push({ text: msg.text(), url: msg.location().url });
-    });
-    page.on('pageerror', (error) => problems.pageErrors.push(`${error.name}: ${error.message}`));
-  };
   context.on('page', watch);
   context.pages().forEach(watch);
 
@@ -111,8 +133,6 @@ export async function launch(opts: LaunchOptions = {}): Promise<Browser> {
   const page = context.pages()[0] ?? (await context.newPage());
   watch(page);
 
-  const problems = (p: Page = page): PageProblems => collected.get(p) ?? { consoleErrors: [], pageErrors: [] };
-
   return {
     context,
     base,
@@ -122,17 +142,8 @@ export async function launch(opts: LaunchOptions = {}): Promise<Browser> {
       watch(p);
       return p;
     },
-    problems,
-    unexpectedProblems(p = page, { ignoreDocument404 = false } = {}) {
-      const { consoleErrors, pageErrors } = problems(p);
-      const documentUrl = p.url();
-      return [
-        ...consoleErrors
-          .filter((e) => !(ignoreDocument404 && e.url === documentUrl && /status of 404/.test(e.text)))
-          .map((e) => `console: ${e.text} (${e.url})`),
-        ...pageErrors.map((e) => `pageerror: ${e}`),
-      ];
-    },
+    problems: (p = page) => problemsOf(p),
+    unexpectedProblems: (p = page, opts = {}) => problemLines(p, opts),
     cookie: async (name) => (await context.cookies(base)).find((k) => k.name === name),
     close: async () => {
       try {
@@ -150,18 +161,31 @@ export async function launch(opts: LaunchOptions = {}): Promise<Browser> {
  * replayed) and each hydrated element with its props.
  */
 export async function waitForIslands(page: Page, timeout = 15_000): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const islands = [...document.querySelectorAll('[data-island]')];
-      const marked = (el: Element | null, prefix: string) => !el || Object.keys(el).some((k) => k.startsWith(prefix));
-      return (
-        islands.length > 0 &&
-        islands.every((el) => marked(el, '__reactContainer$') && marked(el.firstElementChild, '__reactProps$'))
-      );
-    },
-    undefined,
-    { timeout, polling: 50 },
-  );
+  try {
+    await page.waitForFunction(
+      () => {
+        const islands = [...document.querySelectorAll('[data-island]')];
+        const marked = (el: Element | null, prefix: string) => !el || Object.keys(el).some((k) => k.startsWith(prefix));
+        return (
+          islands.length > 0 &&
+          islands.every((el) => marked(el, '__reactContainer$') && marked(el.firstElementChild, '__reactProps$'))
+        );
+      },
+      undefined,
+      { timeout, polling: 50 },
+    );
+  } catch (error) {
+    const state = await page
+      .evaluate(() =>
+        [...document.querySelectorAll('[data-island]')].map(
+          (el) => `${el.getAttribute('data-island')}: ${Object.keys(el).join(',') || '-'} / ${Object.keys(el.firstElementChild ?? {}).join(',') || '-'}`,
+        ),
+      )
+      .catch((e: unknown) => [`(page not readable: ${String(e)})`]);
+    throw new Error(
+      `islands not hydrated on ${page.url()}: ${(error as Error).message}\nislands:\n  ${state.join('\n  ')}\nproblems:\n  ${problemLines(page).join('\n  ') || '(none)'}`,
+    );
+  }
 }
 
 /** Navigates to a path of the test server and waits for the islands. */
