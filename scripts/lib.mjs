@@ -32,8 +32,11 @@ export const wrangler = (args, opts = {}) => run(bin('wrangler'), args, { ...opt
 /** Local secrets for wrangler dev: made once per checkout, never committed. */
 export function ensureDevVars() {
   const file = join(root, '.dev.vars');
-  if (!existsSync(file)) {
-    writeFileSync(file, `ENVIRONMENT=development\nPASSWORD_PEPPER=${randomBytes(32).toString('hex')}\n`);
+  if (!existsSync(file)) writeFileSync(file, 'ENVIRONMENT=development\n');
+  // Secrets a checkout lacks are added (an older .dev.vars keeps its values).
+  const current = readFileSync(file, 'utf8');
+  for (const key of ['PASSWORD_PEPPER', 'SESSION_SECRET', 'AVS_SECRET']) {
+    if (!new RegExp(`^${key}=`, 'm').test(current)) writeFileSync(file, `${key}=${randomBytes(32).toString('hex')}\n`, { flag: 'a' });
   }
   const vars = Object.fromEntries(
     readFileSync(file, 'utf8')

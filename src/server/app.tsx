@@ -8,7 +8,14 @@ import type { AppEnv } from './env';
 import { imageRoutes } from './features/images/images.routes';
 import { infoPages } from './features/info/info.pages';
 import { showsPages } from './features/shows/shows.pages';
+import { accountsPages } from './features/accounts/accounts.pages';
+import { authRoutes } from './features/auth/auth.routes';
+import { registerRoutes } from './features/register/register.routes';
+import { sessionRoutes } from './features/session/session.routes';
+import { profilePages } from './features/profile/profile.pages';
+import { pixelRoutes } from './features/system/pixel.routes';
 import { systemRoutes } from './features/system/system.routes';
+import { usersRoutes } from './features/users/users.routes';
 import { ApiError } from './lib/errors';
 import { fieldErrors } from './lib/validation';
 import { csrf } from './middleware/csrf';
@@ -59,11 +66,20 @@ export function createApp() {
 
   app.use(preferences, session);
 
-  const api = new Hono<AppEnv>().use(csrf).route('/', systemRoutes);
+  const api = new Hono<AppEnv>()
+    .use(csrf)
+    .route('/', systemRoutes)
+    .route('/', pixelRoutes)
+    .route('/', sessionRoutes)
+    .route('/', authRoutes)
+    .route('/', registerRoutes)
+    .route('/', usersRoutes);
   app.route('/api', api);
 
   app.route('/', showsPages);
   app.route('/', infoPages);
+  app.route('/', accountsPages);
+  app.route('/', profilePages);
 
   app.notFound((c) => {
     if (isApi(c)) return c.json({ message: 'not_found' }, 404);

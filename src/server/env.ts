@@ -15,6 +15,21 @@ export interface Bindings {
   /** Where "leave" on the age splash sends the visitor. */
   SPLASH_EXIT_URL?: string;
   PASSWORD_PEPPER?: string;
+  /** Signs the session cookie; falls back to the pepper when unset. */
+  SESSION_SECRET?: string;
+  /** Transactional mail: HTTP API of the provider; unset means mails are only stored (dev mailbox). */
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  MAIL_FROM?: string;
+  /** Public origin used in mailed links, e.g. https://www.example.com (default: the request origin). */
+  PUBLIC_ORIGIN?: string;
+  /** Google Identity Services: OAuth client id, and the JWKS (URL, or inline JSON for tests). */
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_JWKS_URL?: string;
+  GOOGLE_JWKS_JSON?: string;
+  /** Age verification provider: 'sandbox' (default) or a configured provider. */
+  AVS_PROVIDER?: string;
+  AVS_SECRET?: string;
 }
 
 export interface Variables {
@@ -26,6 +41,8 @@ export interface Variables {
   layout: LayoutName;
   headerHidden: boolean;
   session: Session;
+  /** The D1 session row id, null for a visitor without a session yet. */
+  sessionId: string | null;
   user: User | null;
 }
 

@@ -14,6 +14,15 @@ export interface Session {
   sms_coins_available: boolean;
   redirect_splash: string | null;
   nickname: string | null;
+  /** Parts of the welcome dialog still to show; null once it was shown. */
+  welcome_dialog: { video: boolean; voucher: boolean } | null;
+  incentive_tsp: number | null;
+  agent: number | null;
+  chatsession_id: string | null;
+  host: string | null;
+  _date: number | null;
+  /** The address just registered on this session (for the sign-up success page). */
+  register_email: string | null;
 }
 
 export interface Nickname {
@@ -27,6 +36,8 @@ export interface User {
   email: string;
   coins: number;
   is_verified: boolean;
+  age_verified: boolean;
+  newsletter: boolean;
   nicknames: { data: Nickname[]; current_nickname: number | null };
 }
 
@@ -46,6 +57,13 @@ export function visitorSession(overrides: Partial<Session> = {}): Session {
     sms_coins_available: true,
     redirect_splash: null,
     nickname: null,
+    welcome_dialog: null,
+    incentive_tsp: null,
+    agent: null,
+    chatsession_id: null,
+    host: null,
+    _date: null,
+    register_email: null,
     ...overrides,
   };
 }

@@ -14,3 +14,30 @@ export function timingSafeEqual(a: string, b: string): boolean {
   for (let i = 0; i < x.length; i++) diff |= x[i] ^ y[i];
   return diff === 0;
 }
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function hmacKey(secret: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+}
+
+async function hmac(secret: string, value: string): Promise<string> {
+  const sig = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(value));
+  return btoa(String.fromCharCode(...new Uint8Array(sig))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** `value.signature`: lets the server trust a cookie value it issued. */
+export async function sign(secret: string, value: string): Promise<string> {
+  return `${value}.${await hmac(secret, value)}`;
+}
+
+export async function unsign(secret: string, signed: string | undefined): Promise<string | null> {
+  if (!signed || signed.length > 512) return null;
+  const dot = signed.lastIndexOf('.');
+  if (dot < 1) return null;
+  const value = signed.slice(0, dot);
+  return timingSafeEqual(signed.slice(dot + 1), await hmac(secret, value)) ? value : null;
+}

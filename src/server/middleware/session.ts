@@ -1,15 +1,49 @@
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { SPLASH_COOKIE } from '../../shared/constants';
-import { visitorSession } from '../../shared/session';
+import type { Nickname } from '../../shared/session';
 import type { AppEnv } from '../env';
+import { AUTH_COOKIE, nowSeconds, SESSION_COOKIE, sessionSecret } from '../lib/auth';
+import { sha256Hex, unsign } from '../lib/crypto';
+import { toWireSession, type SessionRow } from '../features/session/session.repo';
+import { toWireUser, type UserRow } from '../features/users/users.repo';
 
 /**
- * The visitor's session. For now it lives in cookies (age splash confirmation);
- * the accounts work moves it to a signed cookie plus a D1 row.
+ * Loads the visitor session (signed cookie -> D1 row) and the member behind the auth cookie,
+ * in one round trip. Visitors without cookies cost no query: they get a transient session
+ * until the client calls session/init.
  */
 export const session = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('session', visitorSession({ splash18_confirmed: getCookie(c, SPLASH_COOKIE) === '1' }));
-  c.set('user', null);
+  const db = c.env.DB;
+  const sid = await unsign(sessionSecret(c.env), getCookie(c, SESSION_COOKIE));
+  const token = getCookie(c, AUTH_COOKIE);
+  const splashCookie = getCookie(c, SPLASH_COOKIE) === '1';
+
+  let row: SessionRow | null = null;
+  let userRow: UserRow | null = null;
+  let nicknames: Nickname[] = [];
+  if (sid || (token && token.length <= 128)) {
+    const hash = token && token.length <= 128 ? await sha256Hex(token) : '';
+    const now = nowSeconds();
+    const [s, u, n] = await db.batch([
+      db.prepare('SELECT * FROM sessions WHERE id = ?').bind(sid ?? ''),
+      db
+        .prepare('SELECT u.* FROM auth_tokens a JOIN users u ON u.id = a.user_id WHERE a.token_hash = ? AND a.expires_at > ? AND u.cancelled_at IS NULL')
+        .bind(hash, now),
+      db
+        .prepare(
+          'SELECT n.id, n.nickname FROM auth_tokens a JOIN nicknames n ON n.user_id = a.user_id WHERE a.token_hash = ? AND a.expires_at > ? ORDER BY n.id',
+        )
+        .bind(hash, now),
+    ]);
+    row = (s.results[0] as SessionRow | undefined) ?? null;
+    userRow = (u.results[0] as UserRow | undefined) ?? null;
+    nicknames = n.results as unknown as Nickname[];
+  }
+
+  c.set('sessionId', row?.id ?? null);
+  // The device remembers the age confirmation even when the session is new.
+  c.set('session', toWireSession(row, row?.splash18_confirmed || splashCookie ? { splash18_confirmed: true } : {}));
+  c.set('user', userRow && userRow.blocked === 0 ? toWireUser(userRow, nicknames) : null);
   await next();
 });

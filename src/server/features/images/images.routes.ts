@@ -17,6 +17,11 @@ export const imageRoutes = new Hono<AppEnv>()
     if (!ID.test(id) || index < 1 || index > 12) return c.notFound();
     return svg(showArt({ showId: Number(id), index, palette: (Number(id) * 7 + index) % 12 }));
   })
+  // The incentive panel's picture (spec: GET /api/videos/image/{id}/1).
+  .get('/api/videos/image/:id{[0-9]{1,9}}/:n{[0-9]{1,2}}', (c) => {
+    const id = Number(c.req.param('id'));
+    return svg(mediaArt({ kind: 'video', id, palette: id % 12 }));
+  })
   .get('/img/:kind{video|gallery}/:file{[0-9]{1,9}\\.svg}', (c) => {
     const id = Number.parseInt(c.req.param('file'), 10);
     return svg(mediaArt({ kind: c.req.param('kind') as 'video' | 'gallery', id, palette: id % 12 }));

@@ -2,7 +2,7 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { CSRF_COOKIE, ERROR_LOG_MAX, SPLASH_COOKIE } from '../../../shared/constants';
+import { CSRF_COOKIE, ERROR_LOG_MAX } from '../../../shared/constants';
 import type { AppEnv } from '../../env';
 import { randomToken } from '../../lib/crypto';
 import { validationHook } from '../../lib/validation';
@@ -17,7 +17,7 @@ const logEntry = z.object({
   objects: z.array(z.unknown()).max(10).optional(),
 });
 
-/** CSRF cookie, the age-splash record and the client error log. */
+/** CSRF cookie and the client error log. */
 export const systemRoutes = new Hono<AppEnv>()
   .get('/auth/csrf-cookie', (c) => {
     setCookie(c, CSRF_COOKIE, randomToken(), {
@@ -27,18 +27,6 @@ export const systemRoutes = new Hono<AppEnv>()
       maxAge: 2 * 86_400,
     });
     return c.body(null, 204);
-  })
-  .get('/session/splash18', (c) => c.json({ splash18_confirmed: c.get('session').splash18_confirmed }))
-  // The spec leaves the confirming call unnamed; this is it.
-  .post('/session/splash18', (c) => {
-    setCookie(c, SPLASH_COOKIE, '1', {
-      path: '/',
-      sameSite: 'Lax',
-      httpOnly: true,
-      secure: new URL(c.req.url).protocol === 'https:',
-      maxAge: 365 * 86_400,
-    });
-    return c.json({ session: { ...c.get('session'), splash18_confirmed: true } });
   })
   .post('/log', zValidator('json', z.object({ entries: z.array(logEntry).min(1).max(ERROR_LOG_MAX) }), validationHook), (c) => {
     const { entries } = c.req.valid('json');

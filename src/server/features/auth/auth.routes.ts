@@ -1,0 +1,136 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono, type Context } from 'hono';
+import { loginSchema, resetSchema, resetSendSchema, tokenSchema } from '../../../shared/accounts';
+import type { AppEnv } from '../../env';
+import { clientIp, logIn, logOut, nowSeconds, pepper } from '../../lib/auth';
+import { randomToken } from '../../lib/crypto';
+import { ApiError } from '../../lib/errors';
+import { verifyGoogleCredential } from '../../lib/google';
+import { actionMail } from '../../lib/mail-templates';
+import { mailerFor } from '../../lib/mailer';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { clear, hit, hitStatement, peek } from '../../lib/throttle';
+import { validationHook } from '../../lib/validation';
+import { ensureSession } from '../session/session.routes';
+import { createUser, findUserByEmail, findUserByLogin, wireUser } from '../users/users.repo';
+import { publicOrigin, uniqueUsername } from '../users/users.service';
+import { consumeToken, issueToken } from './tokens';
+
+export const LOGIN_WINDOW_S = 15 * 60;
+/** Failed logins allowed per account and per address in the window (well under 100 an hour). */
+export const LOGIN_LIMIT_ACCOUNT = 8;
+export const LOGIN_LIMIT_IP = 40;
+const RESET_MAIL_LIMIT = 5;
+
+let dummyHash: Promise<string> | null = null;
+
+function throttled(retryAfter: number): never {
+  throw new ApiError(429, 'too_many_attempts', undefined, { 'Retry-After': String(retryAfter) });
+}
+
+/** Logs in; the member and the session, which every successful auth call answers with. */
+export async function logInPayload(c: Context<AppEnv>, userId: number) {
+  await ensureSession(c);
+  await logIn(c, userId);
+  const user = await wireUser(c.env.DB, userId);
+  c.set('user', user);
+  return { user, session: c.get('session') };
+}
+
+const loggedIn = async (c: Context<AppEnv>, userId: number, status: 200 | 201 = 200) => c.json(await logInPayload(c, userId), status);
+
+async function passwordLogin(c: Context<AppEnv>, login: string, password: string) {
+  const db = c.env.DB;
+  const accountKey = `login:acct:${login.toLowerCase()}`;
+  const ipKey = `login:ip:${clientIp(c)}`;
+  const [acct, ip] = await Promise.all([peek(db, [accountKey]), peek(db, [ipKey])]);
+  if (acct.count >= LOGIN_LIMIT_ACCOUNT) throttled(acct.retryAfter);
+  if (ip.count >= LOGIN_LIMIT_IP) throttled(ip.retryAfter);
+
+  const user = await findUserByLogin(db, login);
+  // Hash even for unknown names so the answer time does not reveal which accounts exist.
+  dummyHash ??= hashPassword(randomToken(), pepper(c.env));
+  const ok = await verifyPassword(password, pepper(c.env), user?.password_hash ?? (await dummyHash));
+  if (!user || !ok) {
+    await db.batch([hitStatement(db, accountKey, LOGIN_WINDOW_S), hitStatement(db, ipKey, LOGIN_WINDOW_S)]);
+    throw new ApiError(401, 'unknown_credentials');
+  }
+  if (user.blocked) throw new ApiError(422, 'user_blocked');
+  await clear(db, accountKey);
+  return loggedIn(c, user.id);
+}
+
+async function googleLogin(c: Context<AppEnv>, credential: string, register: boolean) {
+  const identity = await verifyGoogleCredential(c.env, credential);
+  if (!identity) throw new ApiError(401, 'credential_invalid');
+  const db = c.env.DB;
+  const bySub = await db.prepare('SELECT id, blocked FROM users WHERE google_sub = ? AND cancelled_at IS NULL').bind(identity.sub).first<{ id: number; blocked: number }>();
+  const existing = bySub ?? (await findUserByEmail(db, identity.email));
+  if (existing) {
+    if (existing.blocked) throw new ApiError(422, 'user_blocked');
+    await db.prepare('UPDATE users SET google_sub = ?, is_verified = MAX(is_verified, ?) WHERE id = ?').bind(identity.sub, identity.emailVerified ? 1 : 0, existing.id).run();
+    return loggedIn(c, existing.id);
+  }
+  if (!register) {
+    // The client opens sign-up with this e-mail prefilled.
+    return c.json({ message: 'google_not_registered', email: identity.email }, 422);
+  }
+  const user = await createUser(db, {
+    name: await uniqueUsername(db, identity.name ?? identity.email.split('@')[0]),
+    email: identity.email,
+    passwordHash: await hashPassword(randomToken(), pepper(c.env)),
+    locale: c.get('locale'),
+    verified: identity.emailVerified,
+    googleSub: identity.sub,
+    now: nowSeconds(),
+  });
+  return loggedIn(c, user.id, 201);
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .post('/auth/login', zValidator('json', loginSchema, validationHook), (c) => {
+    const body = c.req.valid('json');
+    return 'credential' in body ? googleLogin(c, body.credential, body.register === true) : passwordLogin(c, body.username, body.password);
+  })
+  .post('/auth/logout', async (c) => {
+    await logOut(c);
+    c.set('user', null);
+    return c.json({ session: c.get('session') });
+  })
+  .get('/auth/user', (c) => {
+    const user = c.get('user');
+    if (!user) throw new ApiError(401, 'unauthenticated');
+    return c.json({ user });
+  })
+  .post('/auth/send', zValidator('json', resetSendSchema, validationHook), async (c) => {
+    const { email } = c.req.valid('json');
+    const db = c.env.DB;
+    const limit = await hit(db, `reset:${email.toLowerCase()}`, 3600);
+    if (limit.count > RESET_MAIL_LIMIT) throttled(limit.retryAfter);
+    const user = await findUserByLogin(db, email);
+    if (!user) throw new ApiError(422, 'unknown_credentials');
+    if (user.blocked) throw new ApiError(422, 'user_blocked');
+    const token = await issueToken(db, user.id, 'reset');
+    await mailerFor(c.env).send(
+      actionMail('reset', c.get('locale'), user.email, { name: user.name, link: `${publicOrigin(c)}/users/reset/${token}` }),
+    );
+    return c.json({ sent: true });
+  })
+  .post('/auth/reset', zValidator('json', resetSchema, validationHook), async (c) => {
+    const { token, password } = c.req.valid('json');
+    const db = c.env.DB;
+    const userId = await consumeToken(db, token, 'reset');
+    if (!userId) throw new ApiError(422, 'token_invalid', { token: ['token_invalid'] });
+    // A new password ends every other login of the account.
+    await db.batch([
+      db.prepare('UPDATE users SET password_hash = ?, is_verified = 1 WHERE id = ?').bind(await hashPassword(password, pepper(c.env)), userId),
+      db.prepare('DELETE FROM auth_tokens WHERE user_id = ?').bind(userId),
+    ]);
+    return loggedIn(c, userId);
+  })
+  .post('/auth/token_login', zValidator('json', tokenSchema, validationHook), async (c) => {
+    const userId = await consumeToken(c.env.DB, c.req.valid('json').token, 'login');
+    if (!userId) throw new ApiError(422, 'token_invalid', { token: ['token_invalid'] });
+    return loggedIn(c, userId);
+  });
+

@@ -1,0 +1,83 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { couponCheckSchema, registerSchema, suggestEmail, tokenSchema } from '../../../shared/accounts';
+import { couponValid, couponValueText, type CouponType } from '../../../shared/coupons';
+import type { AppEnv } from '../../env';
+import { nowSeconds, pepper } from '../../lib/auth';
+import { randomToken } from '../../lib/crypto';
+import { ApiError } from '../../lib/errors';
+import { actionMail } from '../../lib/mail-templates';
+import { mailerFor } from '../../lib/mailer';
+import { hashPassword } from '../../lib/password';
+import { validationHook } from '../../lib/validation';
+import { logInPayload } from '../auth/auth.routes';
+import { consumeToken, issueToken } from '../auth/tokens';
+import { ensureSession } from '../session/session.routes';
+import { updateSession } from '../session/session.repo';
+import { createUser, findUserByEmail, nameTaken } from '../users/users.repo';
+import { publicOrigin, uniqueUsername } from '../users/users.service';
+
+interface CouponRow {
+  code: string;
+  type: CouponType;
+  value: number;
+  valid_until: number;
+}
+
+async function findValidCoupon(db: D1Database, code: string): Promise<CouponRow | null> {
+  const row = await db.prepare('SELECT code, type, value, valid_until FROM coupons WHERE code = ?').bind(code).first<CouponRow>();
+  return row && couponValid(row, nowSeconds()) ? row : null;
+}
+
+/** Sends (again) the verification link to a member. */
+export async function sendVerification(c: Parameters<typeof publicOrigin>[0], user: { id: number; name: string; email: string }) {
+  const token = await issueToken(c.env.DB, user.id, 'verify');
+  await c.env.DB.prepare('UPDATE users SET verify_sent_at = ? WHERE id = ?').bind(nowSeconds(), user.id).run();
+  await mailerFor(c.env).send(
+    actionMail('verify', c.get('locale'), user.email, { name: user.name, link: `${publicOrigin(c)}/users/activate?token=${token}` }),
+  );
+}
+
+export const registerRoutes = new Hono<AppEnv>()
+  .post('/register', zValidator('json', registerSchema, validationHook), async (c) => {
+    const body = c.req.valid('json');
+    const db = c.env.DB;
+    const existing = await findUserByEmail(db, body.email);
+    if (existing?.blocked) throw new ApiError(422, 'user_blocked');
+    if (existing) throw new ApiError(409, 'exists');
+    if (body.username && (await nameTaken(db, body.username))) throw new ApiError(422, 'validation_failed', { username: ['username_taken'] });
+    if (body.code && !(await findValidCoupon(db, body.code))) throw new ApiError(422, 'validation_failed', { code: ['coupon_invalid'] });
+
+    const user = await createUser(db, {
+      name: body.username ?? (await uniqueUsername(db, body.email.split('@')[0])),
+      email: body.email,
+      // Without a password the member logs in by mailed links until they set one.
+      passwordHash: await hashPassword(body.password ?? randomToken(), pepper(c.env)),
+      locale: c.get('locale'),
+      now: nowSeconds(),
+    }).catch((e: unknown) => {
+      // Two sign-ups racing for the same address or name: the UNIQUE constraint decides.
+      if (String(e).includes('UNIQUE')) throw new ApiError(409, 'exists');
+      throw e;
+    });
+    await sendVerification(c, user);
+    // The success page needs the address; it is kept on the session for its route guard.
+    await updateSession(db, await ensureSession(c), { register_email: user.email });
+    return c.json({ ...(await logInPayload(c, user.id)), email: user.email }, 201);
+  })
+  .get('/register/mailcheck', zValidator('query', z.object({ email: z.string().max(254, 'too_long') }), validationHook), (c) =>
+    c.json({ suggestion: suggestEmail(c.req.valid('query').email.trim()) }),
+  )
+  .post('/register/coupon', zValidator('json', couponCheckSchema, validationHook), async (c) => {
+    const coupon = await findValidCoupon(c.env.DB, c.req.valid('json').code);
+    if (!coupon) throw new ApiError(422, 'coupon_invalid', { code: ['coupon_invalid'] });
+    return c.json({ valid: true, coupon: { code: coupon.code, type: coupon.type, value: coupon.value, text: couponValueText(coupon) } });
+  })
+  .post('/register/validate', zValidator('json', tokenSchema, validationHook), async (c) => {
+    const db = c.env.DB;
+    const userId = await consumeToken(db, c.req.valid('json').token, 'verify');
+    if (!userId) throw new ApiError(422, 'token_invalid', { token: ['token_invalid'] });
+    await db.prepare('UPDATE users SET is_verified = 1 WHERE id = ?').bind(userId).run();
+    return c.json(await logInPayload(c, userId));
+  });

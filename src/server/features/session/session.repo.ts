@@ -1,0 +1,114 @@
+import type { Session } from '../../../shared/session';
+import { visitorSession } from '../../../shared/session';
+
+export interface SessionRow {
+  id: string;
+  webid: number;
+  website_id: number;
+  visitor_id: string | null;
+  domain: string | null;
+  host: string | null;
+  agechecked: number;
+  splash18_confirmed: number;
+  voicecall: number;
+  phonecall_payment_type_id: number | null;
+  phonecall_product_id: number | null;
+  phonecall_payment_name: string | null;
+  sms_coins_disabled: number;
+  sms_coins_available: number;
+  welcome_shown: number;
+  incentive_tsp: number | null;
+  redirect_splash: string | null;
+  temp_nickname: string | null;
+  agent_id: number | null;
+  chatsession_id: string | null;
+  user_id: number | null;
+  register_email: string | null;
+  created_at: number;
+  seen_at: number;
+}
+
+/** The session as the client sees it (spec part 1 section 3). */
+export function toWireSession(row: SessionRow | null, overrides: Partial<Session> = {}): Session {
+  if (!row) return visitorSession(overrides);
+  return {
+    ...visitorSession(),
+    webid: row.webid,
+    website_id: row.website_id,
+    session_id: row.id,
+    visitor_id: row.visitor_id,
+    agechecked: row.agechecked === 1,
+    splash18_confirmed: row.splash18_confirmed === 1,
+    voicecall: row.voicecall === 1,
+    phonecall_payment_type_id: row.phonecall_payment_type_id,
+    phonecall_product_id: row.phonecall_product_id,
+    phonecall_payment_name: row.phonecall_payment_name,
+    sms_coins_disabled: row.sms_coins_disabled === 1,
+    sms_coins_available: row.sms_coins_available === 1,
+    redirect_splash: row.redirect_splash,
+    nickname: row.temp_nickname,
+    welcome_dialog: row.welcome_shown === 1 ? null : { video: true, voucher: true },
+    incentive_tsp: row.incentive_tsp,
+    agent: row.agent_id,
+    chatsession_id: row.chatsession_id,
+    host: row.host,
+    _date: row.created_at,
+    register_email: row.register_email,
+    ...overrides,
+  };
+}
+
+export function getSession(db: D1Database, id: string) {
+  return db.prepare('SELECT * FROM sessions WHERE id = ?').bind(id).first<SessionRow>();
+}
+
+export async function createSession(db: D1Database, id: string, fields: { host: string; splash18_confirmed: boolean; now: number }): Promise<SessionRow> {
+  const row = await db
+    .prepare(
+      `INSERT INTO sessions (id, host, domain, splash18_confirmed, created_at, seen_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING *`,
+    )
+    .bind(id, fields.host, fields.host, fields.splash18_confirmed ? 1 : 0, fields.now, fields.now)
+    .first<SessionRow>();
+  if (!row) throw new Error('session insert returned nothing');
+  return row;
+}
+
+type Settable = Partial<
+  Pick<
+    SessionRow,
+    | 'visitor_id'
+    | 'agechecked'
+    | 'splash18_confirmed'
+    | 'welcome_shown'
+    | 'incentive_tsp'
+    | 'redirect_splash'
+    | 'user_id'
+    | 'register_email'
+    | 'voicecall'
+    | 'seen_at'
+  > & { vid_confidence: number }
+>;
+
+const SETTABLE = new Set<string>([
+  'visitor_id',
+  'vid_confidence',
+  'agechecked',
+  'splash18_confirmed',
+  'welcome_shown',
+  'incentive_tsp',
+  'redirect_splash',
+  'user_id',
+  'register_email',
+  'voicecall',
+  'seen_at',
+]);
+
+/** Updates the given columns (a fixed allow-list, so no column name comes from input). */
+export async function updateSession(db: D1Database, id: string, fields: Settable): Promise<SessionRow | null> {
+  const keys = Object.keys(fields).filter((k) => SETTABLE.has(k));
+  if (keys.length === 0) return getSession(db, id);
+  return db
+    .prepare(`UPDATE sessions SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ? RETURNING *`)
+    .bind(...keys.map((k) => (fields as Record<string, unknown>)[k] ?? null), id)
+    .first<SessionRow>();
+}

@@ -1,0 +1,80 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono, type Context } from 'hono';
+import { setCookie } from 'hono/cookie';
+import { incentiveSchema, vidSchema } from '../../../shared/accounts';
+import { SPLASH_COOKIE } from '../../../shared/constants';
+import type { AppEnv } from '../../env';
+import { isHttps, nowSeconds, SESSION_COOKIE, sessionSecret } from '../../lib/auth';
+import { randomToken, sign } from '../../lib/crypto';
+import { validationHook } from '../../lib/validation';
+import { createSession, toWireSession, updateSession, type SessionRow } from './session.repo';
+
+const YEAR = 365 * 86_400;
+
+/** The session row for this request, created (with its cookie) when the visitor has none. */
+export async function ensureSession(c: Context<AppEnv>): Promise<string> {
+  const existing = c.get('sessionId');
+  if (existing) return existing;
+  const id = randomToken(24);
+  const row = await createSession(c.env.DB, id, {
+    host: new URL(c.req.url).host,
+    splash18_confirmed: c.get('session').splash18_confirmed,
+    now: nowSeconds(),
+  });
+  setCookie(c, SESSION_COOKIE, await sign(sessionSecret(c.env), id), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isHttps(c),
+    maxAge: YEAR,
+  });
+  c.set('sessionId', id);
+  c.set('session', toWireSession(row));
+  return id;
+}
+
+async function update(c: Context<AppEnv>, fields: Parameters<typeof updateSession>[2]): Promise<SessionRow | null> {
+  const id = await ensureSession(c);
+  const row = await updateSession(c.env.DB, id, fields);
+  if (row) c.set('session', toWireSession(row));
+  return row;
+}
+
+/** Only same-site paths may be remembered as a splash target (no open redirects). */
+export function safeRelativePath(value: string | undefined | null): string | null {
+  if (!value || value.length > 1000 || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  return value;
+}
+
+export const sessionRoutes = new Hono<AppEnv>()
+  .get('/session/init', async (c) => {
+    await ensureSession(c);
+    const redirect = safeRelativePath(c.req.query('redirect_splash'));
+    if (redirect) await update(c, { redirect_splash: redirect });
+    return c.json({ session: c.get('session'), user: c.get('user') });
+  })
+  .get('/session/splash18', (c) => c.json({ splash18_confirmed: c.get('session').splash18_confirmed }))
+  // The spec leaves the confirming call unnamed; this is it. The device cookie outlives sessions.
+  .post('/session/splash18', async (c) => {
+    await update(c, { splash18_confirmed: 1 });
+    setCookie(c, SPLASH_COOKIE, '1', { path: '/', sameSite: 'Lax', httpOnly: true, secure: isHttps(c), maxAge: YEAR });
+    return c.json({ session: c.get('session') });
+  })
+  .post('/session/vid', zValidator('json', vidSchema, validationHook), async (c) => {
+    const { vid, confidence } = c.req.valid('json');
+    await update(c, { visitor_id: vid, vid_confidence: confidence });
+    return c.json({ session: c.get('session') });
+  })
+  .post('/session/welcome_shown', async (c) => {
+    await update(c, { welcome_shown: 1 });
+    return c.json({ session: c.get('session') });
+  })
+  .post('/session/incentive_tsp', zValidator('json', incentiveSchema, validationHook), async (c) => {
+    const { incentive_tsp } = c.req.valid('json');
+    const current = c.get('session').incentive_tsp;
+    // The first timestamp wins, so reloading cannot restart the countdown.
+    if (current === null) await update(c, { incentive_tsp });
+    const tsp = c.get('session').incentive_tsp ?? incentive_tsp;
+    const video = await c.env.DB.prepare('SELECT id FROM videos ORDER BY rating DESC, id LIMIT 1').first<{ id: number }>();
+    return c.json({ incentive_tsp: tsp, video_id: video?.id ?? null, voucher_percent: 20, session: c.get('session') });
+  });

@@ -1,0 +1,148 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { cancelSchema, newsletterSchema, nicknameAddSchema, tokenSchema, userLogSchema, userUpdateSchema } from '../../../shared/accounts';
+import type { AppEnv } from '../../env';
+import { logOut, nowSeconds, pepper, requireUser, requireUserId } from '../../lib/auth';
+import { ApiError } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { hit } from '../../lib/throttle';
+import { validationHook } from '../../lib/validation';
+import { consumeToken } from '../auth/tokens';
+import { sendVerification } from '../register/register.routes';
+import { findUserById, wireUser } from './users.repo';
+
+export const NICKNAME_LIMIT = 10;
+const RESEND_WINDOW_S = 60;
+const idParam = z.object({ id: z.string().regex(/^\d{1,9}$/, 'id_invalid') });
+
+async function answerUser(c: Context<AppEnv>, userId: number) {
+  const user = await wireUser(c.env.DB, userId);
+  if (!user) throw new ApiError(401, 'unauthenticated');
+  return c.json({ user });
+}
+
+async function checkPassword(c: Context<AppEnv>, userId: number, password: string) {
+  const row = await findUserById(c.env.DB, userId);
+  if (!row || !(await verifyPassword(password, pepper(c.env), row.password_hash))) {
+    throw new ApiError(422, 'wrong_password', { current_password: ['wrong_password'], password: ['wrong_password'] });
+  }
+  return row;
+}
+
+export const usersRoutes = new Hono<AppEnv>()
+  .post('/user/log', zValidator('json', userLogSchema, validationHook), async (c) => {
+    const body = c.req.valid('json');
+    await c.env.DB.prepare('INSERT INTO user_logs (user_id, version, errors, created_at) VALUES (?, ?, ?, ?)')
+      .bind(c.get('user')?.id ?? null, body.version, JSON.stringify(body.errors).slice(0, 20_000), nowSeconds())
+      .run();
+    return c.body(null, 204);
+  })
+  .use('/user/*', requireUser)
+  .post('/user/email_validate', zValidator('json', tokenSchema, validationHook), async (c) => {
+    const userId = requireUserId(c);
+    const tokenUser = await consumeToken(c.env.DB, c.req.valid('json').token, 'verify');
+    if (tokenUser !== userId) throw new ApiError(422, 'token_invalid', { token: ['token_invalid'] });
+    await c.env.DB.prepare('UPDATE users SET is_verified = 1 WHERE id = ?').bind(userId).run();
+    return answerUser(c, userId);
+  })
+  .put('/user/update_newsletter', zValidator('json', newsletterSchema, validationHook), async (c) => {
+    const userId = requireUserId(c);
+    await c.env.DB.prepare('UPDATE users SET newsletter = ? WHERE id = ?').bind(c.req.valid('json').newsletter ? 1 : 0, userId).run();
+    return answerUser(c, userId);
+  })
+  .put('/user/update', zValidator('json', userUpdateSchema, validationHook), async (c) => {
+    const userId = requireUserId(c);
+    const body = c.req.valid('json');
+    const db = c.env.DB;
+    const row = body.current_password ? await checkPassword(c, userId, body.current_password) : await findUserById(db, userId);
+    if (!row) throw new ApiError(401, 'unauthenticated');
+    const statements: D1PreparedStatement[] = [];
+    if (body.locale) statements.push(db.prepare('UPDATE users SET locale = ? WHERE id = ?').bind(body.locale, userId));
+    if (body.password) {
+      statements.push(db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').bind(await hashPassword(body.password, pepper(c.env)), userId));
+    }
+    const emailChanged = body.email !== undefined && body.email.toLowerCase() !== row.email.toLowerCase();
+    if (emailChanged) {
+      const taken = await db.prepare('SELECT 1 AS x FROM users WHERE email = ? AND id <> ?').bind(body.email, userId).first();
+      if (taken) throw new ApiError(422, 'validation_failed', { email: ['exists'] });
+      statements.push(db.prepare('UPDATE users SET email = ?, is_verified = 0 WHERE id = ?').bind(body.email, userId));
+    }
+    if (statements.length) await db.batch(statements);
+    if (emailChanged && body.email) await sendVerification(c, { id: userId, name: row.name, email: body.email });
+    return answerUser(c, userId);
+  })
+  .post('/user/reset_email', async (c) => {
+    const userId = requireUserId(c);
+    const limit = await hit(c.env.DB, `verify-mail:${userId}`, RESEND_WINDOW_S);
+    if (limit.count > 1) throw new ApiError(429, 'too_many_attempts', undefined, { 'Retry-After': String(limit.retryAfter) });
+    const row = await findUserById(c.env.DB, userId);
+    if (!row) throw new ApiError(401, 'unauthenticated');
+    await sendVerification(c, row);
+    return c.json({ sent: true });
+  })
+  .post('/user/nickname/add', zValidator('json', nicknameAddSchema, validationHook), async (c) => {
+    const userId = requireUserId(c);
+    const { nickname } = c.req.valid('json');
+    const db = c.env.DB;
+    const count = await db.prepare('SELECT COUNT(*) AS n FROM nicknames WHERE user_id = ?').bind(userId).first<{ n: number }>();
+    if ((count?.n ?? 0) >= NICKNAME_LIMIT) throw new ApiError(422, 'validation_failed', { nickname: ['nickname_limit'] });
+    const taken = await db
+      .prepare('SELECT 1 AS x FROM nicknames WHERE nickname = ?1 UNION SELECT 1 FROM users WHERE name = ?1 AND id <> ?2')
+      .bind(nickname, userId)
+      .first();
+    if (taken) throw new ApiError(422, 'validation_failed', { nickname: ['nickname_taken'] });
+    const inserted = await db
+      .prepare('INSERT INTO nicknames (user_id, nickname, created_at) VALUES (?, ?, ?) ON CONFLICT (nickname) DO NOTHING RETURNING id')
+      .bind(userId, nickname, nowSeconds())
+      .first<{ id: number }>();
+    if (!inserted) throw new ApiError(422, 'validation_failed', { nickname: ['nickname_taken'] });
+    await db.prepare('UPDATE users SET current_nickname_id = ? WHERE id = ?').bind(inserted.id, userId).run();
+    return answerUser(c, userId);
+  })
+  .post('/user/nickname/activate/:id', zValidator('param', idParam, validationHook), async (c) => {
+    const userId = requireUserId(c);
+    const id = Number(c.req.valid('param').id);
+    const res = await c.env.DB.prepare('UPDATE users SET current_nickname_id = ?1 WHERE id = ?2 AND EXISTS (SELECT 1 FROM nicknames WHERE id = ?1 AND user_id = ?2)')
+      .bind(id, userId)
+      .run();
+    if (!res.meta.changes) throw new ApiError(404, 'not_found');
+    return answerUser(c, userId);
+  })
+  .delete('/user/nickname/remove/:id', zValidator('param', idParam, validationHook), async (c) => {
+    const userId = requireUserId(c);
+    const id = Number(c.req.valid('param').id);
+    const db = c.env.DB;
+    const [removed] = await db.batch([
+      db.prepare('DELETE FROM nicknames WHERE id = ? AND user_id = ? RETURNING id').bind(id, userId),
+      // The current nickname falls back to the oldest remaining one.
+      db
+        .prepare(
+          `UPDATE users SET current_nickname_id = (SELECT id FROM nicknames WHERE user_id = ?1 ORDER BY id LIMIT 1)
+           WHERE id = ?1 AND (current_nickname_id IS NULL OR current_nickname_id NOT IN (SELECT id FROM nicknames WHERE user_id = ?1))`,
+        )
+        .bind(userId),
+    ]);
+    if (removed.results.length === 0) throw new ApiError(404, 'not_found');
+    return answerUser(c, userId);
+  })
+  .post('/user/cancel', zValidator('json', cancelSchema, validationHook), async (c) => {
+    const userId = requireUserId(c);
+    await checkPassword(c, userId, c.req.valid('json').password);
+    const db = c.env.DB;
+    // Personal data is erased; the row stays (anonymised) for the ledger and purchases.
+    await db.batch([
+      db.prepare('DELETE FROM nicknames WHERE user_id = ?').bind(userId),
+      db.prepare('DELETE FROM user_tokens WHERE user_id = ?').bind(userId),
+      db.prepare('DELETE FROM auth_tokens WHERE user_id = ?').bind(userId),
+      db
+        .prepare(
+          `UPDATE users SET name = 'deleted-' || id, email = 'deleted-' || id || '@invalid', password_hash = '!', newsletter = 0,
+           google_sub = NULL, current_nickname_id = NULL, cancelled_at = ? WHERE id = ?`,
+        )
+        .bind(nowSeconds(), userId),
+    ]);
+    await logOut(c);
+    c.set('user', null);
+    return c.json({ session: c.get('session') });
+  });

@@ -1,0 +1,23 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../../env';
+import { nameTaken } from './users.repo';
+
+/** Origin for links in mails: the configured public one, else the request's. */
+export function publicOrigin(c: Context<AppEnv>): string {
+  return c.env.PUBLIC_ORIGIN ?? new URL(c.req.url).origin;
+}
+
+/** A free username derived from `base` (letters, digits, dot, underscore, hyphen; 3 to 30). */
+export async function uniqueUsername(db: D1Database, base: string): Promise<string> {
+  let stem = base
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}._-]+/gu, '')
+    .slice(0, 24);
+  if (stem.length < 3) stem = `member${stem}`;
+  if (!(await nameTaken(db, stem))) return stem;
+  for (let i = 0; i < 20; i++) {
+    const candidate = `${stem}${Math.floor(1000 + Math.random() * 9000)}`;
+    if (!(await nameTaken(db, candidate))) return candidate;
+  }
+  return `${stem}${Date.now()}`.slice(0, 30);
+}

@@ -1,0 +1,49 @@
+import { DEFAULT_EXCHANGE_RATE, PRIZE_DURATION_SHOWN_DAYS } from './constants';
+
+// Coupon and prize rules of spec part 1 section 3.
+export type CouponType = 'COINS' | 'EURO' | 'PERCENT' | 'FREE' | 'VIDEO' | 'GALLERY';
+
+export interface CouponLike {
+  type: CouponType;
+  value: number;
+  valid_until: number; // unix seconds
+  exchangeRate?: number;
+}
+
+export function couponValid(c: CouponLike, nowSeconds: number): boolean {
+  return c.valid_until > nowSeconds;
+}
+
+/** Money value: the value for EURO; for COINS and FREE value x rate, rounded up. */
+export function couponMoney(c: CouponLike): number | null {
+  const rate = c.exchangeRate ?? DEFAULT_EXCHANGE_RATE;
+  if (c.type === 'EURO') return c.value;
+  if (c.type === 'COINS' || c.type === 'FREE') return Math.ceil(c.value * rate - 1e-9);
+  return null;
+}
+
+/** Coins for EURO: value / rate, rounded up. */
+export function couponCoins(c: CouponLike): number | null {
+  const rate = c.exchangeRate ?? DEFAULT_EXCHANGE_RATE;
+  if (c.type === 'EURO') return Math.ceil(c.value / rate - 1e-9);
+  if (c.type === 'COINS' || c.type === 'FREE') return c.value;
+  return null;
+}
+
+/** 'N Coins', 'N EUR' or 'N%'. */
+export function couponValueText(c: Pick<CouponLike, 'type' | 'value'>): string {
+  if (c.type === 'EURO') return `${c.value} EUR`;
+  if (c.type === 'PERCENT') return `${c.value}%`;
+  return `${c.value} Coins`;
+}
+
+export function isPrize(c: Pick<CouponLike, 'type'>): boolean {
+  return c.type === 'VIDEO' || c.type === 'GALLERY';
+}
+
+/** Days left, shown for prizes only when 14 or fewer remain; null otherwise. */
+export function prizeDaysShown(c: CouponLike, nowSeconds: number): number | null {
+  if (!isPrize(c)) return null;
+  const days = Math.ceil((c.valid_until - nowSeconds) / 86_400);
+  return days >= 0 && days <= PRIZE_DURATION_SHOWN_DAYS ? days : null;
+}
