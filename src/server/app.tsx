@@ -21,6 +21,7 @@ import { fieldErrors } from './lib/validation';
 import { csrf } from './middleware/csrf';
 import { preferences } from './middleware/preferences';
 import { requestId } from './middleware/request-id';
+import { routeGuards } from './middleware/route-guards';
 import { securityHeaders } from './middleware/security';
 import { session } from './middleware/session';
 import { renderPage } from './render/render-page';
@@ -76,6 +77,7 @@ export function createApp() {
     .route('/', usersRoutes);
   app.route('/api', api);
 
+  app.use(async (c, next) => (isApi(c) ? next() : routeGuards(c, next)));
   app.route('/', showsPages);
   app.route('/', infoPages);
   app.route('/', accountsPages);
