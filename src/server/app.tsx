@@ -11,7 +11,9 @@ import { showsPages } from './features/shows/shows.pages';
 import { accountsPages } from './features/accounts/accounts.pages';
 import { authRoutes } from './features/auth/auth.routes';
 import { registerRoutes } from './features/register/register.routes';
+import { searchRoutes } from './features/search/search.routes';
 import { sessionRoutes } from './features/session/session.routes';
+import { showsRoutes } from './features/shows/shows.routes';
 import { profilePages } from './features/profile/profile.pages';
 import { pixelRoutes } from './features/system/pixel.routes';
 import { systemRoutes } from './features/system/system.routes';
@@ -74,7 +76,9 @@ export function createApp() {
     .route('/', sessionRoutes)
     .route('/', authRoutes)
     .route('/', registerRoutes)
-    .route('/', usersRoutes);
+    .route('/', usersRoutes)
+    .route('/', showsRoutes)
+    .route('/', searchRoutes);
   app.route('/api', api);
 
   app.use(async (c, next) => (isApi(c) ? next() : routeGuards(c, next)));

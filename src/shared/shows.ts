@@ -28,6 +28,8 @@ export interface ShowSummary {
   previews: number[];
   ribbon: string | null;
   texts: { slogan: string; description: string };
+  /** km from the searched location (location search only). */
+  distance?: number;
 }
 
 export interface Paged<T> {
@@ -69,4 +71,94 @@ export function showHref(s: Pick<ShowSummary, 'id' | 'slugName'>): string {
 
 export function showImageSrc(showId: number, index: number): string {
   return `/img/show/${showId}/${index}.svg`;
+}
+
+export interface ShowDetail extends ShowSummary {
+  texts: { slogan: string; description: string };
+  pricing: { private: number; exclusive: number | null };
+  exclusivemode: boolean;
+  exclusiveOnly: boolean;
+  freemode: boolean;
+  isFavorite: boolean;
+  phone: { not_available: boolean; busy: boolean; online: boolean; extension: string | null; connecting: boolean };
+  server: { host: string | null };
+  tags: { slug: string; name: string }[];
+  categories: { id: number; name: string; slug: string; slug_description: string }[];
+  lat: number;
+  lon: number;
+  counts: { videos: number; galleries: number };
+}
+
+export interface VideoSummary {
+  id: number;
+  ccid: string;
+  show_id: number;
+  showName: string;
+  showSlug: string;
+  title: string;
+  duration: number;
+  parts: number;
+  price: number;
+  rating: number;
+  image: string;
+}
+
+export interface GallerySummary {
+  id: number;
+  showId: number;
+  showName: string;
+  showSlug: string;
+  title: string;
+  picture_count: number;
+  price: number;
+  rating: number;
+  image: string;
+}
+
+export interface SearchAll {
+  shows: { data: ShowSummary[]; total: number };
+  videos: { data: VideoSummary[]; total: number };
+  galleries: { data: GallerySummary[]; total: number };
+}
+
+export interface Promo {
+  id: number;
+  show_id: number;
+  title: string;
+  start: number;
+  stop: number;
+  show: ShowSummary;
+}
+
+/**
+ * FTS5 query from free text: word tokens as prefix matches joined with AND; null for an empty
+ * query or '*'. Quoting each token keeps FTS syntax characters in the input inert.
+ */
+export function ftsQuery(input: string | null | undefined): string | null {
+  const tokens = (input ?? '')
+    .slice(0, 200)
+    .normalize('NFKC')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((t) => t.length > 0)
+    .slice(0, 8)
+    .map((t) => `"${t.slice(0, 40)}"*`);
+  return tokens.length ? tokens.join(' AND ') : null;
+}
+
+/** Parses "lat,lon" style query values; null unless both are finite and in range. */
+export function parseLatLon(lat: string | null | undefined, lon: string | null | undefined): { lat: number; lon: number } | null {
+  if (!lat || !lon || lat.length > 20 || lon.length > 20) return null;
+  const a = Number(lat);
+  const b = Number(lon);
+  if (!Number.isFinite(a) || !Number.isFinite(b) || Math.abs(a) > 90 || Math.abs(b) > 180) return null;
+  return { lat: a, lon: b };
+}
+
+/** Great-circle distance in km. */
+export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLon = (b.lon - a.lon) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
 }

@@ -7,7 +7,7 @@ import { ShowsPage } from '../../../client/pages/shows-page';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
 import { cachedCategories, categoryBarItems } from './category-cache';
-import { listShows } from './shows.repo';
+import { queryShows } from './shows.repo';
 
 async function renderList(c: Context<AppEnv>, opts: { categoryId: number | null; home: boolean }) {
   const t = c.get('t');
@@ -16,7 +16,7 @@ async function renderList(c: Context<AppEnv>, opts: { categoryId: number | null;
   const page = parsePage(c.req.query('page'));
   const [categories, list] = await Promise.all([
     cachedCategories(c.env.DB, locale),
-    listShows(c.env.DB, { page, limit: SHOWS_PAGE_SIZE, categoryId: opts.categoryId, locale }),
+    queryShows(c.env.DB, { page, limit: SHOWS_PAGE_SIZE, categoryId: opts.categoryId, locale }),
   ]);
   const category = opts.categoryId === null ? null : categories.find((cat) => cat.id === opts.categoryId);
   const title = opts.home ? t('home.title') : category ? category.name : t('nav.allShows');

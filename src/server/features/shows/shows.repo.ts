@@ -1,5 +1,14 @@
 import type { Locale } from '../../../shared/constants';
-import type { Category, Paged, ShowSummary } from '../../../shared/shows';
+import {
+  distanceKm,
+  exclusiveActive,
+  exclusiveOnly,
+  exclusivePrice,
+  type Category,
+  type Paged,
+  type ShowDetail,
+  type ShowSummary,
+} from '../../../shared/shows';
 
 interface ShowRow {
   id: number;
@@ -62,35 +71,69 @@ export function toShowSummary(r: ShowRow, locale: Locale): ShowSummary {
   };
 }
 
-/** Shows ordered online first, then by rank; optionally within one category. */
-export async function listShows(
-  db: D1Database,
-  opts: { page: number; limit: number; categoryId?: number | null; locale: Locale },
-): Promise<Paged<ShowSummary> & { online: number }> {
-  const offset = (opts.page - 1) * opts.limit;
-  const cat = opts.categoryId ?? null;
-  const [rows, count] = await db.batch([
-    cat === null
-      ? db.prepare(`SELECT ${SHOW_COLUMNS} FROM shows s ORDER BY s.online DESC, s.sort_rank, s.id LIMIT ? OFFSET ?`).bind(opts.limit, offset)
-      : db
-          .prepare(
-            `SELECT ${SHOW_COLUMNS} FROM show_categories sc JOIN shows s ON s.id = sc.show_id
-             WHERE sc.category_id = ? ORDER BY s.online DESC, s.sort_rank, s.id LIMIT ? OFFSET ?`,
-          )
-          .bind(cat, opts.limit, offset),
-    cat === null
-      ? db.prepare('SELECT COUNT(*) AS total, COALESCE(SUM(online), 0) AS online FROM shows')
-      : db
-          .prepare(
-            'SELECT COUNT(*) AS total, COALESCE(SUM(s.online), 0) AS online FROM show_categories sc JOIN shows s ON s.id = sc.show_id WHERE sc.category_id = ?',
-          )
-          .bind(cat),
+export interface ShowQuery {
+  page: number;
+  limit: number;
+  /** With infinite scroll: return pages page_from..page in one answer. */
+  pageFrom?: number;
+  categoryId?: number | null;
+  /** An FTS5 expression from ftsQuery(). */
+  fts?: string | null;
+  /** Tag slugs that must all be present. */
+  tags?: string[];
+  near?: { lat: number; lon: number } | null;
+  filter?: 'online' | 'free' | 'new' | null;
+  locale: Locale;
+}
+
+/**
+ * Shows for lists and search: online first then by rank, or by distance when `near` is given.
+ * The SQL is assembled from fixed fragments only; every value is a bound parameter.
+ */
+export async function queryShows(db: D1Database, q: ShowQuery): Promise<Paged<ShowSummary> & { online: number }> {
+  const where: string[] = [];
+  const params: (string | number)[] = [];
+  let from = 'shows s';
+  if (q.categoryId != null) {
+    from += ' JOIN show_categories sc ON sc.show_id = s.id AND sc.category_id = ?';
+    params.push(q.categoryId);
+  }
+  if (q.fts) {
+    where.push('s.id IN (SELECT rowid FROM shows_fts WHERE shows_fts MATCH ?)');
+    params.push(q.fts);
+  }
+  for (const tag of q.tags ?? []) {
+    where.push('EXISTS (SELECT 1 FROM show_tags st JOIN tags t ON t.id = st.tag_id WHERE st.show_id = s.id AND t.slug = ?)');
+    params.push(tag);
+  }
+  if (q.filter === 'online') where.push('s.online = 1');
+  if (q.filter === 'free') where.push('s.flag_free = 1');
+  if (q.filter === 'new') where.push("s.ribbon = 'new'");
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+
+  let order = 'ORDER BY s.online DESC, s.sort_rank, s.id';
+  const orderParams: number[] = [];
+  if (q.near) {
+    // Equirectangular distance is exact enough to order by and needs no SQL trigonometry.
+    const k = Math.cos((q.near.lat * Math.PI) / 180);
+    order = 'ORDER BY ((s.lat - ?) * (s.lat - ?) + (s.lon - ?) * (s.lon - ?) * ?), s.id';
+    orderParams.push(q.near.lat, q.near.lat, q.near.lon, q.near.lon, k * k);
+  }
+  const first = Math.min(q.pageFrom ?? q.page, q.page);
+  const offset = (first - 1) * q.limit;
+  const count = (q.page - first + 1) * q.limit;
+  const [rows, totals] = await db.batch([
+    db.prepare(`SELECT ${SHOW_COLUMNS}, s.lat, s.lon FROM ${from} ${whereSql} ${order} LIMIT ? OFFSET ?`).bind(...params, ...orderParams, count, offset),
+    db.prepare(`SELECT COUNT(*) AS total, COALESCE(SUM(s.online), 0) AS online FROM ${from} ${whereSql}`).bind(...params),
   ]);
-  const { total, online } = (count.results[0] ?? { total: 0, online: 0 }) as { total: number; online: number };
+  const { total, online } = (totals.results[0] ?? { total: 0, online: 0 }) as { total: number; online: number };
   return {
-    data: (rows.results as unknown as ShowRow[]).map((r) => toShowSummary(r, opts.locale)),
-    current_page: opts.page,
-    last_page: Math.max(1, Math.ceil(total / opts.limit)),
+    data: (rows.results as unknown as (ShowRow & { lat: number; lon: number })[]).map((r) => {
+      const show = toShowSummary(r, q.locale);
+      return q.near ? { ...show, distance: Math.round(distanceKm(q.near, r) * 10) / 10 } : show;
+    }),
+    current_page: q.page,
+    last_page: Math.max(1, Math.ceil(total / q.limit)),
     total,
     online,
   };
@@ -130,4 +173,71 @@ export async function listCategories(db: D1Database, locale: Locale): Promise<Ca
     count: r.count,
     online: r.online,
   }));
+}
+
+interface DetailRow extends ShowRow {
+  description_en: string;
+  description_de: string;
+  lat: number;
+  lon: number;
+}
+
+/** One show with everything the show page needs, in one round trip. */
+export async function getShowDetail(db: D1Database, id: number, locale: Locale): Promise<ShowDetail | null> {
+  const [show, tags, cats, counts] = await db.batch([
+    db.prepare(`SELECT ${SHOW_COLUMNS}, s.description_en, s.description_de, s.lat, s.lon FROM shows s WHERE s.id = ?`).bind(id),
+    db.prepare('SELECT t.slug, t.name_en, t.name_de FROM show_tags st JOIN tags t ON t.id = st.tag_id WHERE st.show_id = ? ORDER BY t.slug').bind(id),
+    db
+      .prepare(
+        'SELECT c.id, c.name_en, c.name_de, c.slug, c.slug_description FROM show_categories sc JOIN categories c ON c.id = sc.category_id WHERE sc.show_id = ? ORDER BY c.is_search, c.position',
+      )
+      .bind(id),
+    db.prepare('SELECT (SELECT COUNT(*) FROM videos WHERE show_id = ?1) AS videos, (SELECT COUNT(*) FROM galleries WHERE show_id = ?1) AS galleries').bind(id),
+  ]);
+  const r = show.results[0] as DetailRow | undefined;
+  if (!r) return null;
+  const base = toShowSummary(r, locale);
+  const de = locale === 'de';
+  return {
+    ...base,
+    texts: { slogan: base.texts.slogan, description: de ? r.description_de : r.description_en },
+    pricing: { private: r.price_per_minute, exclusive: exclusiveActive(r.flag_exclusive) ? exclusivePrice(r.price_per_minute, r.price_factor_exclusive) : null },
+    exclusivemode: exclusiveActive(r.flag_exclusive),
+    exclusiveOnly: exclusiveOnly(r.flag_exclusive),
+    freemode: r.flag_free === 1,
+    isFavorite: false,
+    phone: { not_available: !base.features.includes('phone'), busy: false, online: base.online && base.features.includes('phone'), extension: null, connecting: false },
+    server: { host: null },
+    tags: (tags.results as { slug: string; name_en: string; name_de: string }[]).map((t) => ({ slug: t.slug, name: de ? t.name_de : t.name_en })),
+    categories: (cats.results as { id: number; name_en: string; name_de: string; slug: string; slug_description: string }[]).map((c) => ({
+      id: c.id,
+      name: de ? c.name_de : c.name_en,
+      slug: c.slug,
+      slug_description: c.slug_description,
+    })),
+    lat: r.lat,
+    lon: r.lon,
+    counts: (counts.results[0] as { videos: number; galleries: number }) ?? { videos: 0, galleries: 0 },
+  };
+}
+
+/** Previous and next show around `id` in the list order (online first, then rank). */
+export async function neighbours(db: D1Database, id: number, categoryId: number | null): Promise<{ prev: ShowRef | null; next: ShowRef | null }> {
+  const scope = categoryId === null ? 'shows s' : 'shows s JOIN show_categories sc ON sc.show_id = s.id AND sc.category_id = ?2';
+  const row = await db
+    .prepare(
+      `WITH ordered AS (SELECT s.id, s.slug_name, s.name, ROW_NUMBER() OVER (ORDER BY s.online DESC, s.sort_rank, s.id) AS n FROM ${scope})
+       SELECT
+         (SELECT json_object('id', id, 'slugName', slug_name, 'name', name) FROM ordered WHERE n = (SELECT n FROM ordered WHERE id = ?1) - 1) AS prev,
+         (SELECT json_object('id', id, 'slugName', slug_name, 'name', name) FROM ordered WHERE n = (SELECT n FROM ordered WHERE id = ?1) + 1) AS next`,
+    )
+    .bind(...(categoryId === null ? [id] : [id, categoryId]))
+    .first<{ prev: string | null; next: string | null }>();
+  return { prev: row?.prev ? (JSON.parse(row.prev) as ShowRef) : null, next: row?.next ? (JSON.parse(row.next) as ShowRef) : null };
+}
+
+export interface ShowRef {
+  id: number;
+  slugName: string;
+  name: string;
 }

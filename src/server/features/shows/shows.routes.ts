@@ -1,0 +1,92 @@
+import { Hono } from 'hono';
+import { SEARCH_CATEGORY_MIN_ID, SHOWS_PAGE_SIZE } from '../../../shared/constants';
+import { parsePage } from '../../../shared/pagination';
+import type { AppEnv } from '../../env';
+import { ApiError } from '../../lib/errors';
+import { cachedCategories } from './category-cache';
+import { getShowDetail, queryShows, toShowSummary } from './shows.repo';
+
+/** A list size from the query: default and maximum 36. */
+export function parseLimit(value: string | undefined, max = SHOWS_PAGE_SIZE, fallback = max): number {
+  if (!value || !/^\d{1,4}$/.test(value)) return fallback;
+  return Math.min(max, Math.max(1, Number(value)));
+}
+
+export function parseId(value: string | undefined): number | null {
+  return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
+}
+
+export const showsRoutes = new Hono<AppEnv>()
+  .get('/shows', async (c) => {
+    const locale = c.get('locale');
+    const page = parsePage(c.req.query('page'));
+    const pageFrom = c.req.query('page_from') ? parsePage(c.req.query('page_from')) : undefined;
+    const requested = parseId(c.req.query('category'));
+    const categories = await cachedCategories(c.env.DB, locale);
+    // Unknown categories fall back to all shows.
+    const categoryId = requested !== null && requested !== 0 && categories.some((cat) => cat.id === requested) ? requested : null;
+    const limit = parseLimit(c.req.query('limit'));
+    const [list, promos] = await Promise.all([
+      queryShows(c.env.DB, { page, pageFrom, limit, categoryId, locale }),
+      page === 1 ? activePromos(c.env.DB, locale) : Promise.resolve([]),
+    ]);
+    return c.json({ ...list, more: list.current_page < list.last_page, category: categoryId ?? 0, promos });
+  })
+  .get('/shows/promos', async (c) => c.json({ data: await activePromos(c.env.DB, c.get('locale')) }))
+  // "ma": the shows that have been live longest right now (the spec names the call only).
+  .get('/shows/ma', async (c) => {
+    const { results } = await c.env.DB.prepare(
+      `SELECT s.id, s.universal_id, s.contentprovider_id, s.name, s.slug_name, s.age, s.languages, s.city, s.country, s.price_per_minute,
+         s.price_factor_exclusive, s.flag_free, s.flag_exclusive, s.features, s.rating, s.preview_count, s.ribbon, s.slogan_en, s.slogan_de, s.online
+       FROM shows s WHERE s.online = 1 ORDER BY s.online_since, s.id LIMIT ?`,
+    )
+      .bind(parseLimit(c.req.query('limit'), 36, 12))
+      .all();
+    return c.json({ data: results.map((r) => toShowSummary(r as never, c.get('locale'))) });
+  })
+  .get('/shows/online', async (c) => {
+    // What a reconnecting page refetches: the ids of every show live now.
+    const { results } = await c.env.DB.prepare('SELECT id FROM shows WHERE online = 1 ORDER BY id').all<{ id: number }>();
+    return c.json({ data: results.map((r) => r.id) });
+  })
+  .get('/shows/:id', async (c) => {
+    const id = parseId(c.req.param('id'));
+    if (id === null) throw new ApiError(404, 'not_found');
+    const show = await getShowDetail(c.env.DB, id, c.get('locale'));
+    if (!show) throw new ApiError(404, 'not_found');
+    return c.json(show);
+  })
+  .get('/tags', async (c) => {
+    const { results } = await c.env.DB.prepare(
+      'SELECT t.id, t.slug, t.name_en, t.name_de, COUNT(st.show_id) AS count FROM tags t LEFT JOIN show_tags st ON st.tag_id = t.id GROUP BY t.id ORDER BY t.slug',
+    ).all<{ id: number; slug: string; name_en: string; name_de: string; count: number }>();
+    const de = c.get('locale') === 'de';
+    return c.json({ data: results.map((t) => ({ id: t.id, slug: t.slug, name: de ? t.name_de : t.name_en, count: t.count })) });
+  })
+  .get('/categories', async (c) => {
+    const all = await cachedCategories(c.env.DB, c.get('locale'));
+    const list = all.filter((cat) => cat.id < SEARCH_CATEGORY_MIN_ID).map((cat) => ({ ...cat, cat: cat.name }));
+    const search = Object.fromEntries(all.filter((cat) => cat.id >= SEARCH_CATEGORY_MIN_ID).map((cat) => [String(cat.id), { ...cat, cat: cat.name }]));
+    return c.json({ categories: list, search_categories: search });
+  });
+
+async function activePromos(db: D1Database, locale: AppEnv['Variables']['locale']) {
+  const now = Math.floor(Date.now() / 1000);
+  const { results } = await db
+    .prepare(
+      `SELECT p.id AS promo_id, p.title_en AS promo_title_en, p.title_de AS promo_title_de, p.start_at, p.stop_at,
+         s.id, s.universal_id, s.contentprovider_id, s.name, s.slug_name, s.age, s.languages, s.city, s.country, s.price_per_minute,
+         s.price_factor_exclusive, s.flag_free, s.flag_exclusive, s.features, s.rating, s.preview_count, s.ribbon, s.slogan_en, s.slogan_de, s.online
+       FROM promos p JOIN shows s ON s.id = p.show_id WHERE p.start_at <= ?1 AND p.stop_at > ?1 ORDER BY p.stop_at LIMIT 12`,
+    )
+    .bind(now)
+    .all<Record<string, unknown>>();
+  return results.map((r) => ({
+    id: r.promo_id as number,
+    show_id: r.id as number,
+    title: (locale === 'de' ? r.promo_title_de : r.promo_title_en) as string,
+    start: r.start_at as number,
+    stop: r.stop_at as number,
+    show: toShowSummary(r as never, locale),
+  }));
+}
