@@ -32,7 +32,8 @@ export const wrangler = (args, opts = {}) => run(bin('wrangler'), args, { ...opt
 /** Local secrets for wrangler dev: made once per checkout, never committed. */
 export function ensureDevVars() {
   const file = join(root, '.dev.vars');
-  if (!existsSync(file)) writeFileSync(file, 'ENVIRONMENT=development\n');
+  // OPS_TOKEN's development value is documented in the README; the simulator keeps the lobby lively.
+  if (!existsSync(file)) writeFileSync(file, 'ENVIRONMENT=development\nOPS_TOKEN=dev-ops-token\nSIMULATOR=1\n');
   // Secrets a checkout lacks are added (an older .dev.vars keeps its values).
   const current = readFileSync(file, 'utf8');
   for (const key of ['PASSWORD_PEPPER', 'SESSION_SECRET', 'AVS_SECRET']) {
@@ -89,7 +90,7 @@ export async function loadTs(entry) {
 export async function startServer({ port, persistTo, pepper = 'e2e-pepper-not-secret', vars = {} }) {
   await migrateLocal(persistTo);
   await seedIfEmpty(persistTo, pepper);
-  const varArgs = Object.entries({ ENVIRONMENT: 'development', PASSWORD_PEPPER: pepper, ...vars }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
+  const varArgs = Object.entries({ ENVIRONMENT: 'development', PASSWORD_PEPPER: pepper, OPS_TOKEN: 'e2e-ops-token', ...vars }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
   const child = spawn(
     bin('wrangler'),
     ['dev', '--ip', '127.0.0.1', '--port', String(port), '--local', '--persist-to', persistTo, '--show-interactive-dev-session=false', '--env-file', '/dev/null', ...varArgs],

@@ -10,6 +10,8 @@ import { infoPages } from './features/info/info.pages';
 import { showsPages } from './features/shows/shows.pages';
 import { accountsPages } from './features/accounts/accounts.pages';
 import { authRoutes } from './features/auth/auth.routes';
+import { opsRoutes } from './features/ops/ops.routes';
+import { realtimeRoutes } from './features/realtime/realtime.routes';
 import { registerRoutes } from './features/register/register.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { sessionRoutes } from './features/session/session.routes';
@@ -78,7 +80,10 @@ export function createApp() {
     .route('/', registerRoutes)
     .route('/', usersRoutes)
     .route('/', showsRoutes)
-    .route('/', searchRoutes);
+    .route('/', searchRoutes)
+    .route('/', realtimeRoutes);
+  // Operator calls use a bearer token instead of the CSRF cookie, so they are mounted first.
+  app.route('/api/ops', opsRoutes);
   app.route('/api', api);
 
   app.use(async (c, next) => (isApi(c) ? next() : routeGuards(c, next)));

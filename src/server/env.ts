@@ -7,6 +7,14 @@ import type { TFunction } from '../shared/translate';
 export interface Bindings {
   DB: D1Database;
   LOBBY: DurableObjectNamespace;
+  LOBBY_HUB: DurableObjectNamespace;
+  /** Lobby shards and the most sockets one shard may hold. */
+  LOBBY_SHARDS?: string;
+  LOBBY_MAX_SOCKETS?: string;
+  /** '1' in local development: the hub flips a few shows every few seconds. */
+  SIMULATOR?: string;
+  /** Bearer token for the operator calls under /api/ops. */
+  OPS_TOKEN?: string;
   ASSETS: Fetcher;
   /** 'development' enables dev-only routes; anything else is production. */
   ENVIRONMENT?: string;

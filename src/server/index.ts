@@ -1,5 +1,6 @@
 import { createApp } from './app';
 
+export { LobbyHub } from './realtime/hub';
 export { Lobby } from './realtime/lobby';
 
 export default createApp();

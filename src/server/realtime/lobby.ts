@@ -1,29 +1,51 @@
 import { DurableObject } from 'cloudflare:workers';
+import type { Bindings } from '../env';
+
+interface Attachment {
+  userId: number | null;
+}
 
 /**
- * The live lobby: every open page holds one WebSocket here and receives broadcasts
- * (show:bulkupdate and friends). Uses the hibernation API so idle sockets cost nothing.
+ * One shard of the live lobby: holds at most `max` sockets (hibernation API, so idle sockets
+ * cost nothing) and relays what the hub sends. A full shard refuses, and the worker tries
+ * the next one.
  */
-export class Lobby extends DurableObject {
+export class Lobby extends DurableObject<Bindings> {
   override async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    if (url.pathname.endsWith('/broadcast') && request.method === 'POST') {
-      const message = await request.text();
-      let sent = 0;
-      for (const ws of this.ctx.getWebSockets()) {
-        try {
-          ws.send(message);
-          sent++;
-        } catch {
-          // a socket closing right now; the close handler cleans it up
-        }
-      }
-      return Response.json({ sent });
+    if (request.method === 'POST' && url.pathname === '/broadcast') {
+      return Response.json({ sent: this.send(await request.text(), null) });
     }
+    if (request.method === 'POST' && url.pathname === '/user') {
+      const userId = Number(url.searchParams.get('id'));
+      return Response.json({ sent: this.send(await request.text(), userId) });
+    }
+    if (request.method === 'GET' && url.pathname === '/count') return Response.json({ sockets: this.ctx.getWebSockets().length });
     if (request.headers.get('Upgrade') !== 'websocket') return new Response('expected websocket', { status: 426 });
+
+    const max = Number(url.searchParams.get('max')) || 1000;
+    if (this.ctx.getWebSockets().length >= max) return new Response('full', { status: 503 });
     const pair = new WebSocketPair();
+    const userId = Number(url.searchParams.get('uid')) || null;
     this.ctx.acceptWebSocket(pair[1]);
+    pair[1].serializeAttachment({ userId } satisfies Attachment);
+    pair[1].send(JSON.stringify({ type: 'hello', shard: Number(url.searchParams.get('shard')) || 0 }));
     return new Response(null, { status: 101, webSocket: pair[0] });
+  }
+
+  /** Sends to every socket, or only to the sockets of one member. */
+  private send(message: string, userId: number | null): number {
+    let sent = 0;
+    for (const ws of this.ctx.getWebSockets()) {
+      if (userId !== null && (ws.deserializeAttachment() as Attachment | null)?.userId !== userId) continue;
+      try {
+        ws.send(message);
+        sent++;
+      } catch {
+        // closing right now; webSocketClose cleans up
+      }
+    }
+    return sent;
   }
 
   override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): void {
@@ -32,6 +54,10 @@ export class Lobby extends DurableObject {
 
   override webSocketClose(ws: WebSocket, code: number, reason: string): void {
     // 1005 means "no status" and must not be echoed back.
-    ws.close(code === 1005 ? 1000 : code, reason);
+    try {
+      ws.close(code === 1005 ? 1000 : code, reason);
+    } catch {
+      // already closed
+    }
   }
 }

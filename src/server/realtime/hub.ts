@@ -1,0 +1,80 @@
+import { DurableObject } from 'cloudflare:workers';
+import { BULKUPDATE_BATCH_MS, type RealtimeEvent, type ShowStatus } from '../../shared/realtime';
+import type { Bindings } from '../env';
+import { lobbyShardCount } from './shards';
+
+const SIMULATOR_EVERY_MS = 4_000;
+
+/**
+ * The lobby hub: gathers show status changes for 250 ms and sends them to every shard as one
+ * show:bulkupdate with a sequence number; relays member events at once. In local development it
+ * can also run the simulator that flips a few shows every few seconds.
+ */
+export class LobbyHub extends DurableObject<Bindings> {
+  private pending = new Map<number, boolean>();
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  private flushing: Promise<void> | null = null;
+
+  override async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (request.method === 'POST' && url.pathname === '/publish') {
+      const changes = (await request.json()) as ShowStatus[];
+      for (const c of changes) this.pending.set(c.id, c.online);
+      this.flushTimer ??= setTimeout(() => void this.flush(), BULKUPDATE_BATCH_MS);
+      return Response.json({ queued: this.pending.size });
+    }
+    if (request.method === 'POST' && url.pathname === '/user') {
+      const userId = Number(url.searchParams.get('id'));
+      const body = await request.text();
+      await this.fanOut(`/user?id=${userId}`, body);
+      return Response.json({ ok: true });
+    }
+    if (request.method === 'POST' && url.pathname === '/simulator') {
+      if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + SIMULATOR_EVERY_MS);
+      return Response.json({ running: true });
+    }
+    return new Response('not found', { status: 404 });
+  }
+
+  private async flush(): Promise<void> {
+    this.flushTimer = null;
+    if (this.pending.size === 0) return;
+    const data = [...this.pending].map(([id, online]) => ({ id, online }));
+    this.pending.clear();
+    // One flush at a time keeps sequence numbers in send order.
+    const previous = this.flushing;
+    this.flushing = (async () => {
+      await previous;
+      const seq = ((await this.ctx.storage.get<number>('seq')) ?? 0) + 1;
+      await this.ctx.storage.put('seq', seq);
+      const event: RealtimeEvent = { type: 'show:bulkupdate', seq, data };
+      await this.fanOut('/broadcast', JSON.stringify(event));
+    })();
+    await this.flushing;
+  }
+
+  private async fanOut(path: string, body: string): Promise<void> {
+    const shards = lobbyShardCount(this.env);
+    await Promise.all(
+      Array.from({ length: shards }, (_, i) =>
+        this.env.LOBBY.get(this.env.LOBBY.idFromName(`shard-${i}`))
+          .fetch(`https://lobby${path}`, { method: 'POST', body })
+          .catch(() => undefined),
+      ),
+    );
+  }
+
+  /** Simulator tick: flip two random shows and publish; reschedule while enabled. */
+  override async alarm(): Promise<void> {
+    if (this.env.SIMULATOR !== '1') return;
+    const { results } = await this.env.DB.prepare('SELECT id, online FROM shows ORDER BY RANDOM() LIMIT 2').all<{ id: number; online: number }>();
+    const now = Math.floor(Date.now() / 1000);
+    const changes = results.map((r) => ({ id: r.id, online: r.online !== 1 }));
+    await this.env.DB.batch(
+      changes.map((c) => this.env.DB.prepare('UPDATE shows SET online = ?, online_since = ? WHERE id = ?').bind(c.online ? 1 : 0, c.online ? now : null, c.id)),
+    );
+    for (const c of changes) this.pending.set(c.id, c.online);
+    await this.flush();
+    await this.ctx.storage.setAlarm(Date.now() + SIMULATOR_EVERY_MS);
+  }
+}

@@ -1,0 +1,47 @@
+import type { Bindings } from '../env';
+import type { ShowStatus } from '../../shared/realtime';
+
+export function lobbyShardCount(env: Bindings): number {
+  const n = Number(env.LOBBY_SHARDS);
+  return Number.isInteger(n) && n > 0 && n <= 256 ? n : 8;
+}
+
+export function lobbyShardMax(env: Bindings): number {
+  const n = Number(env.LOBBY_MAX_SOCKETS);
+  return Number.isInteger(n) && n > 0 ? n : 1000;
+}
+
+function hub(env: Bindings) {
+  return env.LOBBY_HUB.get(env.LOBBY_HUB.idFromName('hub'));
+}
+
+/** Queues show status changes; the hub batches them into one show:bulkupdate. */
+export async function publishShowStatus(env: Bindings, changes: ShowStatus[]): Promise<void> {
+  await hub(env).fetch('https://hub/publish', { method: 'POST', body: JSON.stringify(changes) });
+}
+
+/** A member event (user:coins, user:logout, ...) to every open page of that member. */
+export async function publishToUser(env: Bindings, userId: number, event: object): Promise<void> {
+  await hub(env).fetch(`https://hub/user?id=${userId}`, { method: 'POST', body: JSON.stringify(event) });
+}
+
+export async function startSimulator(env: Bindings): Promise<void> {
+  await hub(env).fetch('https://hub/simulator', { method: 'POST' });
+}
+
+/**
+ * Joins a socket to a shard with room: starts at a random shard and walks on while shards
+ * answer "full", so no shard ever holds more than LOBBY_MAX_SOCKETS.
+ */
+export async function connectToLobby(env: Bindings, request: Request, userId: number | null): Promise<Response> {
+  const shards = lobbyShardCount(env);
+  const max = lobbyShardMax(env);
+  const start = Math.floor(Math.random() * shards);
+  for (let i = 0; i < shards; i++) {
+    const shard = (start + i) % shards;
+    const url = `https://lobby/connect?shard=${shard}&max=${max}${userId ? `&uid=${userId}` : ''}`;
+    const res = await env.LOBBY.get(env.LOBBY.idFromName(`shard-${shard}`)).fetch(new Request(url, request));
+    if (res.status !== 503) return res;
+  }
+  return new Response(JSON.stringify({ message: 'lobby_full' }), { status: 503, headers: { 'Content-Type': 'application/json', 'Retry-After': '5' } });
+}

@@ -1,0 +1,28 @@
+// Messages on the lobby socket (/api/realtime). Show events go to every page; user events only
+// to the sockets of that member, on the same connection.
+export interface ShowStatus {
+  id: number;
+  online: boolean;
+}
+
+export type RealtimeEvent =
+  | { type: 'hello'; shard: number }
+  | { type: 'show:bulkupdate'; seq: number; data: ShowStatus[] }
+  | { type: 'user:coins'; coins: number }
+  | { type: 'user:logout' }
+  | { type: 'user:avs'; agechecked: boolean }
+  | { type: 'user:mc'; count: number };
+
+export const REALTIME_PATH = '/api/realtime';
+/** How long the hub gathers status changes before one show:bulkupdate goes out. */
+export const BULKUPDATE_BATCH_MS = 250;
+
+export function parseEvent(data: unknown): RealtimeEvent | null {
+  if (typeof data !== 'string' || data.length > 1_000_000) return null;
+  try {
+    const value = JSON.parse(data) as { type?: unknown };
+    return value && typeof value.type === 'string' ? (value as RealtimeEvent) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,81 @@
+import { exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { parseEvent, type RealtimeEvent } from '../../src/shared/realtime';
+import { req } from './helpers';
+
+const OPS = { Authorization: 'Bearer test-ops-token', 'Content-Type': 'application/json' };
+
+async function connect(): Promise<{ ws: WebSocket; events: RealtimeEvent[]; next: (type: string) => Promise<RealtimeEvent> }> {
+  const res = await exports.default.fetch(new Request('http://localhost/api/realtime', { headers: { Upgrade: 'websocket' } }));
+  expect(res.status).toBe(101);
+  const ws = res.webSocket!;
+  ws.accept();
+  const events: RealtimeEvent[] = [];
+  const waiters: { type: string; resolve: (e: RealtimeEvent) => void }[] = [];
+  ws.addEventListener('message', (m) => {
+    const e = parseEvent(m.data);
+    if (!e) return;
+    events.push(e);
+    for (const w of waiters.splice(0)) {
+      if (w.type === e.type) w.resolve(e);
+      else waiters.push(w);
+    }
+  });
+  const next = (type: string) =>
+    new Promise<RealtimeEvent>((resolve, reject) => {
+      const seen = events.find((e) => e.type === type);
+      if (seen) {
+        events.splice(events.indexOf(seen), 1);
+        return resolve(seen);
+      }
+      waiters.push({ type, resolve });
+      setTimeout(() => reject(new Error(`no ${type} within 3 s`)), 3000);
+    });
+  return { ws, events, next };
+}
+
+const setStatus = (id: number | string, body: unknown, headers: Record<string, string> = OPS) =>
+  req(`/api/ops/shows/${id}/status`, { method: 'POST', headers, body: JSON.stringify(body) });
+
+describe('live lobby', () => {
+  it('greets, then pushes batched show:bulkupdate after an operator flips a show', async () => {
+    const a = await connect();
+    const b = await connect();
+    expect((await a.next('hello')).type).toBe('hello');
+    await b.next('hello');
+    expect((await setStatus(7, { online: true })).status).toBe(200);
+    expect((await setStatus(8, { online: false })).status).toBe(200);
+    for (const client of [a, b]) {
+      const e = (await client.next('show:bulkupdate')) as Extract<RealtimeEvent, { type: 'show:bulkupdate' }>;
+      // Both changes arrive together (batched), with a sequence number.
+      expect(e.data).toEqual(expect.arrayContaining([{ id: 7, online: true }, { id: 8, online: false }]));
+      expect(e.seq).toBeGreaterThan(0);
+    }
+    const online = (await (await req('/api/shows/online')).json()) as { data: number[] };
+    expect(online.data).toContain(7);
+    expect(online.data).not.toContain(8);
+    a.ws.close(1000);
+    b.ws.close(1000);
+  });
+
+  it('never puts more sockets on a shard than allowed (3 shards x 2 here)', async () => {
+    const clients = [];
+    for (let i = 0; i < 6; i++) clients.push(await connect());
+    const shards = await Promise.all(clients.map((c) => c.next('hello')));
+    const perShard = new Map<number, number>();
+    for (const h of shards) perShard.set((h as { shard: number }).shard, (perShard.get((h as { shard: number }).shard) ?? 0) + 1);
+    expect([...perShard.values()].every((n) => n <= 2)).toBe(true);
+    const full = await exports.default.fetch(new Request('http://localhost/api/realtime', { headers: { Upgrade: 'websocket' } }));
+    expect(full.status).toBe(503);
+    for (const c of clients) c.ws.close(1000);
+  });
+
+  it('refuses operator calls without the token, bad ids and bad bodies', async () => {
+    expect((await setStatus(7, { online: true }, { 'Content-Type': 'application/json' })).status).toBe(401);
+    expect((await setStatus(7, { online: true }, { ...OPS, Authorization: 'Bearer wrong' })).status).toBe(401);
+    expect((await setStatus(99999, { online: true })).status).toBe(404);
+    expect((await setStatus('abc', { online: true })).status).toBe(422);
+    expect((await setStatus(7, { online: 'yes' })).status).toBe(422);
+    expect((await req('/api/realtime')).status).toBe(426);
+  });
+});
