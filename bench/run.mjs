@@ -10,6 +10,7 @@ import { join, posix } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { buildClient, root, startServer } from '../scripts/lib.mjs';
+import { benchLobby } from './lobby.mjs';
 
 const num = (name, fallback) => {
   const v = Number(process.env[name]);
@@ -17,10 +18,15 @@ const num = (name, fallback) => {
 };
 const SECONDS = num('BENCH_SECONDS', 10); // measured duration per URL
 const WARMUP_SECONDS = num('BENCH_WARMUP_SECONDS', 2);
-const FLOOR_SECONDS = num('BENCH_FLOOR_SECONDS', 4); // /version, for information
 const CONCURRENCY = num('BENCH_CONCURRENCY', 16);
 const MAX_REQUESTS = num('BENCH_MAX_REQUESTS', 500_000); // per measured URL, a bound besides time
 const REQUEST_TIMEOUT_MS = 10_000;
+
+const LOBBY_SOCKETS = num('BENCH_LOBBY_SOCKETS', 1000);
+const LOBBY_SHARD_MAX = 250;
+const OPS_TOKEN = 'e2e-ops-token'; // what startServer configures
+const API_P99_FACTOR = 2;
+const LOBBY_P99_TARGET_MS = 50;
 
 const SSR_RATIO_TARGET = 0.5;
 const JS_TARGET_KB = 80;
@@ -91,7 +97,8 @@ let pendingStart = null;
 
 async function start(persistTo) {
   const port = await freePort();
-  pendingStart = startServer({ port, persistTo });
+  // Small shards so the lobby bench spreads its 1,000 sockets over several Durable Objects.
+  pendingStart = startServer({ port, persistTo, vars: { LOBBY_MAX_SOCKETS: String(LOBBY_SHARD_MAX), LOBBY_SHARDS: '8' } });
   try {
     server = await pendingStart;
   } finally {
@@ -380,8 +387,7 @@ async function main() {
     writeFileSync(STATIC_FILE, home);
     if (!(await staticUrlFor(url, home, 10_000)).target) break;
   }
-  const floor = await load(`${url}/version`, FLOOR_SECONDS);
-  if (ssr.errors || stat.errors || floor.errors) {
+  if (ssr.errors || stat.errors) {
     const lines = server.log().split('\n').filter((l) => l.trim() && !/ 200 OK /.test(l));
     console.log(`bench: errors under load; wrangler dev log without 200 lines (tail):\n${lines.slice(-40).join('\n')}`);
   }
@@ -394,7 +400,6 @@ async function main() {
   console.log('\nThroughput (identity encoding, cookies: ' + COOKIE + ')');
   printLoad('SSR home', '/', ssr);
   printLoad('static, same bytes', staticPath, stat);
-  printLoad('worker floor (info)', '/version', floor);
   console.log(`  ratio SSR ÷ static: ${fmt(ratio, 2)}  (target ≥ ${SSR_RATIO_TARGET})  ${ratioPass ? 'PASS' : 'BELOW'}`);
 
   // 3. First-load JS of home.
@@ -434,9 +439,26 @@ async function main() {
   console.log(`  ${'JS total'.padEnd(40)} ${fmt(kb(js.raw), 2).padStart(9)} ${fmt(kb(js.br), 2).padStart(8)}  (target ≤ ${JS_TARGET_KB} KB)  ${jsPass ? 'PASS' : 'ABOVE'}`);
   for (const f of css.files) console.log(`  ${`${f.path} (CSS, info)`.padEnd(40)} ${fmt(kb(f.raw), 2).padStart(9)} ${fmt(kb(f.br), 2).padStart(8)}`);
 
+  // 4. The show list API against a bare route (/version: no D1, no rendering) in the same run.
+  console.log(`\nAPI: ${SECONDS} s each at concurrency ${CONCURRENCY}`);
+  const apiShows = await load(`${url}/api/shows`, SECONDS);
+  const bare = await load(`${url}/version`, SECONDS);
+  printLoad('GET /api/shows', '/api/shows', apiShows);
+  printLoad('bare route', '/version', bare);
+  const apiFactor = apiShows.p99 / bare.p99;
+  const apiPass = apiFactor <= API_P99_FACTOR;
+  console.log(`  p99 /api/shows ÷ p99 bare: ${fmt(apiFactor, 2)}  (target ≤ ${API_P99_FACTOR})  ${apiPass ? 'PASS' : 'ABOVE'}`);
+
+  // 5. Live lobby fan-out and a forced reconnect.
+  console.log(`\nLobby: ${LOBBY_SOCKETS} sockets (at most ${LOBBY_SHARD_MAX} per shard), 20 flips, then a forced reconnect of all…`);
+  const lobby = await benchLobby(url, { sockets: LOBBY_SOCKETS, flips: 20, opsToken: OPS_TOKEN });
+  const lobbyPass = lobby.p99 <= LOBBY_P99_TARGET_MS && lobby.lost === 0 && lobby.deliveries === lobby.expected;
+  console.log(`  connected in ${fmt(lobby.connectSeconds, 1)} s over shards ${JSON.stringify(lobby.shards)}`);
+  console.log(`  hub send → socket receive: p50 ${fmt(lobby.p50, 0)} ms, p99 ${fmt(lobby.p99, 0)} ms, max ${fmt(lobby.max, 0)} ms; ${lobby.deliveries}/${lobby.expected} delivered; lost after reconnect: ${lobby.lost}`);
+
   await stopServer();
 
-  // 4. Summary to paste.
+  // 6. Summary to paste.
   const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
   const cores = os.availableParallelism?.() ?? os.cpus().length;
   const machine = `Node ${process.version}, ${cpu}, ${cores} cores, ${os.platform()} ${os.arch()}`;
@@ -450,6 +472,9 @@ Summary (${new Date().toISOString().slice(0, 10)}, local wrangler dev/workerd, l
 | Ratio SSR ÷ static | ${fmt(ratio, 2)} | | | ≥ ${SSR_RATIO_TARGET} | ${ratioPass ? 'PASS' : 'BELOW'} |
 | First-load JS of home, brotli q11 (${js.files.length} files) | ${fmt(kb(js.br), 1)} KB | | | ≤ ${JS_TARGET_KB} KB | ${jsPass ? 'PASS' : 'ABOVE'} |
 | CSS of home, brotli q11 (info) | ${fmt(kb(css.br), 1)} KB | | | | |
+| GET /api/shows | ${fmt(apiShows.rps, 0)} | ${fmt(apiShows.p50, 2)} | ${fmt(apiShows.p99, 2)} | p99 ≤ ${API_P99_FACTOR}× bare | ${fmt(apiFactor, 2)}× ${apiPass ? 'PASS' : 'ABOVE'} |
+| bare route \`/version\` | ${fmt(bare.rps, 0)} | ${fmt(bare.p50, 2)} | ${fmt(bare.p99, 2)} | | |
+| show:bulkupdate fan-out to ${lobby.sockets} sockets | | ${fmt(lobby.p50, 0)} | ${fmt(lobby.p99, 0)} | p99 ≤ ${LOBBY_P99_TARGET_MS} ms, 0 lost | ${lobby.lost} lost ${lobbyPass ? 'PASS' : 'ABOVE'} |
 
 Machine: ${machine}. KB = 1000 bytes. Run time ${fmt((performance.now() - t0) / 1000, 0)} s.`);
 }

@@ -7,7 +7,8 @@ export interface ShowStatus {
 
 export type RealtimeEvent =
   | { type: 'hello'; shard: number }
-  | { type: 'show:bulkupdate'; seq: number; data: ShowStatus[] }
+  /** ts: when the hub sent it (ms), so receivers can measure fan-out time. */
+  | { type: 'show:bulkupdate'; seq: number; ts: number; data: ShowStatus[] }
   | { type: 'user:coins'; coins: number }
   | { type: 'user:logout' }
   | { type: 'user:avs'; agechecked: boolean }

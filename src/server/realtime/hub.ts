@@ -47,7 +47,7 @@ export class LobbyHub extends DurableObject<Bindings> {
       await previous;
       const seq = ((await this.ctx.storage.get<number>('seq')) ?? 0) + 1;
       await this.ctx.storage.put('seq', seq);
-      const event: RealtimeEvent = { type: 'show:bulkupdate', seq, data };
+      const event: RealtimeEvent = { type: 'show:bulkupdate', seq, ts: Date.now(), data };
       await this.fanOut('/broadcast', JSON.stringify(event));
     })();
     await this.flushing;

@@ -1,0 +1,131 @@
+// Live lobby fan-out: N sockets on /api/realtime, operator flips, time from the hub sending a
+// show:bulkupdate to each socket receiving it; then a forced reconnect of every client with
+// flips during the outage, checked for lost updates.
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : NaN);
+
+function request(baseUrl, method, path, { body, headers = {} } = {}) {
+  const u = new URL(path, baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: u.hostname, port: u.port, path: u.pathname + u.search, method, headers: { 'Content-Type': 'application/json', ...headers } },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+/** A client that behaves like the page: applies bulk updates, refetches everything after a reconnect. */
+class Client {
+  constructor(baseUrl) {
+    this.baseUrl = baseUrl;
+    this.online = new Map();
+    this.latencies = [];
+    this.received = new Set(); // seq numbers seen
+    this.shard = null;
+  }
+  connect() {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`${this.baseUrl.replace(/^http/, 'ws')}/api/realtime`);
+      this.ws = ws;
+      const timer = setTimeout(() => reject(new Error('no hello within 20 s')), 20_000);
+      ws.on('message', (data) => {
+        const now = Date.now();
+        const e = JSON.parse(String(data));
+        if (e.type === 'hello') {
+          this.shard = e.shard;
+          clearTimeout(timer);
+          resolve();
+        } else if (e.type === 'show:bulkupdate') {
+          this.latencies.push(now - e.ts);
+          this.received.add(e.seq);
+          for (const s of e.data) this.online.set(s.id, s.online);
+        }
+      });
+      ws.on('error', (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
+    });
+  }
+  async refetch() {
+    const res = await request(this.baseUrl, 'GET', '/api/shows/online');
+    const ids = new Set(JSON.parse(res.text).data);
+    for (const id of this.online.keys()) this.online.set(id, ids.has(id));
+    for (const id of ids) this.online.set(id, true);
+  }
+  close() {
+    return new Promise((resolve) => {
+      if (!this.ws || this.ws.readyState === WebSocket.CLOSED) return resolve();
+      this.ws.once('close', () => resolve());
+      this.ws.close(1000);
+    });
+  }
+}
+
+async function inBatches(items, size, fn) {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
+}
+
+export async function benchLobby(baseUrl, { sockets = 1000, flips = 20, opsToken }) {
+  const auth = { Authorization: `Bearer ${opsToken}` };
+  const flip = (id, online) => request(baseUrl, 'POST', `/api/ops/shows/${id}/status`, { body: { online }, headers: auth });
+  const clients = Array.from({ length: sockets }, () => new Client(baseUrl));
+  const t0 = performance.now();
+  await inBatches(clients, 50, (c) => c.connect());
+  const connectSeconds = (performance.now() - t0) / 1000;
+  const shards = new Map();
+  for (const c of clients) shards.set(c.shard, (shards.get(c.shard) ?? 0) + 1);
+
+  // Fan-out: flips spaced beyond the 250 ms batch window, so each is its own bulk update.
+  const firstIds = Array.from({ length: flips }, (_, i) => 200 + i);
+  for (const id of firstIds) {
+    const r = await flip(id, true);
+    if (r.status !== 200) throw new Error(`operator call failed: ${r.status} ${r.text}`);
+    await sleep(400);
+  }
+  await sleep(1000);
+  const all = clients.flatMap((c) => c.latencies).sort((a, b) => a - b);
+  const expected = sockets * flips;
+
+  // Forced reconnect of every client, with flips while they are away.
+  await Promise.all(clients.map((c) => c.close()));
+  const outageIds = [10, 11, 12, 13, 14];
+  for (const id of outageIds) await flip(id, false);
+  await inBatches(clients, 50, async (c) => {
+    await c.connect();
+    await c.refetch();
+  });
+  await flip(15, true); // one more after everybody is back
+  const truth = new Set(JSON.parse((await request(baseUrl, 'GET', '/api/shows/online')).text).data);
+  const wrong = () => {
+    let n = 0;
+    for (const c of clients) for (const id of [...firstIds, ...outageIds, 15]) if ((c.online.get(id) ?? false) !== truth.has(id)) n++;
+    return n;
+  };
+  // Delivery may lag under load; a lost update is one that never arrives (5 s here).
+  const deadline = Date.now() + 5_000;
+  while (wrong() > 0 && Date.now() < deadline) await sleep(100);
+  const lost = wrong();
+  await Promise.all(clients.map((c) => c.close()));
+  return {
+    sockets,
+    shards: Object.fromEntries([...shards].sort((a, b) => a[0] - b[0])),
+    connectSeconds,
+    deliveries: all.length,
+    expected,
+    p50: percentile(all, 50),
+    p99: percentile(all, 99),
+    max: all.at(-1) ?? NaN,
+    lost,
+  };
+}
