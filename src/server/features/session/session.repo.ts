@@ -86,6 +86,10 @@ type Settable = Partial<
     | 'register_email'
     | 'voicecall'
     | 'seen_at'
+    | 'agechecked'
+    | 'phonecall_payment_type_id'
+    | 'phonecall_product_id'
+    | 'phonecall_payment_name'
   > & { vid_confidence: number }
 >;
 
@@ -101,6 +105,9 @@ const SETTABLE = new Set<string>([
   'register_email',
   'voicecall',
   'seen_at',
+  'phonecall_payment_type_id',
+  'phonecall_product_id',
+  'phonecall_payment_name',
 ]);
 
 /** Updates the given columns (a fixed allow-list, so no column name comes from input). */

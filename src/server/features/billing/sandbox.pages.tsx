@@ -1,0 +1,138 @@
+import type { ReactNode } from 'react';
+import { Hono, type Context } from 'hono';
+import { Layout } from '../../../client/components/shell/layout';
+import type { AppEnv } from '../../env';
+import { nowSeconds } from '../../lib/auth';
+import { renderPage } from '../../render/render-page';
+import { applyPaymentEvent, type BillingRow } from './billing.service';
+import { billingSecret, SANDBOX_SIGNATURE_HEADER, SandboxProvider } from './provider';
+
+const ACTIONS = { pay: 'paid', cancel: 'cancelled', fail: 'failed' } as const;
+const RESULTS = { paid: 'billing.success', cancelled: 'billing.cancel', failed: 'billing.error' } as const;
+
+async function billingFromRef(c: Context<AppEnv>, ref: string | undefined): Promise<{ sandbox: SandboxProvider; billing: BillingRow | null; ref: string }> {
+  const sandbox = new SandboxProvider(billingSecret(c.env));
+  const id = await sandbox.billingIdFrom(ref);
+  const billing = id === null ? null : await c.env.DB.prepare('SELECT * FROM billings WHERE id = ?').bind(id).first<BillingRow>();
+  return { sandbox, billing, ref: ref ?? '' };
+}
+
+function SandboxCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="sandbox-card">
+      <h1>{title}</h1>
+      {children}
+    </section>
+  );
+}
+
+/** The sandbox processor's hosted pages: checkout for coins, and a phone line for voice calls. */
+export const sandboxPages = new Hono<AppEnv>()
+  .get('/billing/sandbox', async (c) => {
+    const t = c.get('t');
+    const { billing, ref } = await billingFromRef(c, c.req.query('bid'));
+    if (!billing || billing.is_phonecall) return c.notFound();
+    const amount = new Intl.NumberFormat(c.get('locale'), { style: 'currency', currency: billing.currency }).format(billing.amount_cents / 100);
+    return renderPage(
+      c,
+      <Layout variant="basic">
+        <SandboxCard title={t('sandbox.checkoutTitle')}>
+          <p className="muted">{t('sandbox.checkoutNotice')}</p>
+          <dl className="sandbox-facts">
+            <dt>{t('sandbox.process')}</dt>
+            <dd data-testid="process-id">BS{billing.id}</dd>
+            <dt>{t('sandbox.coins')}</dt>
+            <dd>{billing.coins}</dd>
+            <dt>{t('sandbox.amount')}</dt>
+            <dd>{amount}</dd>
+          </dl>
+          {billing.status === 'pending' ? (
+            <form method="post" action="/billing/sandbox" className="sandbox-actions">
+              <input type="hidden" name="bid" value={ref} />
+              <button className="btn btn-primary" name="action" value="pay" data-action="sandbox-pay">
+                {t('sandbox.pay')}
+              </button>
+              <button className="btn btn-outline" name="action" value="cancel" data-action="sandbox-cancel">
+                {t('sandbox.cancel')}
+              </button>
+              <button className="btn btn-text" name="action" value="fail" data-action="sandbox-fail">
+                {t('sandbox.fail')}
+              </button>
+            </form>
+          ) : (
+            <p role="status">{t('sandbox.done')}</p>
+          )}
+        </SandboxCard>
+      </Layout>,
+      { title: t('sandbox.checkoutTitle'), robots: 'noindex' },
+    );
+  })
+  .post('/billing/sandbox', async (c) => {
+    const form = await c.req.parseBody();
+    const { sandbox, billing } = await billingFromRef(c, typeof form.bid === 'string' ? form.bid : undefined);
+    const action = typeof form.action === 'string' && form.action in ACTIONS ? (form.action as keyof typeof ACTIONS) : null;
+    if (!billing || !action) return c.notFound();
+    // The "processor" sends its signed postback; it goes through the same verification as any.
+    const status = ACTIONS[action];
+    const { body, signature } = await sandbox.signedPostback({ billingId: billing.id, status, eventId: `sbx-${billing.id}-${action}` });
+    const event = await sandbox.verifyCallback(new Request('https://sandbox/postback', { method: 'POST', body, headers: { [SANDBOX_SIGNATURE_HEADER]: signature } }));
+    const outcome = event ? await applyPaymentEvent(c.env, sandbox.name, event) : null;
+    const result = outcome && (outcome.status === 'paid' || outcome.status === 'duplicate') ? RESULTS.paid : RESULTS[status === 'paid' ? 'failed' : status];
+    return c.redirect(`/billing/back?result=${result}&billingid=${billing.id}`, 303);
+  })
+  .get('/billing/phone', async (c) => {
+    const t = c.get('t');
+    const { billing, ref } = await billingFromRef(c, c.req.query('bid'));
+    if (!billing || !billing.is_phonecall) return c.notFound();
+    const pin = String(100000 + ((billing.id * 7919) % 900000));
+    const active = billing.status === 'active';
+    return renderPage(
+      c,
+      <Layout variant="basic">
+        <SandboxCard title={t('sandbox.phoneTitle')}>
+          <p className="muted">{t('sandbox.phoneNotice')}</p>
+          <dl className="sandbox-facts">
+            <dt>{t('sandbox.number')}</dt>
+            <dd data-testid="phone-number">+49 900 000 0{String(billing.id).padStart(3, '0').slice(-3)}</dd>
+            <dt>{t('sandbox.pin')}</dt>
+            <dd data-testid="phone-pin">{pin}</dd>
+            <dt>{t('sandbox.state')}</dt>
+            <dd data-testid="phone-state">{t(`sandbox.phoneState.${billing.status}`)}</dd>
+          </dl>
+          {(billing.status === 'pending' || active) && (
+            <form method="post" action="/billing/phone" className="sandbox-actions">
+              <input type="hidden" name="bid" value={ref} />
+              <button className="btn btn-primary" name="action" value={active ? 'end' : 'start'} data-action={active ? 'phone-end' : 'phone-start'}>
+                {t(active ? 'sandbox.endCall' : 'sandbox.startCall')}
+              </button>
+            </form>
+          )}
+        </SandboxCard>
+      </Layout>,
+      { title: t('sandbox.phoneTitle'), robots: 'noindex' },
+    );
+  })
+  .post('/billing/phone', async (c) => {
+    const form = await c.req.parseBody();
+    const bid = typeof form.bid === 'string' ? form.bid : undefined;
+    const { billing } = await billingFromRef(c, bid);
+    const action = form.action === 'start' || form.action === 'end' ? form.action : null;
+    if (!billing || !billing.is_phonecall || !action || !billing.session_id) return c.notFound();
+    const db = c.env.DB;
+    const now = nowSeconds();
+    if (action === 'start') {
+      await db.batch([
+        db.prepare("UPDATE billings SET status = 'active', updated_at = ? WHERE id = ? AND status = 'pending'").bind(now, billing.id),
+        db.prepare('UPDATE sessions SET voicecall = 1 WHERE id = ?').bind(billing.session_id),
+      ]);
+    } else {
+      // The call ended: the voice-call mode and its phone fields are over.
+      await db.batch([
+        db.prepare("UPDATE billings SET status = 'ended', updated_at = ? WHERE id = ? AND status = 'active'").bind(now, billing.id),
+        db
+          .prepare('UPDATE sessions SET voicecall = 0, phonecall_payment_type_id = NULL, phonecall_product_id = NULL, phonecall_payment_name = NULL WHERE id = ?')
+          .bind(billing.session_id),
+      ]);
+    }
+    return c.redirect(`/billing/phone?bid=${encodeURIComponent(bid ?? '')}`, 303);
+  });
