@@ -9,6 +9,9 @@ import { imageRoutes } from './features/images/images.routes';
 import { infoPages } from './features/info/info.pages';
 import { showsPages } from './features/shows/shows.pages';
 import { accountsPages } from './features/accounts/accounts.pages';
+import { billingCallbackRoutes, billingRoutes } from './features/billing/billing.routes';
+import { couponRoutes } from './features/billing/coupons.routes';
+import { sandboxPages } from './features/billing/sandbox.pages';
 import { authRoutes } from './features/auth/auth.routes';
 import { opsRoutes } from './features/ops/ops.routes';
 import { realtimeRoutes } from './features/realtime/realtime.routes';
@@ -81,15 +84,20 @@ export function createApp() {
     .route('/', usersRoutes)
     .route('/', showsRoutes)
     .route('/', searchRoutes)
-    .route('/', realtimeRoutes);
-  // Operator calls use a bearer token instead of the CSRF cookie, so they are mounted first.
+    .route('/', realtimeRoutes)
+    .route('/', billingRoutes)
+    .route('/', couponRoutes);
+  // Operator calls and payment postbacks authenticate by token or signature instead of the CSRF
+  // cookie, so they are mounted first.
   app.route('/api/ops', opsRoutes);
+  app.route('/api/billing', billingCallbackRoutes);
   app.route('/api', api);
 
   app.use(async (c, next) => (isApi(c) ? next() : routeGuards(c, next)));
   app.route('/', showsPages);
   app.route('/', infoPages);
   app.route('/', accountsPages);
+  app.route('/', sandboxPages);
   app.route('/', profilePages);
 
   app.notFound((c) => {
