@@ -10,6 +10,7 @@ import { join, posix } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { buildClient, root, startServer } from '../scripts/lib.mjs';
+import { benchLedger } from './ledger.mjs';
 import { benchLobby } from './lobby.mjs';
 
 const num = (name, fallback) => {
@@ -456,9 +457,17 @@ async function main() {
   console.log(`  connected in ${fmt(lobby.connectSeconds, 1)} s over shards ${JSON.stringify(lobby.shards)}`);
   console.log(`  hub send → socket receive: p50 ${fmt(lobby.p50, 0)} ms, p99 ${fmt(lobby.p99, 0)} ms, max ${fmt(lobby.max, 0)} ms; ${lobby.deliveries}/${lobby.expected} delivered; lost after reconnect: ${lobby.lost}`);
 
+  // 6. Concurrent debits on one account, with replays.
+  console.log('\nLedger: 1,000 concurrent one-coin debits on one account (every tenth replayed)…');
+  const ledger = await benchLedger(url, { debits: 1000, concurrency: 32, opsToken: OPS_TOKEN });
+  const ledgerPass = ledger.lostOrDoubled === 0 && ledger.otherErrors === 0 && ledger.duplicatesRefused === ledger.requests - ledger.applied;
+  console.log(
+    `  ${fmt(ledger.debitsPerSecond, 0)} debits/s; applied ${ledger.applied}, replays refused ${ledger.duplicatesRefused}, other errors ${ledger.otherErrors}; balance ${ledger.balance} (expected ${ledger.expectedBalance})  ${ledgerPass ? 'PASS' : 'FAIL'}`,
+  );
+
   await stopServer();
 
-  // 6. Summary to paste.
+  // 7. Summary to paste.
   const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
   const cores = os.availableParallelism?.() ?? os.cpus().length;
   const machine = `Node ${process.version}, ${cpu}, ${cores} cores, ${os.platform()} ${os.arch()}`;
@@ -474,6 +483,7 @@ Summary (${new Date().toISOString().slice(0, 10)}, local wrangler dev/workerd, l
 | CSS of home, brotli q11 (info) | ${fmt(kb(css.br), 1)} KB | | | | |
 | GET /api/shows | ${fmt(apiShows.rps, 0)} | ${fmt(apiShows.p50, 2)} | ${fmt(apiShows.p99, 2)} | p99 ≤ ${API_P99_FACTOR}× bare | ${fmt(apiFactor, 2)}× ${apiPass ? 'PASS' : 'ABOVE'} |
 | bare route \`/version\` | ${fmt(bare.rps, 0)} | ${fmt(bare.p50, 2)} | ${fmt(bare.p99, 2)} | | |
+| concurrent debits, one account | ${fmt(ledger.debitsPerSecond, 0)}/s | | | 0 lost or doubled | ${ledger.lostOrDoubled} ${ledgerPass ? 'PASS' : 'FAIL'} |
 | show:bulkupdate fan-out to ${lobby.sockets} sockets | | ${fmt(lobby.p50, 0)} | ${fmt(lobby.p99, 0)} | p99 ≤ ${LOBBY_P99_TARGET_MS} ms, 0 lost | ${lobby.lost} lost ${lobbyPass ? 'PASS' : 'ABOVE'} |
 
 Machine: ${machine}. KB = 1000 bytes. Run time ${fmt((performance.now() - t0) / 1000, 0)} s.`);

@@ -102,7 +102,7 @@ export const billingCallbackRoutes = new Hono<AppEnv>().post('/callback/:provide
   if (!provider) throw new ApiError(404, 'not_found');
   const event = await provider.verifyCallback(c.req.raw);
   if (!event) throw new ApiError(403, 'invalid_signature');
-  const { status } = await applyPaymentEvent(c.env, provider.name, event);
+  const { status } = await applyPaymentEvent(c.env, provider.name, event, (p) => c.executionCtx.waitUntil(p));
   return c.json({ ok: true, status });
 });
 

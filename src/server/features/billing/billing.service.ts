@@ -31,7 +31,13 @@ export async function announceCoins(env: Bindings, userId: number, coins: number
  * Applies a verified postback. A payment credits the ledger with a reference derived from the
  * billing, in the same batch that marks it paid, so a replayed postback changes nothing.
  */
-export async function applyPaymentEvent(env: Bindings, provider: string, event: PaymentEvent): Promise<{ status: string; result: LedgerResult | null }> {
+export async function applyPaymentEvent(
+  env: Bindings,
+  provider: string,
+  event: PaymentEvent,
+  /** Where the realtime announcement runs after the response (ctx.waitUntil). */
+  later: (work: Promise<unknown>) => void,
+): Promise<{ status: string; result: LedgerResult | null }> {
   const db = env.DB;
   const billing = await db.prepare('SELECT * FROM billings WHERE id = ? AND provider = ?').bind(event.billingId, provider).first<BillingRow>();
   if (!billing) return { status: 'unknown_billing', result: null };
@@ -44,6 +50,6 @@ export async function applyPaymentEvent(env: Bindings, provider: string, event: 
   const result = await credit(db, billing.user_id, billing.coins, 'payment', billingRef(provider, billing.id), [
     db.prepare("UPDATE billings SET status = 'paid', updated_at = ? WHERE id = ?").bind(now, billing.id),
   ]);
-  if (result.ok) await announceCoins(env, billing.user_id, result.coins);
+  if (result.ok) later(announceCoins(env, billing.user_id, result.coins));
   return { status: result.ok ? 'paid' : result.error, result };
 }

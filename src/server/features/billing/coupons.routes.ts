@@ -74,7 +74,7 @@ export const couponRoutes = new Hono<AppEnv>()
       // Coin vouchers pay out at once: the redemption row and the ledger row share one batch.
       const result = await credit(db, userId, coins, 'coupon', `coupon:${coupon.code.toUpperCase()}:${userId}`, [record.bind(userId, coupon.code, now, now)]);
       if (!result.ok) throw new ApiError(409, 'coupon_redeemed');
-      await announceCoins(c.env, userId, result.coins);
+      c.executionCtx.waitUntil(announceCoins(c.env, userId, result.coins));
       return c.json({ coupon: describe({ ...coupon, redeemed_at: now, used_at: now }, now), user: { coins: result.coins } });
     }
     try {

@@ -76,7 +76,7 @@ export const sandboxPages = new Hono<AppEnv>()
     const status = ACTIONS[action];
     const { body, signature } = await sandbox.signedPostback({ billingId: billing.id, status, eventId: `sbx-${billing.id}-${action}` });
     const event = await sandbox.verifyCallback(new Request('https://sandbox/postback', { method: 'POST', body, headers: { [SANDBOX_SIGNATURE_HEADER]: signature } }));
-    const outcome = event ? await applyPaymentEvent(c.env, sandbox.name, event) : null;
+    const outcome = event ? await applyPaymentEvent(c.env, sandbox.name, event, (p) => c.executionCtx.waitUntil(p)) : null;
     const result = outcome && (outcome.status === 'paid' || outcome.status === 'duplicate') ? RESULTS.paid : RESULTS[status === 'paid' ? 'failed' : status];
     return c.redirect(`/billing/back?result=${result}&billingid=${billing.id}`, 303);
   })

@@ -7,6 +7,8 @@ import { timingSafeEqual } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { validationHook } from '../../lib/validation';
 import { publishShowStatus } from '../../realtime/shards';
+import { announceCoins } from '../billing/billing.service';
+import { applyLedger } from '../billing/ledger';
 
 /** Operator calls authenticate with `Authorization: Bearer <OPS_TOKEN>`; no token configured, no access. */
 const operator = createMiddleware<AppEnv>(async (c, next) => {
@@ -16,19 +18,47 @@ const operator = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+const idParam = z.object({ id: z.string().regex(/^\d{1,9}$/, 'id_invalid') });
+
 /** Until performers go live themselves: operators (and tests) switch a show on or off. */
-export const opsRoutes = new Hono<AppEnv>().use(operator).post(
-  '/shows/:id/status',
-  zValidator('param', z.object({ id: z.string().regex(/^\d{1,9}$/, 'id_invalid') }), validationHook),
-  zValidator('json', z.object({ online: z.boolean() }), validationHook),
-  async (c) => {
-    const id = Number(c.req.valid('param').id);
-    const { online } = c.req.valid('json');
-    const row = await c.env.DB.prepare('UPDATE shows SET online = ?, online_since = ? WHERE id = ? RETURNING id, online')
-      .bind(online ? 1 : 0, online ? Math.floor(Date.now() / 1000) : null, id)
-      .first<{ id: number; online: number }>();
-    if (!row) throw new ApiError(404, 'not_found');
-    await publishShowStatus(c.env, [{ id, online }]);
-    return c.json({ id, online });
-  },
-);
+export const opsRoutes = new Hono<AppEnv>()
+  .use(operator)
+  // Support's manual corrections go through the ledger like everything else.
+  .post(
+    '/users/:id/coins',
+    zValidator('param', idParam, validationHook),
+    zValidator(
+      'json',
+      z.object({
+        amount: z.number().int('amount_invalid').refine((n) => n !== 0 && Math.abs(n) <= 1_000_000, 'amount_invalid'),
+        ref: z.string().min(3, 'ref_invalid').max(100, 'ref_invalid'),
+      }),
+      validationHook,
+    ),
+    async (c) => {
+      const userId = Number(c.req.valid('param').id);
+      const { amount, ref } = c.req.valid('json');
+      const result = await applyLedger(c.env.DB, { userId, amount, reason: 'adjust', ref: `ops:${ref}` });
+      if (!result.ok) {
+        if (result.error === 'no_user') throw new ApiError(404, 'not_found');
+        throw new ApiError(result.error === 'duplicate' ? 409 : 422, result.error, undefined);
+      }
+      c.executionCtx.waitUntil(announceCoins(c.env, userId, result.coins));
+      return c.json({ coins: result.coins });
+    },
+  )
+  .post(
+    '/shows/:id/status',
+    zValidator('param', idParam, validationHook),
+    zValidator('json', z.object({ online: z.boolean() }), validationHook),
+    async (c) => {
+      const id = Number(c.req.valid('param').id);
+      const { online } = c.req.valid('json');
+      const row = await c.env.DB.prepare('UPDATE shows SET online = ?, online_since = ? WHERE id = ? RETURNING id, online')
+        .bind(online ? 1 : 0, online ? Math.floor(Date.now() / 1000) : null, id)
+        .first<{ id: number; online: number }>();
+      if (!row) throw new ApiError(404, 'not_found');
+      await publishShowStatus(c.env, [{ id, online }]);
+      return c.json({ id, online });
+    },
+  );
