@@ -47,10 +47,15 @@ export const SANDBOX_SIGNATURE_HEADER = 'X-Sandbox-Signature';
 /** The sandbox: a checkout page of our own and HMAC-signed postbacks, like a real processor's. */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox';
-  constructor(private readonly secret: string) {}
+  /** `phone`: the checkout is the sandbox phone line (voice-call payments). */
+  constructor(
+    private readonly secret: string,
+    private readonly phone = false,
+  ) {}
 
   async checkoutUrl(billing: BillingForProvider): Promise<string> {
-    return `/billing/sandbox?bid=${encodeURIComponent(await sign(this.secret, String(billing.id)))}`;
+    const page = this.phone ? '/billing/phone' : '/billing/sandbox';
+    return `${page}?bid=${encodeURIComponent(await sign(this.secret, String(billing.id)))}`;
   }
 
   /** The body and signature header of a postback, as the sandbox "processor" sends it. */
@@ -82,6 +87,6 @@ export class SandboxProvider implements PaymentProvider {
 }
 
 export function providerFor(env: Bindings, name: string): PaymentProvider | null {
-  if (name === 'sandbox' || name === 'sandbox-phone') return new SandboxProvider(billingSecret(env));
+  if (name === 'sandbox' || name === 'sandbox-phone') return new SandboxProvider(billingSecret(env), name === 'sandbox-phone');
   return null;
 }

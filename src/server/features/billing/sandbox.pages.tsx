@@ -40,7 +40,7 @@ export const sandboxPages = new Hono<AppEnv>()
           <p className="muted">{t('sandbox.checkoutNotice')}</p>
           <dl className="sandbox-facts">
             <dt>{t('sandbox.process')}</dt>
-            <dd data-testid="process-id">BS{billing.id}</dd>
+            <dd data-testid="process-id">{`BS${billing.id}`}</dd>
             <dt>{t('sandbox.coins')}</dt>
             <dd>{billing.coins}</dd>
             <dt>{t('sandbox.amount')}</dt>
@@ -93,7 +93,7 @@ export const sandboxPages = new Hono<AppEnv>()
           <p className="muted">{t('sandbox.phoneNotice')}</p>
           <dl className="sandbox-facts">
             <dt>{t('sandbox.number')}</dt>
-            <dd data-testid="phone-number">+49 900 000 0{String(billing.id).padStart(3, '0').slice(-3)}</dd>
+            <dd data-testid="phone-number">{`+49 900 000 0${String(billing.id).padStart(3, '0').slice(-3)}`}</dd>
             <dt>{t('sandbox.pin')}</dt>
             <dd data-testid="phone-pin">{pin}</dd>
             <dt>{t('sandbox.state')}</dt>

@@ -31,7 +31,7 @@ export const opsRoutes = new Hono<AppEnv>()
       'json',
       z.object({
         amount: z.number().int('amount_invalid').refine((n) => n !== 0 && Math.abs(n) <= 1_000_000, 'amount_invalid'),
-        ref: z.string().min(3, 'ref_invalid').max(100, 'ref_invalid'),
+        ref: z.string().min(1, 'ref_invalid').max(100, 'ref_invalid'),
       }),
       validationHook,
     ),
