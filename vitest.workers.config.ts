@@ -1,6 +1,14 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { generateKeyPairSync } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// A key pair made once per run stands in for Google's signing keys (tests sign ID tokens with
+// the private half; the worker only sees the public JWKS).
+const google = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const googleKid = 'test-google-key';
+const googlePublicJwk = { ...google.publicKey.export({ format: 'jwk' }), kid: googleKid, alg: 'RS256', use: 'sig' };
+const googlePrivateJwk = { ...google.privateKey.export({ format: 'jwk' }), kid: googleKid, alg: 'RS256' };
 
 // /api and pages tested inside workerd with the real bindings (D1 migrated and seeded).
 export default defineConfig({
@@ -14,6 +22,12 @@ export default defineConfig({
         bindings: {
           ENVIRONMENT: 'test',
           PASSWORD_PEPPER: 'test-pepper-not-secret',
+          OPS_TOKEN: 'test-ops-token',
+          LOBBY_SHARDS: '3',
+          LOBBY_MAX_SOCKETS: '2',
+          GOOGLE_CLIENT_ID: 'test-client-id.apps.googleusercontent.com',
+          GOOGLE_JWKS_JSON: JSON.stringify({ keys: [googlePublicJwk] }),
+          TEST_GOOGLE_PRIVATE_JWK: JSON.stringify(googlePrivateJwk),
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url))),
         },
       },

@@ -41,3 +41,4 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
       if (!reloadAfterChunkFailure()) logClientError(store, api, `island ${name} failed to load`, [error]);
     });
 }
+void import('./lib/realtime').then((m) => m.startRealtime(store)).catch((error: unknown) => logClientError(store, api, 'realtime failed to start', [error]));

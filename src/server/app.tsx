@@ -8,10 +8,13 @@ import type { AppEnv } from './env';
 import { imageRoutes } from './features/images/images.routes';
 import { infoPages } from './features/info/info.pages';
 import { showsPages } from './features/shows/shows.pages';
+import { showPages } from './features/shows/show.pages';
+import { searchPages } from './features/search/search.pages';
 import { accountsPages } from './features/accounts/accounts.pages';
 import { billingCallbackRoutes, billingRoutes } from './features/billing/billing.routes';
 import { couponRoutes } from './features/billing/coupons.routes';
 import { sandboxPages } from './features/billing/sandbox.pages';
+import { billingPages } from './features/billing/billing.pages';
 import { authRoutes } from './features/auth/auth.routes';
 import { opsRoutes } from './features/ops/ops.routes';
 import { realtimeRoutes } from './features/realtime/realtime.routes';
@@ -20,6 +23,8 @@ import { searchRoutes } from './features/search/search.routes';
 import { sessionRoutes } from './features/session/session.routes';
 import { showsRoutes } from './features/shows/shows.routes';
 import { profilePages } from './features/profile/profile.pages';
+import { avsPages } from './features/avs/avs.pages';
+import { mailboxPages } from './features/dev/mailbox.pages';
 import { pixelRoutes } from './features/system/pixel.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { usersRoutes } from './features/users/users.routes';
@@ -94,11 +99,16 @@ export function createApp() {
   app.route('/api', api);
 
   app.use(async (c, next) => (isApi(c) ? next() : routeGuards(c, next)));
+  app.route('/', showPages);
   app.route('/', showsPages);
+  app.route('/', searchPages);
   app.route('/', infoPages);
   app.route('/', accountsPages);
   app.route('/', sandboxPages);
+  app.route('/', billingPages);
   app.route('/', profilePages);
+  app.route('/', avsPages);
+  app.route('/', mailboxPages);
 
   app.notFound((c) => {
     if (isApi(c)) return c.json({ message: 'not_found' }, 404);

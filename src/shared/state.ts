@@ -18,8 +18,10 @@ export interface EmbeddedState {
   path: string;
   supportEmail: string;
   exitUrl: string;
+  /** Google Identity Services client id; null hides third-party sign-in. */
+  googleClientId: string | null;
   messages: Resources;
 }
 
 /** Top-level locale keys the islands use; the rest of the texts stay on the server. */
-export const CLIENT_MESSAGE_KEYS = ['common', 'nav', 'splash', 'consent', 'update', 'errors', 'drawer', 'layouts', 'languages'] as const;
+export const CLIENT_MESSAGE_KEYS = ['common', 'nav', 'splash', 'consent', 'update', 'errors', 'drawer', 'layouts', 'languages', 'auth', 'profile', 'incentive', 'welcome', 'shows', 'search', 'pagination', 'billing', 'coupons', 'voicecall'] as const;

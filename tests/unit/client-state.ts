@@ -16,6 +16,7 @@ export function testStore(overrides: Partial<EmbeddedState> = {}) {
     path: '/',
     supportEmail: 'support@test',
     exitUrl: 'about:blank',
+    googleClientId: null,
     messages: {},
     ...overrides,
   });

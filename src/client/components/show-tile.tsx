@@ -1,13 +1,21 @@
-import { showHref, showImageSrc, type ShowSummary } from '../../shared/shows';
-import { useT } from '../state/context';
+import { showImageSrc } from '../../shared/shows';
+import { useSnap, useT } from '../state/context';
 import { Icon } from './icon';
+import { liveOnline } from './shows/live';
+import { formatKm, showLink, type TileLinks, type TileShow } from './shows/list-data';
 
-/** A show in a list: preview, name, age, online state, languages, price, location, features, rating, ribbon. */
-export function ShowTile({ show, eager = false }: { show: ShowSummary; eager?: boolean }) {
+/**
+ * A show in a list: preview, name, age, online state, languages, price, location, features,
+ * rating, ribbon, and the distance in a location search. The online state follows the live
+ * lobby (store.live) when rendered inside an island.
+ */
+export function ShowTile({ show, href, eager = false }: { show: TileShow; href: string; eager?: boolean }) {
   const t = useT();
+  const snap = useSnap();
+  const online = liveOnline(snap.live, show.id, show.online);
   return (
-    <article className={show.online ? 'show-tile online' : 'show-tile'} data-show-id={show.id}>
-      <a href={showHref(show)} className="tile-link">
+    <article className={online ? 'show-tile online' : 'show-tile'} data-show-id={show.id} data-online={online ? '1' : '0'}>
+      <a href={href} className="tile-link">
         <div className="tile-media">
           <img
             src={showImageSrc(show.id, 1)}
@@ -18,11 +26,11 @@ export function ShowTile({ show, eager = false }: { show: ShowSummary; eager?: b
             decoding="async"
           />
           {show.ribbon && <span className={`ribbon ribbon-${show.ribbon}`}>{t(`shows.ribbon.${show.ribbon}`)}</span>}
-          <span className={show.online ? 'status online' : 'status offline'}>
+          <span className={online ? 'status online' : 'status offline'}>
             <span className="dot" aria-hidden="true" />
-            {show.online ? t('shows.online') : t('shows.offline')}
+            {online ? t('shows.online') : t('shows.offline')}
           </span>
-          {show.flags.free && <span className="free-badge">{t('shows.free')}</span>}
+          {show.free && <span className="free-badge">{t('shows.free')}</span>}
         </div>
         <div className="tile-body">
           <div className="tile-title">
@@ -36,7 +44,7 @@ export function ShowTile({ show, eager = false }: { show: ShowSummary; eager?: b
               ))}
             </span>
           </div>
-          <p className="slogan">{show.texts.slogan}</p>
+          <p className="slogan">{show.slogan}</p>
           <div className="tile-meta">
             <span className="price" title={t('shows.pricePerMinute')}>
               <Icon name="coins" size={16} />
@@ -47,6 +55,11 @@ export function ShowTile({ show, eager = false }: { show: ShowSummary; eager?: b
               {show.rating}%
             </span>
           </div>
+          {typeof show.distance === 'number' && (
+            <div className="tile-meta tile-distance" data-testid="distance">
+              <span>{t('shows.distance', { km: formatKm(show.distance, snap.locale), city: show.city })}</span>
+            </div>
+          )}
           <div className="tile-meta muted">
             <span className="location">{show.city}</span>
             <span className="features">
@@ -63,11 +76,12 @@ export function ShowTile({ show, eager = false }: { show: ShowSummary; eager?: b
   );
 }
 
-export function ShowGrid({ shows }: { shows: ShowSummary[] }) {
+/** Show tiles in a grid; `page` per show (list page it came from) feeds search links. */
+export function ShowGrid({ shows, links, pages }: { shows: TileShow[]; links?: TileLinks; pages?: number[] }) {
   return (
     <div className="show-grid">
       {shows.map((s, i) => (
-        <ShowTile key={s.id} show={s} eager={i < 8} />
+        <ShowTile key={s.id} show={s} href={showLink(links, s, pages?.[i])} eager={i < 8} />
       ))}
     </div>
   );

@@ -39,6 +39,6 @@ export const routeGuards = createMiddleware<AppEnv>(async (c, next) => {
     }
   }
 
-  if (session.voicecall && within(path, VOICECALL_BLOCKED)) return c.redirect('/', 302);
+  if (session.voicecall && within(path, VOICECALL_BLOCKED) && !within(path, ['/billing/phone'])) return c.redirect('/', 302);
   return next();
 });

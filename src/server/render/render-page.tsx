@@ -32,6 +32,7 @@ export function embeddedState(c: Context<AppEnv>): EmbeddedState {
     path: url.pathname,
     supportEmail: config(c.env).supportEmail,
     exitUrl: config(c.env).splashExitUrl,
+    googleClientId: c.env.GOOGLE_CLIENT_ID ?? null,
     messages: clientMessagesFor(c.get('locale')),
   };
 }

@@ -1,7 +1,7 @@
 import AccountArea from '../../islands/account-area';
 import DrawerToggle from '../../islands/drawer-toggle';
+import Quicksearch from '../../islands/quicksearch';
 import { useT } from '../../state/context';
-import { Icon } from '../icon';
 import { Island } from '../island';
 import { Logo } from '../logo';
 
@@ -14,10 +14,7 @@ export function AppBar() {
         <a href="/" className="brand" aria-label={t('nav.home')}>
           <Logo />
         </a>
-        <form className="quicksearch" action="/search" method="get" role="search">
-          <Icon name="search" size={20} />
-          <input type="search" name="search" placeholder={t('nav.searchPlaceholder')} aria-label={t('nav.search')} minLength={3} />
-        </form>
+        <Island name="Quicksearch" component={Quicksearch} props={{}} />
         <Island name="AccountArea" component={AccountArea} props={{}} />
       </div>
     </header>

@@ -41,13 +41,15 @@ const loggedIn = async (c: Context<AppEnv>, userId: number, status: 200 | 201 = 
 
 async function passwordLogin(c: Context<AppEnv>, login: string, password: string) {
   const db = c.env.DB;
-  const accountKey = `login:acct:${login.toLowerCase()}`;
+  const user = await findUserByLogin(db, login);
+  // An existing account is counted by its id, so alternating its name and e-mail (or their
+  // case) does not multiply the allowed guesses; unknown logins by their lower-cased text.
+  const accountKey = user ? `login:user:${user.id}` : `login:acct:${login.toLowerCase()}`;
   const ipKey = `login:ip:${clientIp(c)}`;
   const [acct, ip] = await Promise.all([peek(db, [accountKey]), peek(db, [ipKey])]);
   if (acct.count >= LOGIN_LIMIT_ACCOUNT) throttled(acct.retryAfter);
   if (ip.count >= LOGIN_LIMIT_IP) throttled(ip.retryAfter);
 
-  const user = await findUserByLogin(db, login);
   // Hash even for unknown names so the answer time does not reveal which accounts exist.
   dummyHash ??= hashPassword(randomToken(), pepper(c.env));
   const ok = await verifyPassword(password, pepper(c.env), user?.password_hash ?? (await dummyHash));
@@ -65,7 +67,11 @@ async function googleLogin(c: Context<AppEnv>, credential: string, register: boo
   if (!identity) throw new ApiError(401, 'credential_invalid');
   const db = c.env.DB;
   const bySub = await db.prepare('SELECT id, blocked FROM users WHERE google_sub = ? AND cancelled_at IS NULL').bind(identity.sub).first<{ id: number; blocked: number }>();
-  const existing = bySub ?? (await findUserByEmail(db, identity.email));
+  const byEmail = bySub ? null : await findUserByEmail(db, identity.email);
+  // Only an address Google has verified may link to (and log into) an account with that
+  // address; otherwise anyone could claim someone else's e-mail at Google and take it over.
+  if (byEmail && !identity.emailVerified) throw new ApiError(409, 'exists');
+  const existing = bySub ?? byEmail;
   if (existing) {
     if (existing.blocked) throw new ApiError(422, 'user_blocked');
     await db.prepare('UPDATE users SET google_sub = ?, is_verified = MAX(is_verified, ?) WHERE id = ?').bind(identity.sub, identity.emailVerified ? 1 : 0, existing.id).run();

@@ -14,7 +14,7 @@ import { validationHook } from '../../lib/validation';
 import { logInPayload } from '../auth/auth.routes';
 import { consumeToken, issueToken } from '../auth/tokens';
 import { ensureSession } from '../session/session.routes';
-import { updateSession } from '../session/session.repo';
+import { toWireSession, updateSession } from '../session/session.repo';
 import { createUser, findUserByEmail, nameTaken } from '../users/users.repo';
 import { publicOrigin, uniqueUsername } from '../users/users.service';
 
@@ -63,7 +63,8 @@ export const registerRoutes = new Hono<AppEnv>()
     });
     await sendVerification(c, user);
     // The success page needs the address; it is kept on the session for its route guard.
-    await updateSession(db, await ensureSession(c), { register_email: user.email });
+    const sessionRow = await updateSession(db, await ensureSession(c), { register_email: user.email });
+    if (sessionRow) c.set('session', toWireSession(sessionRow));
     return c.json({ ...(await logInPayload(c, user.id)), email: user.email }, 201);
   })
   .get('/register/mailcheck', zValidator('query', z.object({ email: z.string().max(254, 'too_long') }), validationHook), (c) =>

@@ -1,22 +1,61 @@
 import { Hono, type Context } from 'hono';
-import { SHOWS_PAGE_SIZE } from '../../../shared/constants';
+import { SHOWS_PAGE_SIZE, type Locale } from '../../../shared/constants';
 import { canonicalHref, parsePage } from '../../../shared/pagination';
+import { categoryHref } from '../../../shared/shows';
 import { Layout } from '../../../client/components/shell/layout';
+import { toPromoLite, toTileShow, type PromoLite, type TileLinks } from '../../../client/components/shows/list-data';
 import { CategoriesPage } from '../../../client/pages/categories-page';
 import { ShowsPage } from '../../../client/pages/shows-page';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
 import { cachedCategories, categoryBarItems } from './category-cache';
-import { queryShows } from './shows.repo';
+import { queryShows, toShowSummary } from './shows.repo';
 
-async function renderList(c: Context<AppEnv>, opts: { categoryId: number | null; home: boolean }) {
+/**
+ * Promotions running now, as on page 1 of GET /api/shows (the same query as the API's), so home
+ * renders its promotions strip without a second round trip from the browser.
+ */
+export async function activePromoStrip(db: D1Database, locale: Locale): Promise<PromoLite[]> {
+  const now = Math.floor(Date.now() / 1000);
+  const { results } = await db
+    .prepare(
+      `SELECT p.id AS promo_id, p.title_en AS promo_title_en, p.title_de AS promo_title_de, p.start_at, p.stop_at,
+         s.id, s.universal_id, s.contentprovider_id, s.name, s.slug_name, s.age, s.languages, s.city, s.country, s.price_per_minute,
+         s.price_factor_exclusive, s.flag_free, s.flag_exclusive, s.features, s.rating, s.preview_count, s.ribbon, s.slogan_en, s.slogan_de, s.online
+       FROM promos p JOIN shows s ON s.id = p.show_id WHERE p.start_at <= ?1 AND p.stop_at > ?1 ORDER BY p.stop_at LIMIT 12`,
+    )
+    .bind(now)
+    .all<Record<string, unknown>>();
+  return results.map((r) =>
+    toPromoLite({
+      id: r.promo_id as number,
+      show_id: r.id as number,
+      title: (locale === 'de' ? r.promo_title_de : r.promo_title_en) as string,
+      start: r.start_at as number,
+      stop: r.stop_at as number,
+      show: toShowSummary(r as never, locale),
+    }),
+  );
+}
+
+interface ListOptions {
+  categoryId: number | null;
+  home: boolean;
+  /** How tiles link (list-nested show pages). */
+  links: TileLinks;
+  /** The canonical path, when it differs from the requested one (the ~ alternative set). */
+  canonicalPath?: string;
+}
+
+async function renderList(c: Context<AppEnv>, opts: ListOptions) {
   const t = c.get('t');
   const locale = c.get('locale');
   const url = new URL(c.req.url);
   const page = parsePage(c.req.query('page'));
-  const [categories, list] = await Promise.all([
+  const [categories, list, promos] = await Promise.all([
     cachedCategories(c.env.DB, locale),
     queryShows(c.env.DB, { page, limit: SHOWS_PAGE_SIZE, categoryId: opts.categoryId, locale }),
+    opts.home && page === 1 ? activePromoStrip(c.env.DB, locale) : Promise.resolve(null),
   ]);
   const category = opts.categoryId === null ? null : categories.find((cat) => cat.id === opts.categoryId);
   const title = opts.home ? t('home.title') : category ? category.name : t('nav.allShows');
@@ -27,36 +66,73 @@ async function renderList(c: Context<AppEnv>, opts: { categoryId: number | null;
       categoryBar={{ categories: categoryBarItems(categories), activeId: opts.categoryId ?? (opts.home ? null : 0) }}
       breadcrumbs={opts.home ? null : [{ label: title }]}
     >
-      <ShowsPage title={title} subtitle={subtitle} list={list} path={url.pathname} query={url.search} />
+      <ShowsPage
+        title={title}
+        subtitle={subtitle}
+        list={{
+          source: { kind: 'shows', endpoint: 'shows', params: opts.categoryId === null ? {} : { category: String(opts.categoryId) }, pageSize: SHOWS_PAGE_SIZE },
+          items: list.data.map(toTileShow),
+          page: list.current_page,
+          lastPage: list.last_page,
+          total: list.total,
+          path: url.pathname,
+          query: '',
+          links: opts.links,
+          promos: opts.home ? (promos ?? []) : null,
+          refresh: true,
+        }}
+      />
     </Layout>,
     {
       title: opts.home ? t('home.metaTitle') : `${title} – ${t('common.brand')}`,
       description: t('home.metaDescription'),
-      canonical: canonicalHref(url.origin, url.pathname, url.searchParams),
+      canonical: canonicalHref(url.origin, opts.canonicalPath ?? url.pathname, url.searchParams),
     },
   );
 }
 
+async function renderCategories(c: Context<AppEnv>) {
+  const t = c.get('t');
+  const categories = await cachedCategories(c.env.DB, c.get('locale'));
+  const url = new URL(c.req.url);
+  return renderPage(
+    c,
+    <Layout categoryBar={{ categories: categoryBarItems(categories) }} breadcrumbs={[{ label: t('categories.title') }]}>
+      <CategoriesPage categories={categories} />
+    </Layout>,
+    { title: `${t('categories.title')} – ${t('common.brand')}`, canonical: `${url.origin}/shows/categories` },
+  );
+}
+
+async function knownCategory(c: Context<AppEnv>, raw: string) {
+  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+  const categories = await cachedCategories(c.env.DB, c.get('locale'));
+  return categories.find((cat) => cat.id === id) ?? null;
+}
+
 export const showsPages = new Hono<AppEnv>()
-  .get('/', (c) => renderList(c, { categoryId: null, home: true }))
+  .get('/', (c) => renderList(c, { categoryId: null, home: true, links: { base: '', query: '', withPage: false } }))
   .get('/shows', (c) => c.redirect('/shows/all-shows', 301))
-  .get('/shows/all-shows', (c) => renderList(c, { categoryId: null, home: false }))
-  .get('/shows/categories', async (c) => {
-    const t = c.get('t');
-    const categories = await cachedCategories(c.env.DB, c.get('locale'));
-    const url = new URL(c.req.url);
-    return renderPage(
-      c,
-      <Layout categoryBar={{ categories: categoryBarItems(categories) }} breadcrumbs={[{ label: t('categories.title') }]}>
-        <CategoriesPage categories={categories} />
-      </Layout>,
-      { title: `${t('categories.title')} – ${t('common.brand')}`, canonical: `${url.origin}${url.pathname}` },
-    );
-  })
+  .get('/shows/all-shows', (c) => renderList(c, { categoryId: null, home: false, links: { base: '/shows', query: '', withPage: false } }))
+  .get('/shows/categories', (c) => renderCategories(c))
   .get('/shows/:cat/:slug/:description', async (c) => {
-    const id = /^\d{1,9}$/.test(c.req.param('cat')) ? Number(c.req.param('cat')) : NaN;
-    const categories = await cachedCategories(c.env.DB, c.get('locale'));
+    const category = await knownCategory(c, c.req.param('cat'));
     // Unknown categories fall back to all shows (spec part 2 section 3).
-    if (!categories.some((cat) => cat.id === id)) return c.redirect('/shows/all-shows', 302);
-    return renderList(c, { categoryId: id, home: false });
+    if (!category) return c.redirect('/shows/all-shows', 302);
+    return renderList(c, { categoryId: category.id, home: false, links: { base: categoryHref(category), query: '', withPage: false } });
+  })
+  // The alternative set: the same pages under /~shows.
+  .get('/~shows', (c) =>
+    renderList(c, { categoryId: null, home: false, links: { base: '/~shows', query: '', withPage: false }, canonicalPath: '/shows/all-shows' }),
+  )
+  .get('/~shows/categories', (c) => renderCategories(c))
+  .get('/~shows/category/:cat', async (c) => {
+    const category = await knownCategory(c, c.req.param('cat'));
+    if (!category) return c.redirect('/~shows', 302);
+    return renderList(c, {
+      categoryId: category.id,
+      home: false,
+      links: { base: '/~shows', query: `cat=${category.id}`, withPage: false },
+      canonicalPath: categoryHref(category),
+    });
   });

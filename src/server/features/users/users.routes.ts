@@ -113,15 +113,16 @@ export const usersRoutes = new Hono<AppEnv>()
     const userId = requireUserId(c);
     const id = Number(c.req.valid('param').id);
     const db = c.env.DB;
-    const [removed] = await db.batch([
-      db.prepare('DELETE FROM nicknames WHERE id = ? AND user_id = ? RETURNING id').bind(id, userId),
-      // The current nickname falls back to the oldest remaining one.
+    // One transaction. users.current_nickname_id references nicknames (enforced), so a current
+    // nickname is first replaced by the oldest remaining one, then deleted.
+    const [, removed] = await db.batch([
       db
         .prepare(
-          `UPDATE users SET current_nickname_id = (SELECT id FROM nicknames WHERE user_id = ?1 ORDER BY id LIMIT 1)
-           WHERE id = ?1 AND (current_nickname_id IS NULL OR current_nickname_id NOT IN (SELECT id FROM nicknames WHERE user_id = ?1))`,
+          `UPDATE users SET current_nickname_id = (SELECT id FROM nicknames WHERE user_id = ?1 AND id <> ?2 ORDER BY id LIMIT 1)
+           WHERE id = ?1 AND current_nickname_id = ?2`,
         )
-        .bind(userId),
+        .bind(userId, id),
+      db.prepare('DELETE FROM nicknames WHERE id = ? AND user_id = ? RETURNING id').bind(id, userId),
     ]);
     if (removed.results.length === 0) throw new ApiError(404, 'not_found');
     return answerUser(c, userId);
@@ -131,16 +132,17 @@ export const usersRoutes = new Hono<AppEnv>()
     await checkPassword(c, userId, c.req.valid('json').password);
     const db = c.env.DB;
     // Personal data is erased; the row stays (anonymised) for the ledger and purchases.
+    // The user row first: it drops current_nickname_id, which references the nicknames deleted next.
     await db.batch([
-      db.prepare('DELETE FROM nicknames WHERE user_id = ?').bind(userId),
-      db.prepare('DELETE FROM user_tokens WHERE user_id = ?').bind(userId),
-      db.prepare('DELETE FROM auth_tokens WHERE user_id = ?').bind(userId),
       db
         .prepare(
           `UPDATE users SET name = 'deleted-' || id, email = 'deleted-' || id || '@invalid', password_hash = '!', newsletter = 0,
            google_sub = NULL, current_nickname_id = NULL, cancelled_at = ? WHERE id = ?`,
         )
         .bind(nowSeconds(), userId),
+      db.prepare('DELETE FROM nicknames WHERE user_id = ?').bind(userId),
+      db.prepare('DELETE FROM user_tokens WHERE user_id = ?').bind(userId),
+      db.prepare('DELETE FROM auth_tokens WHERE user_id = ?').bind(userId),
     ]);
     await logOut(c);
     c.set('user', null);

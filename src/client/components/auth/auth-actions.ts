@@ -1,0 +1,25 @@
+import type { Session, User } from '../../../shared/session';
+import type { RootState } from '../../state/store';
+
+export interface AuthAnswer {
+  user: User;
+  session: Session;
+}
+
+/** Applies a successful login, registration or verification to the shared store. */
+export function applyAuth(store: RootState, res: AuthAnswer): void {
+  store.user = res.user;
+  store.session = res.session;
+  store.visibility.login = false;
+}
+
+/** Only same-site paths may be followed after a login (no open redirects). */
+export function safeTarget(value: string | null | undefined, fallback = '/'): string {
+  if (!value || value.length > 1000 || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
+  return value;
+}
+
+/** Full navigation (the server renders the next page with the new login). */
+export function go(to: string): void {
+  location.assign(to);
+}

@@ -1,0 +1,72 @@
+import type { TFunction } from '../../../shared/translate';
+import { ApiFailure } from '../../lib/api';
+
+// Shapes of GET /api/billing and the small rules of the picker (spec part 2 section 4).
+
+export interface BillingProduct {
+  id: number;
+  name: string;
+  currency: string;
+  amount: number;
+  coins: number;
+  isDefault: boolean;
+}
+
+export interface PaymentType {
+  id: number;
+  name: string;
+  isPhoneCall: boolean;
+  products: BillingProduct[];
+}
+
+export interface BillingList {
+  paymentTypes: PaymentType[];
+  campaign: { code: string; percent: number } | null;
+  /** null for visitors (voice call only). */
+  limit: { daily: number; remaining: number; currency: string } | null;
+}
+
+/** The product preselected for a payment type: the one flagged isDefault, else the first. */
+export function defaultProduct(type: PaymentType | undefined): BillingProduct | null {
+  if (!type || type.products.length === 0) return null;
+  return type.products.find((p) => p.isDefault) ?? type.products[0];
+}
+
+/** Bonus coins of a percent campaign, rounded as the server books them. */
+export function bonusCoins(coins: number, campaign: BillingList['campaign']): number {
+  return campaign ? Math.round((coins * campaign.percent) / 100) : 0;
+}
+
+export function formatMoney(amount: number, currency: string, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}
+
+/** A translated name for a payment type or product id, else the server's name. */
+export function labelFor(t: TFunction, group: 'paymentTypes' | 'products', id: number, fallback: string): string {
+  const key = `billing.${group}.${id}`;
+  const text = t(key);
+  return text === key ? fallback : text;
+}
+
+/** The error codes of a failed call: field errors first, else the message (network: network_error). */
+export function errorCodes(error: unknown): string[] {
+  if (!(error instanceof ApiFailure)) return ['billing.error'];
+  if (error.status === 0) return ['network_error'];
+  const fields = Object.values(error.errors ?? {}).flat().filter((c): c is string => typeof c === 'string');
+  if (fields.length) return [...new Set(fields)];
+  return [error.message || 'billing.error'];
+}
+
+/** Translated error texts; unknown codes become the generic billing error. */
+export function errorTexts(t: TFunction, codes: readonly string[]): string[] {
+  const texts = codes.map((code) => {
+    const key = `errors.${code}`;
+    const text = t(key);
+    return text === key ? t('errors.billing.error') : text;
+  });
+  return texts.length ? [...new Set(texts)] : [t('errors.billing.error')];
+}

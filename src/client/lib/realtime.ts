@@ -1,0 +1,123 @@
+import { WebSocket as ReconnectingWebSocket } from 'partysocket';
+import { parseEvent, REALTIME_PATH, type RealtimeEvent, type ShowStatus } from '../../shared/realtime';
+import { applyStatuses, rebuildOnline } from '../components/shows/live';
+import type { RootState } from '../state/store';
+import { api } from './api';
+
+// The live lobby client: one socket per page (loaded lazily by main.ts after the islands, so
+// partysocket stays out of the first-load JavaScript). show:bulkupdate writes store.live; on every
+// reconnect (not the first connect) the online list is refetched, since updates sent while the
+// socket was away are gone. Member events land in the store for the features that use them.
+
+export interface LobbyHandle {
+  /** Closes the socket and stops reconnecting (tests: simulate a lost connection). */
+  disconnect(): void;
+  /** Connects again (resetting the backoff). */
+  reconnect(): void;
+  readonly opens: number;
+}
+
+declare global {
+  interface Window {
+    __lobby?: LobbyHandle;
+    __lobbyReconnect?: () => void;
+  }
+}
+
+let started: LobbyHandle | null = null;
+
+export function lobbyUrl(loc: Pick<Location, 'protocol' | 'host'> = location): string {
+  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}${REALTIME_PATH}`;
+}
+
+export function startRealtime(store: RootState): LobbyHandle {
+  if (started) return started;
+  let opens = 0;
+  /** Events that arrive while the online list is being refetched: applied again after it. */
+  let buffered: ShowStatus[][] | null = null;
+  let refetching: Promise<void> | null = null;
+
+  const refetchOnline = (): Promise<void> => {
+    if (refetching) return refetching;
+    buffered = [];
+    refetching = api()
+      .get<{ data: number[] }>('shows/online')
+      .then((res) => {
+        rebuildOnline(store, Array.isArray(res?.data) ? res.data : []);
+        for (const batch of buffered ?? []) applyStatuses(store, batch);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        buffered = null;
+        refetching = null;
+      });
+    return refetching;
+  };
+
+  const handle = (event: RealtimeEvent) => {
+    switch (event.type) {
+      case 'show:bulkupdate': {
+        if (!Array.isArray(event.data)) return;
+        const seq = Number(event.seq) || 0;
+        // A gap in the sequence means batches were missed: fetch the whole picture again.
+        const gap = store.live.seq > 0 && seq > store.live.seq + 1;
+        store.live.seq = Math.max(store.live.seq, seq);
+        applyStatuses(store, event.data);
+        buffered?.push(event.data);
+        if (gap) void refetchOnline();
+        return;
+      }
+      case 'user:coins':
+        if (store.user && typeof event.coins === 'number') store.user.coins = event.coins;
+        return;
+      case 'user:logout':
+        if (store.user) {
+          store.user = null;
+          location.reload();
+        }
+        return;
+      case 'user:avs':
+        store.session.agechecked = event.agechecked !== false;
+        return;
+      case 'user:mc':
+        if (typeof event.count === 'number') store.messagesCount = event.count;
+        return;
+      default:
+        return;
+    }
+  };
+
+  const ws = new ReconnectingWebSocket(() => lobbyUrl(), undefined, {
+    minReconnectionDelay: 500 + Math.random() * 1000,
+    maxReconnectionDelay: 15_000,
+    connectionTimeout: 6_000,
+  });
+  ws.addEventListener('open', () => {
+    opens++;
+    store.live.connected = true;
+    if (opens > 1) void refetchOnline();
+  });
+  ws.addEventListener('close', () => {
+    store.live.connected = false;
+  });
+  ws.addEventListener('message', (e: MessageEvent) => {
+    const event = parseEvent(e.data);
+    if (event) handle(event);
+  });
+
+  // A page restored from the back/forward cache missed everything while it was frozen.
+  window.addEventListener('pageshow', (e) => {
+    if (e.persisted) void refetchOnline();
+  });
+
+  started = {
+    disconnect: () => ws.close(),
+    reconnect: () => ws.reconnect(),
+    get opens() {
+      return opens;
+    },
+  };
+  window.__lobby = started;
+  window.__lobbyReconnect = () => ws.reconnect();
+  return started;
+}

@@ -1,0 +1,142 @@
+import { Hono, type Context } from 'hono';
+import type { ReactNode } from 'react';
+import { Icon } from '../../../client/components/icon';
+import { Layout } from '../../../client/components/shell/layout';
+import { useT } from '../../../client/state/context';
+import type { AppEnv } from '../../env';
+import { nowSeconds } from '../../lib/auth';
+import { renderPage } from '../../render/render-page';
+import { ensureSession, safeRelativePath } from '../session/session.routes';
+import { AVS_STATE_TTL_S, avsProvider, makeState, readState, resultSignature } from './provider';
+
+// /avs starts an age check, /avs/sandbox simulates one, /avs/callback records the answer.
+
+function kjmOf(value: string | undefined): boolean {
+  return value === '1';
+}
+
+function avsHref(kjm: boolean, target: string, failed = false): string {
+  const q = new URLSearchParams({ kjm: kjm ? '1' : '0', target });
+  if (failed) q.set('failed', '1');
+  return `/avs?${q.toString()}`;
+}
+
+function AvsCard({ icon, tone, children }: { icon: 'warning' | 'person'; tone?: 'error'; children: ReactNode }) {
+  return (
+    <section className={tone === 'error' ? 'avs-page avs-error' : 'avs-page'}>
+      <div className="avs-icon" aria-hidden="true">
+        <Icon name={icon} size={48} />
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function FailedPage({ retryHref, target }: { retryHref: string; target: string }) {
+  const t = useT();
+  return (
+    <AvsCard icon="warning" tone="error">
+      <h1>{t('avs.failed.title')}</h1>
+      <p className="lead">{t('avs.failed.text')}</p>
+      <div className="avs-actions">
+        <a className="btn btn-primary" href={retryHref} data-action="avs-retry">
+          {t('avs.failed.retry')}
+        </a>
+        <a className="btn btn-outline" href={target}>
+          {t('avs.failed.back')}
+        </a>
+      </div>
+      <p className="muted small">{t('avs.failed.hint')}</p>
+    </AvsCard>
+  );
+}
+
+function InvalidPage() {
+  const t = useT();
+  return (
+    <AvsCard icon="warning" tone="error">
+      <h1>{t('avs.invalid.title')}</h1>
+      <p className="lead">{t('avs.invalid.text')}</p>
+      <div className="avs-actions">
+        <a className="btn btn-primary" href="/avs?kjm=0&target=%2F">
+          {t('avs.invalid.restart')}
+        </a>
+        <a className="btn btn-outline" href="/">
+          {t('avs.invalid.home')}
+        </a>
+      </div>
+    </AvsCard>
+  );
+}
+
+function SandboxPage({ passHref, failHref, kjm }: { passHref: string; failHref: string; kjm: boolean }) {
+  const t = useT();
+  return (
+    <AvsCard icon="person">
+      <p className="avs-badge">{t('avs.sandbox.badge')}</p>
+      <h1>{t('avs.sandbox.title')}</h1>
+      <p className="lead">{t('avs.sandbox.text')}</p>
+      <p className="muted">{t(kjm ? 'avs.sandbox.levelKjm' : 'avs.sandbox.levelBasic')}</p>
+      <div className="avs-actions">
+        <a className="btn btn-primary" href={passHref} data-action="avs-pass">
+          {t('avs.sandbox.pass')}
+        </a>
+        <a className="btn btn-outline" href={failHref} data-action="avs-fail">
+          {t('avs.sandbox.fail')}
+        </a>
+      </div>
+      <p className="muted small">{t('avs.sandbox.note')}</p>
+    </AvsCard>
+  );
+}
+
+function page(c: Context<AppEnv>, titleKey: string, body: ReactNode, status: 200 | 400 = 200): Response {
+  const t = c.get('t');
+  const res = renderPage(
+    c,
+    <Layout breadcrumbs={[{ label: t('avs.breadcrumb') }]}>{body}</Layout>,
+    { title: `${t(titleKey)} – ${t('common.brand')}`, robots: 'noindex' },
+  );
+  if (status === 200) return res;
+  return new Response(res.body, { status, headers: res.headers });
+}
+
+const invalid = (c: Context<AppEnv>) => page(c, 'avs.invalid.title', <InvalidPage />, 400);
+
+export const avsPages = new Hono<AppEnv>()
+  .get('/avs', async (c) => {
+    const kjm = kjmOf(c.req.query('kjm'));
+    const target = safeRelativePath(c.req.query('target')) ?? '/';
+    if (c.req.query('failed') === '1') {
+      return page(c, 'avs.failed.title', <FailedPage retryHref={avsHref(kjm, target)} target={target} />);
+    }
+    const sid = await ensureSession(c);
+    const state = await makeState(c.env, { sid, target, exp: nowSeconds() + AVS_STATE_TTL_S, kjm });
+    const returnUrl = `${new URL(c.req.url).origin}/avs/callback`;
+    return avsProvider(c.env).start(c, { state, returnUrl, kjm });
+  })
+  .get('/avs/sandbox', async (c) => {
+    const token = c.req.query('state');
+    const state = await readState(c.env, token, nowSeconds());
+    if (!token || !state) return invalid(c);
+    const href = async (result: 'pass' | 'fail') => {
+      const q = new URLSearchParams({ state: token, result, sig: await resultSignature(c.env, token, result) });
+      return `/avs/callback?${q.toString()}`;
+    };
+    return page(c, 'avs.sandbox.title', <SandboxPage passHref={await href('pass')} failHref={await href('fail')} kjm={state.kjm} />);
+  })
+  .get('/avs/callback', async (c) => {
+    const answer = await avsProvider(c.env).verifyCallback(c);
+    if (!answer) return invalid(c);
+    const state = await readState(c.env, answer.state, nowSeconds());
+    // Only the browser session that started the check may complete it.
+    if (!state || state.sid !== c.get('sessionId')) return invalid(c);
+    const target = safeRelativePath(state.target) ?? '/';
+    if (!answer.passed) return c.redirect(avsHref(state.kjm, target, true), 302);
+    const db = c.env.DB;
+    const user = c.get('user');
+    const statements = [db.prepare('UPDATE sessions SET agechecked = 1 WHERE id = ?').bind(state.sid)];
+    if (user) statements.push(db.prepare('UPDATE users SET age_verified = 1 WHERE id = ?').bind(user.id));
+    await db.batch(statements);
+    return c.redirect(target, 302);
+  });

@@ -1,0 +1,111 @@
+import { Hono, type Context } from 'hono';
+import type { ReactNode } from 'react';
+import type { BillingList, PaymentType } from '../../../client/components/billing/billing-data';
+import { Layout } from '../../../client/components/shell/layout';
+import { BackPage } from '../../../client/pages/billing/back-page';
+import { BillingPage } from '../../../client/pages/billing/billing-page';
+import { FreeCoinsPage } from '../../../client/pages/billing/free-coins-page';
+import { TransferPage } from '../../../client/pages/billing/transfer-page';
+import { BILLING_RESULTS, type BillingResult } from '../../../client/lib/billing-popup';
+import type { AppEnv } from '../../env';
+import { renderPage } from '../../render/render-page';
+
+// The billing pages (spec part 1 sections 2 and 4): the picker, the popup's transfer and back
+// pages, and the free-coins page. The API (billing.routes.ts) does the work; these render frames.
+
+export const billingPages = new Hono<AppEnv>();
+
+const CODE = /^[A-Za-z0-9_-]{1,64}$/;
+const cleanCode = (v: string | undefined | null): string | null => {
+  const code = (v ?? '').trim();
+  return CODE.test(code) ? code : null;
+};
+const positiveId = (v: string | undefined): number | null => (v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : null);
+
+function page(c: Context<AppEnv>, title: string, body: ReactNode, opts: { basic?: boolean; crumbs?: boolean } = {}): Response {
+  const t = c.get('t');
+  return renderPage(
+    c,
+    opts.basic ? <Layout variant="basic">{body}</Layout> : <Layout breadcrumbs={opts.crumbs === false ? null : [{ label: title }]}>{body}</Layout>,
+    { title: `${title} – ${t('common.brand')}`, robots: 'noindex' },
+  );
+}
+
+interface PhoneRow {
+  type_id: number;
+  type_name: string;
+  id: number;
+  name: string;
+  currency: string;
+  amount_cents: number;
+  coins: number;
+  is_default: number;
+}
+
+/** Visitors may pay by phone only; their picker gets the phone products from here (the list API is for members). */
+async function phoneList(db: D1Database): Promise<BillingList> {
+  const { results } = await db
+    .prepare(
+      `SELECT t.id AS type_id, t.name AS type_name, p.id, p.name, p.currency, p.amount_cents, p.coins, p.is_default
+       FROM payment_types t JOIN products p ON p.payment_type_id = t.id WHERE t.is_phonecall = 1 ORDER BY t.position, p.position`,
+    )
+    .all<PhoneRow>();
+  const types = new Map<number, PaymentType>();
+  for (const r of results) {
+    const type = types.get(r.type_id) ?? { id: r.type_id, name: r.type_name, isPhoneCall: true, products: [] };
+    type.products.push({ id: r.id, name: r.name, currency: r.currency, amount: r.amount_cents / 100, coins: r.coins, isDefault: r.is_default === 1 });
+    types.set(r.type_id, type);
+  }
+  return { paymentTypes: [...types.values()], campaign: null, limit: null };
+}
+
+async function billingPage(c: Context<AppEnv>) {
+  const user = c.get('user');
+  const url = new URL(c.req.url);
+  const voicecall = url.searchParams.get('voicecall') === '1';
+  // A voice call in progress has no business here (the route guards send it home first).
+  if (c.get('session').voicecall) return c.redirect('/', 302);
+  if (!user && !voicecall) return c.redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`, 302);
+  if (user && !user.is_verified) return c.redirect('/verify', 302);
+  const code = cleanCode(c.req.param('code'));
+  const initial = user ? null : await phoneList(c.env.DB);
+  const t = c.get('t');
+  return page(c, t(voicecall ? 'billing.voicecallTitle' : 'billing.title'), <BillingPage code={code} voicecall={voicecall} initial={initial} />);
+}
+
+billingPages.get('/billing', billingPage);
+billingPages.get('/bill', billingPage);
+billingPages.get('/billing/f/:code?', billingPage);
+
+billingPages.get('/billing/transfer', async (c) => {
+  const t = c.get('t');
+  const paymentTypeId = positiveId(c.req.query('paymenttypeid'));
+  const productId = positiveId(c.req.query('productid'));
+  const type = paymentTypeId
+    ? await c.env.DB.prepare('SELECT id, name, is_phonecall FROM payment_types WHERE id = ?').bind(paymentTypeId).first<{ id: number; name: string; is_phonecall: number }>()
+    : null;
+  const translated = type ? t(`billing.paymentTypes.${type.id}`) : '';
+  const name = type ? (translated && translated !== `billing.paymentTypes.${type.id}` ? translated : type.name) : (c.req.query('paymenttypename') ?? '').slice(0, 80);
+  return page(
+    c,
+    t('billing.transfer.title'),
+    <TransferPage
+      paymentTypeId={paymentTypeId}
+      productId={productId}
+      paymentTypeName={name}
+      code={cleanCode(c.req.query('code'))}
+      isPhoneCall={type?.is_phonecall === 1}
+    />,
+    { basic: true },
+  );
+});
+
+billingPages.get('/billing/back', (c) => {
+  const t = c.get('t');
+  const raw = c.req.query('result') ?? '';
+  const result: BillingResult = (BILLING_RESULTS as readonly string[]).includes(raw) ? (raw as BillingResult) : 'billing.error';
+  const key = result === 'billing.success' ? 'success' : result === 'billing.cancel' ? 'cancel' : 'error';
+  return page(c, t(`billing.back.${key}.title`), <BackPage result={result} billingId={positiveId(c.req.query('billingid'))} />, { basic: true });
+});
+
+billingPages.get('/users/free_coins', (c) => page(c, c.get('t')('freeCoins.title'), <FreeCoinsPage />));

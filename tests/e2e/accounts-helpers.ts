@@ -1,0 +1,117 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import de from '../../locales/de.json';
+import en from '../../locales/en.json';
+import { baseUrl, launch, open, type Browser, type LaunchOptions } from './browser';
+
+export const DEMO = { username: 'demo', email: 'demo@example.com', password: 'demo-pass-2026' };
+export const MESSAGES = { en, de } as const;
+export type Lang = keyof typeof MESSAGES;
+
+/** Unique per run and call, valid as e-mail local part and username. */
+let seq = 0;
+export function unique(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+export function launchIn(lang: Lang, opts: LaunchOptions = {}): Promise<Browser> {
+  return launch({ ...opts, cookies: { splash: true, consent: true, lang, ...opts.cookies } });
+}
+
+export interface StoredMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: number;
+}
+
+/** The newest mail to `to` (from the development mailbox), waiting up to 10 s for it. */
+export async function latestMail(to: string, after = 0): Promise<StoredMail> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const res = await fetch(`${baseUrl()}/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+    expect(res.status, 'GET /dev/mailbox.json').toBe(200);
+    const mails = ((await res.json()) as StoredMail[]).filter((m) => m.to.toLowerCase() === to.toLowerCase() && m.id > after);
+    if (mails.length) return mails[0];
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} in the dev mailbox`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The first link in a mail's text that contains `path`, made relative to the test server. */
+export function mailLink(mail: StoredMail, path: string): string {
+  const m = mail.text.match(new RegExp(`https?://[^\\s]*${path.replace(/[?]/g, '\\?')}[^\\s]*`));
+  if (!m) throw new Error(`no ${path} link in mail "${mail.subject}":\n${mail.text}`);
+  const url = new URL(m[0]);
+  return `${url.pathname}${url.search}`;
+}
+
+export async function text(page: Page, selector: string): Promise<string> {
+  return ((await page.locator(selector).first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** Opens the top bar login panel and logs in; waits for the member area. */
+export async function loginByPanel(page: Page, login: string, password: string): Promise<void> {
+  await page.click('[data-action=login-toggle]');
+  await page.locator('#login-panel form[data-form=login]').waitFor();
+  await page.fill('#panel-username', login);
+  await page.fill('#panel-password', password);
+  await page.press('#panel-password', 'Enter');
+  await page.locator('[data-testid=member-name]').waitFor();
+}
+
+async function dismissWelcome(page: Page): Promise<void> {
+  const welcome = page.locator('[data-testid=welcome-dialog]');
+  if (await welcome.isVisible()) {
+    await page.keyboard.press('Escape');
+    await welcome.waitFor({ state: 'detached' });
+  }
+}
+
+/**
+ * Clicks, first closing the members' welcome dialog (another feature's overlay that may open
+ * after a login) if it is in the way.
+ */
+export async function clickThrough(page: Page, selector: string): Promise<void> {
+  for (let i = 0; ; i++) {
+    await dismissWelcome(page);
+    try {
+      await page.click(selector, { timeout: 2_000 });
+      return;
+    } catch (error) {
+      if (i >= 4) throw error;
+    }
+  }
+}
+
+/** Logs out through the member menu (-> /logout -> home). */
+export async function logoutByMenu(page: Page): Promise<void> {
+  for (let i = 0; ; i++) {
+    await dismissWelcome(page);
+    try {
+      if (!(await page.locator('[data-testid=member-menu]').isVisible())) await page.click('[data-testid=member-toggle]', { timeout: 2_000 });
+      await page.click('[data-testid=member-menu] a[data-action=logout]', { timeout: 2_000 });
+      break;
+    } catch (error) {
+      if (i >= 4) throw error;
+    }
+  }
+  await page.waitForURL(`${baseUrl()}/`);
+  await page.locator('[data-action=login-toggle]').waitFor();
+}
+
+/** Registers through the sign-up page; ends on the success page (logged in). */
+export async function signUp(page: Page, user: { email: string; username: string; password: string; code?: string }): Promise<void> {
+  await open(page, '/users/signup');
+  await page.fill('#signup-reg-email', user.email);
+  if (user.code) await page.fill('#signup-reg-code', user.code);
+  await page.fill('#signup-reg-password', user.password);
+  await page.fill('#signup-reg-username', user.username);
+  await page.check('#signup-reg-terms');
+  await page.click('form[data-form=register] button[type=submit]');
+  await page.waitForURL(`${baseUrl()}/users/signup_success`);
+}
+
+export { open };

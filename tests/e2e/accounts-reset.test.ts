@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { baseUrl, type Browser } from './browser';
+import { clickThrough, latestMail, launchIn, logoutByMenu, mailLink, MESSAGES, open, signUp, text, unique, type Lang } from './accounts-helpers';
+
+describe.each(['en', 'de'] as Lang[])('password reset (%s)', (lang) => {
+  const m = MESSAGES[lang];
+  let b: Browser | undefined;
+  let other: Browser | undefined;
+  afterEach(async () => {
+    await b?.close();
+    await other?.close();
+    b = undefined;
+    other = undefined;
+  });
+
+  it('request -> mailed link -> new password -> logged in; the new password works, the old does not', async () => {
+    b = await launchIn(lang);
+    const page = b.page;
+    const username = unique(`e2e_rs_${lang}_`);
+    const email = `${username}@example.com`;
+    await signUp(page, { email, username, password: 'first-password-1' });
+    await open(page, '/');
+    await logoutByMenu(page);
+
+    // Unknown accounts get the unknown-credentials text.
+    await open(page, '/users/reset');
+    expect(await text(page, 'main h1')).toBe(m.auth.reset.title);
+    await page.fill('#reset-reset-login', `nobody-${username}`);
+    await page.press('#reset-reset-login', 'Enter');
+    await page.locator('[data-testid=reset-error]').waitFor();
+    expect(await text(page, '[data-testid=reset-error]')).toBe(m.errors.unknown_credentials);
+
+    // By username: the "sent" state, then the mail.
+    await page.fill('#reset-reset-login', username);
+    await page.click('form[data-form=reset-request] button[type=submit]');
+    await page.locator('[data-state=sent]').waitFor();
+    expect(await text(page, '[data-state=sent] h2')).toBe(m.auth.reset.sentTitle);
+    const mail = await latestMail(email);
+    expect(mail.subject).toBe(m.mail.reset.subject.replace('{{brand}}', m.common.brand));
+    const link = mailLink(mail, '/users/reset/');
+
+    other = await launchIn(lang);
+    const p2 = other.page;
+    await open(p2, link);
+    expect(await text(p2, 'main h1')).toBe(m.auth.reset.newTitle);
+    expect(await p2.getAttribute('#reset-password', 'autocomplete')).toBe('new-password');
+    // Mismatch and too short are shown under the fields.
+    await p2.fill('#reset-password', 'second-password-2');
+    await p2.fill('#reset-confirm', 'something-else');
+    await p2.press('#reset-confirm', 'Enter');
+    expect(await text(p2, '[data-field=password_confirm] [role=alert]')).toBe(m.errors.password_mismatch);
+    await p2.fill('#reset-password', 'short');
+    await p2.fill('#reset-confirm', 'short');
+    await p2.press('#reset-confirm', 'Enter');
+    await p2.locator('[data-field=password] [role=alert]').waitFor();
+    expect(await text(p2, '[data-field=password] [role=alert]')).toBe(m.errors.password_too_short);
+
+    await p2.fill('#reset-password', 'second-password-2');
+    await p2.fill('#reset-confirm', 'second-password-2');
+    await p2.click('form[data-form=reset] button[type=submit]');
+    await p2.locator('[data-state=done]').waitFor();
+    expect(await text(p2, '[data-state=done] h2')).toBe(m.auth.reset.doneTitle);
+    expect(await p2.locator('[data-state=done] .check-anim').count()).toBe(1);
+    // Logged in by now: the top bar shows the member.
+    expect(await text(p2, '[data-testid=member-name]')).toBe(username);
+    await clickThrough(p2, '[data-state=done] a[data-action=next]');
+    await p2.waitForURL(`${baseUrl()}/`);
+    expect(await text(p2, '[data-testid=member-name]')).toBe(username);
+
+    // The link is used up.
+    await open(p2, link);
+    await p2.fill('#reset-password', 'third-password-3');
+    await p2.fill('#reset-confirm', 'third-password-3');
+    await p2.click('form[data-form=reset] button[type=submit]');
+    await p2.locator('[data-testid=reset-error]').waitFor();
+    expect(await text(p2, '[data-testid=reset-error]')).toContain(m.errors.token_invalid);
+
+    // Old password fails, new one works.
+    await open(page, '/login');
+    await page.fill('#page-login-username', email);
+    await page.fill('#page-login-password', 'first-password-1');
+    await page.click('form[data-form=login] button[type=submit]');
+    await page.locator('[data-testid=login-error]').waitFor();
+    await page.fill('#page-login-password', 'second-password-2');
+    await page.click('form[data-form=login] button[type=submit]');
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.locator('[data-testid=member-name]').waitFor();
+    // Chromium logs the expected 401/422 answers as failed resources; nothing else.
+    expect(b.unexpectedProblems().filter((l) => !/status of (401|422)/.test(l))).toEqual([]);
+  });
+});
+
+describe('verify page', () => {
+  it('an unverified member sees the address, can send the link again (then 429), and a link to the settings', async () => {
+    const b = await launchIn('en');
+    const m = MESSAGES.en;
+    try {
+      const page = b.page;
+      const username = unique('e2e_vf_');
+      const email = `${username}@example.com`;
+      await signUp(page, { email, username, password: 'verify-pass-1' });
+      const first = await latestMail(email);
+      await open(page, '/verify');
+      expect(await text(page, 'main h1')).toBe(m.auth.verify.title);
+      expect(await text(page, '[data-testid=verify-email]')).toBe(email);
+      expect(await page.getAttribute('[data-state=unverified] a[href="/users/profile/settings"]', 'href')).toBe('/users/profile/settings');
+      await clickThrough(page, '[data-state=unverified] button[type=submit]');
+      await page.locator('[data-testid=verify-result]').waitFor();
+      expect(await text(page, '[data-testid=verify-result]')).toBe(m.auth.verify.sent.replace('{{email}}', email));
+      const second = await latestMail(email, first.id);
+      expect(second.id).toBeGreaterThan(first.id);
+      await clickThrough(page, '[data-state=unverified] button[type=submit]');
+      await page.waitForFunction((t) => document.querySelector('[data-testid=verify-result]')?.textContent?.includes(t), m.errors.too_many_attempts);
+
+      // The member menu offers the confirmation while it is due.
+      await clickThrough(page, '[data-testid=member-toggle]');
+      expect(await page.getAttribute('[data-testid=member-menu] a[href="/verify"]', 'href')).toBe('/verify');
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('visitors get the login form', async () => {
+    const b = await launchIn('de');
+    try {
+      await open(b.page, '/verify');
+      await b.page.locator('[data-state=login] form[data-form=login]').waitFor();
+      expect(await text(b.page, '[data-state=login] [role=status]')).toBe(MESSAGES.de.auth.verify.loginFirst);
+    } finally {
+      await b.close();
+    }
+  });
+});

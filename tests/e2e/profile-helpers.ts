@@ -1,0 +1,102 @@
+import type { Page } from 'playwright-core';
+import de from '../../locales/de.json';
+import en from '../../locales/en.json';
+import { launch, open, type Browser } from './browser';
+
+// Helpers of the profile, AVS, mailbox and overlay tests: members are made through the API from
+// the page (sign-up, the verification mail from /dev/mailbox.json, validate), so each test has
+// its own fresh member and nothing depends on the order of tests.
+
+export type Lang = 'en' | 'de';
+export const MESSAGES = { en, de } as const;
+export const LANGS: Lang[] = ['en', 'de'];
+export const DEMO = { username: 'demo', password: 'demo-pass-2026' };
+export const PASSWORD = 'profile-pass-2026';
+
+let seq = 0;
+/** Letters and digits only, short enough for nicknames (3–15 characters with a prefix). */
+export function uniq(): string {
+  seq++;
+  return `${Date.now().toString(36).slice(-5)}${seq.toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  body: T;
+}
+
+/** A JSON call from the page with the CSRF cookie and header, like the client API layer. */
+export async function call<T = Record<string, unknown>>(page: Page, method: string, path: string, body?: unknown): Promise<CallResult<T>> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      if (!/XSRF-TOKEN=/.test(document.cookie)) await fetch('/api/auth/csrf-cookie');
+      const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+      const res = await fetch(`/api/${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-XSRF-TOKEN': token },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    },
+    { method, path, body },
+  ) as Promise<CallResult<T>>;
+}
+
+/** A browser with the age splash and the consent answered, in the given language. */
+export function launchIn(lang: Lang, opts: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+  return launch({ cookies: { splash: true, consent: true, lang }, viewport: opts.viewport });
+}
+
+/** Logs in as the demo member (from the page, as the brief's tests do) and skips the welcome dialog. */
+export async function loginDemo(page: Page): Promise<void> {
+  if (page.url() === 'about:blank') await open(page, '/faq');
+  const res = await call(page, 'POST', 'auth/login', DEMO);
+  if (res.status !== 200) throw new Error(`demo login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  await call(page, 'POST', 'session/welcome_shown');
+}
+
+export interface Member {
+  email: string;
+  name: string;
+  id: number;
+}
+
+interface MailJson {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: string;
+  created_at: number;
+}
+
+export async function mailsTo(page: Page, address: string): Promise<MailJson[]> {
+  return page.evaluate(async (to) => (await fetch(`/dev/mailbox.json?to=${encodeURIComponent(to)}`)).json(), address) as Promise<MailJson[]>;
+}
+
+/**
+ * Signs up a fresh member from the page (logged in afterwards). verified: also confirms the
+ * address with the mailed token; welcome: false records the welcome dialog as shown.
+ */
+export async function registerMember(page: Page, { verified = true, welcome = false } = {}): Promise<Member> {
+  if (page.url() === 'about:blank') await open(page, '/faq');
+  const email = `pf-${uniq()}@example.org`;
+  const reg = await call<{ user: { id: number; name: string } }>(page, 'POST', 'register', { email, password: PASSWORD, terms_check: true });
+  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+  if (verified) {
+    const [mail] = await mailsTo(page, email);
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+    if (!token) throw new Error(`no verification mail for ${email}`);
+    const ok = await call(page, 'POST', 'register/validate', { token });
+    if (ok.status !== 200) throw new Error(`validate failed: ${ok.status} ${JSON.stringify(ok.body)}`);
+  }
+  if (!welcome) await call(page, 'POST', 'session/welcome_shown');
+  return { email, name: reg.body.user.name, id: reg.body.user.id };
+}
+
+/** The embedded/live store is not reachable from tests; the server's view of the session is. */
+export async function sessionNow(page: Page) {
+  return (await call<{ session: { session_id: string | null; agechecked: boolean; visitor_id: string | null; welcome_dialog: unknown } }>(page, 'GET', 'session/init')).body.session;
+}
