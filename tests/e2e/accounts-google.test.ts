@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type StartedServer } from '../../scripts/lib.mjs';
 import { open } from './browser';
-import { launchIn } from './accounts-helpers';
+import { launchIn, logoutByMenu, unique } from './accounts-helpers';
 
 const GSI = 'accounts.google.com';
 
@@ -39,13 +40,45 @@ function freePort(): Promise<number> {
   });
 }
 
+const CLIENT_ID = 'e2e-client.apps.googleusercontent.com';
+const KID = 'e2e-google-key';
+
+/**
+ * A stand-in for Google's script (the test cannot reach Google): its button hands the callback
+ * whatever ID token the test put into window.__credential.
+ */
+const GSI_STUB = `window.google={accounts:{id:{
+  initialize(c){window.__gsiCallback=c.callback;},
+  renderButton(el,o){const b=document.createElement('button');b.type='button';b.textContent='Google '+o.text;b.dataset.gsi=o.text;
+    b.onclick=()=>window.__gsiCallback({credential:window.__credential});el.appendChild(b);}}}};`;
+
 describe('Google sign-in with a client id', () => {
   let server: StartedServer;
   let persistTo: string;
+  let privateKey: CryptoKey;
   beforeAll(async () => {
+    const pair = await generateKeyPair('RS256', { extractable: true });
+    privateKey = pair.privateKey;
+    const jwk = { ...(await exportJWK(pair.publicKey)), kid: KID, alg: 'RS256', use: 'sig' };
     persistTo = mkdtempSync(join(tmpdir(), 'livecam-e2e-google-'));
-    server = await startServer({ port: await freePort(), persistTo, vars: { GOOGLE_CLIENT_ID: 'e2e-client.apps.googleusercontent.com' } });
+    server = await startServer({
+      port: await freePort(),
+      persistTo,
+      vars: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_JSON: JSON.stringify({ keys: [jwk] }) },
+    });
   });
+
+  function idToken(email: string, sub: string): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ email, email_verified: true, name: email.split('@')[0] })
+      .setProtectedHeader({ alg: 'RS256', kid: KID, typ: 'JWT' })
+      .setIssuer('https://accounts.google.com')
+      .setAudience(CLIENT_ID)
+      .setSubject(sub)
+      .setIssuedAt(now - 10)
+      .setExpirationTime(now + 3600)
+      .sign(privateKey);
+  }
   afterAll(async () => {
     await server?.stop();
     rmSync(persistTo, { recursive: true, force: true });
@@ -56,13 +89,7 @@ describe('Google sign-in with a client id', () => {
     try {
       const requested: string[] = [];
       b.page.on('request', (r) => requested.push(r.url()));
-      // A stand-in for Google's script: the test cannot reach Google.
-      await b.context.route(`https://${GSI}/**`, (route) =>
-        route.fulfill({
-          contentType: 'text/javascript',
-          body: "window.google={accounts:{id:{initialize(){},renderButton(el){const b=document.createElement('button');b.type='button';b.textContent='G';b.dataset.gsi='1';el.appendChild(b);}}}};",
-        }),
-      );
+      await b.context.route(`https://${GSI}/**`, (route) => route.fulfill({ contentType: 'text/javascript', body: GSI_STUB }));
       await b.page.goto(`${server.url}/users/signup`);
       await b.page.locator('[data-testid=google-consent]').waitFor();
       await b.page.click('[data-action=login-toggle]');
@@ -86,6 +113,50 @@ describe('Google sign-in with a client id', () => {
       await signup.locator('input[type=checkbox]').nth(0).check();
       await signup.locator('input[type=checkbox]').nth(1).check();
       expect(await signup.locator('.google-blocker').count()).toBe(0);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('a Google account without a member opens sign-up prefilled; signing up with Google logs in; later Google logs in', async () => {
+    const b = await launchIn('de', { cookies: {} });
+    try {
+      await b.context.addCookies([{ name: 'google_consent', value: '1', url: server.url }]);
+      await b.context.route(`https://${GSI}/**`, (route) => route.fulfill({ contentType: 'text/javascript', body: GSI_STUB }));
+      const page = b.page;
+      const email = `${unique('g_')}@example.com`;
+      const token = await idToken(email, unique('sub'));
+      await page.goto(`${server.url}/`);
+      await page.click('[data-action=login-toggle]');
+      // Consent remembered: the button renders at once.
+      await page.locator('#login-panel [data-gsi=signin_with]').waitFor();
+      await page.evaluate((t) => ((window as unknown as { __credential: string }).__credential = t), token);
+      await page.click('#login-panel [data-gsi=signin_with]');
+      await page.waitForURL(`${server.url}/users/signup?email=${encodeURIComponent(email)}`);
+      await page.locator('#signup-reg-email').waitFor();
+      expect(await page.inputValue('#signup-reg-email')).toBe(email);
+      expect(await page.locator('#login-panel').count()).toBe(0);
+
+      // Sign-up mode: the button does nothing until both boxes are ticked.
+      const g = page.locator('.register-screen [data-testid=google-signin][data-mode=register]');
+      await g.locator('[data-gsi=signup_with]').waitFor();
+      await page.evaluate((t) => ((window as unknown as { __credential: string }).__credential = t), token);
+      await g.locator('.google-blocker').click();
+      await g.locator('[role=alert]').waitFor();
+      await g.locator('input[type=checkbox]').nth(0).check();
+      await g.locator('input[type=checkbox]').nth(1).check();
+      await g.locator('[data-gsi=signup_with]').click();
+      await page.waitForURL(`${server.url}/`);
+      await page.locator('[data-testid=member-name]').waitFor();
+
+      await logoutByMenu(page, server.url);
+      const again = await idToken(email, 'other-sub-same-mail');
+      await page.click('[data-action=login-toggle]');
+      await page.locator('#login-panel [data-gsi=signin_with]').waitFor();
+      await page.evaluate((t) => ((window as unknown as { __credential: string }).__credential = t), again);
+      await page.click('#login-panel [data-gsi=signin_with]');
+      await page.locator('[data-testid=member-name]').waitFor();
+      expect(await page.locator('#login-panel').count()).toBe(0);
     } finally {
       await b.close();
     }

@@ -87,7 +87,7 @@ export async function clickThrough(page: Page, selector: string): Promise<void> 
 }
 
 /** Logs out through the member menu (-> /logout -> home). */
-export async function logoutByMenu(page: Page): Promise<void> {
+export async function logoutByMenu(page: Page, base = baseUrl()): Promise<void> {
   for (let i = 0; ; i++) {
     await dismissWelcome(page);
     try {
@@ -98,7 +98,7 @@ export async function logoutByMenu(page: Page): Promise<void> {
       if (i >= 4) throw error;
     }
   }
-  await page.waitForURL(`${baseUrl()}/`);
+  await page.waitForURL(`${base}/`);
   await page.locator('[data-action=login-toggle]').waitFor();
 }
 

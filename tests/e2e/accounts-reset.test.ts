@@ -131,3 +131,27 @@ describe('verify page', () => {
     }
   });
 });
+
+describe('mailed-link pages', () => {
+  it('token_login and activate with a bad token show the translated error; email_validate asks visitors to log in', async () => {
+    const b = await launchIn('de');
+    const m = MESSAGES.de;
+    try {
+      const page = b.page;
+      await open(page, '/token_login?token=not-a-valid-token-1234');
+      expect(await text(page, 'main h1')).toBe(m.auth.tokenLogin.title);
+      await page.locator('[data-testid=token-error]').waitFor();
+      expect(await text(page, '[data-testid=token-error]')).toBe(m.errors.token_invalid);
+      expect(await page.getAttribute('[data-state=failed] a.btn', 'href')).toBe('/login');
+
+      await open(page, '/users/activate');
+      expect(await text(page, '[data-testid=token-error]')).toBe(m.auth.activate.missing);
+
+      await open(page, '/users/email_validate?token=not-a-valid-token-1234');
+      await page.locator('[data-state=login] form[data-form=login]').waitFor();
+      expect(await text(page, '[data-state=login] [role=status]')).toBe(m.auth.activate.loginFirst);
+    } finally {
+      await b.close();
+    }
+  });
+});

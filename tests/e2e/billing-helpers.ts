@@ -16,8 +16,11 @@ export function uniq(): string {
   return `${Date.now().toString(36)}${seq.toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 }
 
-export function launchIn(lang: Lang, opts: LaunchOptions = {}): Promise<Browser> {
-  return launch({ ...opts, cookies: { splash: true, consent: true, lang, ...opts.cookies } });
+export async function launchIn(lang: Lang, opts: LaunchOptions = {}): Promise<Browser> {
+  const b = await launch({ ...opts, cookies: { splash: true, consent: true, lang, ...opts.cookies } });
+  // The machine is shared with other runs: page loads get more time than the 30 s default.
+  b.context.setDefaultNavigationTimeout(60_000);
+  return b;
 }
 
 export interface CallResult<T = unknown> {

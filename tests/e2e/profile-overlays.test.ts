@@ -68,8 +68,24 @@ describe('overlays', () => {
     await b.page.click('main h1');
     await b.page.waitForTimeout(300);
     expect(vids.length).toBe(1);
-    // Stable: the same browser gives the same id on the next session.
     expect(b.unexpectedProblems()).toEqual([]);
+  });
+
+  it('retries a failed fingerprint on later clicks, at most 5 times', async () => {
+    b = await launchIn('en');
+    let tries = 0;
+    await b.page.route('**/api/session/vid', async (route) => {
+      tries++;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"server_error"}' });
+    });
+    await open(b.page, '/faq');
+    await b.page.locator('img.counter-pixel').waitFor({ state: 'attached' });
+    for (let i = 1; i <= 7; i++) {
+      await b.page.click('main h1');
+      await b.page.waitForTimeout(250);
+      expect(tries).toBe(Math.min(i, 5));
+    }
+    expect((await sessionNow(b.page)).visitor_id).toBeNull();
   });
 
   for (const lang of LANGS) {
@@ -191,7 +207,7 @@ describe('overlays', () => {
     it(`welcome dialog shows once for a new member and not after closing (${lang})`, async () => {
       const m = MESSAGES[lang].welcome;
       b = await launchIn(lang);
-      const member = await registerMember(b.page, { verified: false, welcome: true });
+      const member = await registerMember(b.page, { welcome: true });
       await open(b.page, '/faq');
       const dialog = b.page.locator('[data-testid=welcome-dialog]');
       await dialog.waitFor();
@@ -211,6 +227,27 @@ describe('overlays', () => {
       expect(b.unexpectedProblems()).toEqual([]);
     });
   }
+
+  it('welcome dialog waits until the address is confirmed and stays off the account pages', async () => {
+    b = await launchIn('en');
+    await registerMember(b.page, { verified: false, welcome: true });
+    await open(b.page, '/faq');
+    await b.page.waitForTimeout(500);
+    expect(await b.page.locator('[data-testid=welcome-dialog]').count()).toBe(0);
+    expect((await sessionNow(b.page)).welcome_dialog).not.toBeNull();
+
+    const b2 = await launchIn('en');
+    try {
+      await registerMember(b2.page, { welcome: true });
+      await open(b2.page, '/users/cancel');
+      await b2.page.waitForTimeout(500);
+      expect(await b2.page.locator('[data-testid=welcome-dialog]').count()).toBe(0);
+      await open(b2.page, '/faq');
+      await b2.page.locator('[data-testid=welcome-dialog]').waitFor();
+    } finally {
+      await b2.close();
+    }
+  });
 
   it('welcome dialog is not shown to visitors', async () => {
     b = await launchIn('en');

@@ -35,6 +35,7 @@ export default function BillingBack({ result, billingId }: BillingBackProps) {
       </div>
       <h1>{t(`billing.back.${key}.title`)}</h1>
       <p className="muted">{t(`billing.back.${key}.text`)}</p>
+      {hasOpener && <p className="muted small">{t('billing.back.closing')}</p>}
       {billingId !== null && (
         <p className="billing-process small muted">
           {t('billing.processId')} <strong>{processId(billingId)}</strong>

@@ -1,4 +1,4 @@
-import { useRef, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Icon } from '../components/icon';
 import type { QuicksearchPanelProps } from '../components/shows/quicksearch-panel';
 import { useT } from '../state/context';
@@ -26,6 +26,12 @@ export default function Quicksearch() {
         loading.current = false; // the plain form still works
       });
   };
+
+  // Focused (or typed into) before the page was hydrated: start now.
+  useEffect(() => {
+    const el = inputRef.current;
+    if (el && (document.activeElement === el || el.value)) load();
+  }, []);
 
   return (
     <div className={expanded ? 'qs qs-expanded' : 'qs'} onPointerEnter={load}>

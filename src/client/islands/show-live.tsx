@@ -37,14 +37,16 @@ export default function ShowLive({ part, show }: ShowLiveProps) {
   const member = !!snap.user;
   const kinds: ('free' | 'private' | 'exclusive')[] = [];
   if (show.freemode && online) kinds.push('free');
-  kinds.push('private');
+  // With exclusive only, a private chat would become exclusive anyway: only that button is offered.
+  if (!show.exclusiveOnly) kinds.push('private');
   if (show.exclusivemode) kinds.push('exclusive');
+  const primary = show.exclusiveOnly ? 'exclusive' : 'private';
 
   return (
     <div className="chat-actions" data-testid="chat-actions" data-online={online ? '1' : '0'}>
       <div className="chat-buttons">
         {kinds.map((kind) => {
-          const cls = `btn ${kind === 'private' ? 'btn-primary' : 'btn-outline'} chat-btn chat-${kind}`;
+          const cls = `btn ${kind === primary ? 'btn-primary' : 'btn-outline'} chat-btn chat-${kind}`;
           const label = t(`shows.chat.${kind}`);
           if (!online) {
             return (

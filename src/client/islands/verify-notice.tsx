@@ -59,6 +59,7 @@ export default function VerifyNotice() {
         </FormAlert>
       )}
       <form
+        method="post"
         onSubmit={(e) => {
           e.preventDefault();
           void send();

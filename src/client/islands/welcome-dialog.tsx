@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Session } from '../../shared/session';
 import { Icon } from '../components/icon';
+import { welcomeWanted } from '../components/profile/welcome-rule';
 import { api } from '../lib/api';
 import { useSnap, useStore, useT } from '../state/context';
 
 /**
- * Greets a new member once per session (session.welcome_dialog names the parts to show: the free
- * video and the voucher). Closing records it with POST session/welcome_shown.
+ * Greets a member once per session (session.welcome_dialog names the parts to show: the free
+ * video and the voucher; see welcomeWanted for where). Closing records it with POST
+ * session/welcome_shown.
  */
 export default function WelcomeDialog() {
   const store = useStore();
@@ -15,7 +17,7 @@ export default function WelcomeDialog() {
   const okRef = useRef<HTMLButtonElement>(null);
   const [closed, setClosed] = useState(false);
   const parts = snap.session.welcome_dialog;
-  const open = !closed && !!snap.user && !!parts && !snap.ui.splashOpen;
+  const open = !closed && welcomeWanted(snap.user?.is_verified === true, !!parts, snap.path) && !snap.ui.splashOpen;
 
   useEffect(() => {
     if (!open) return;

@@ -15,6 +15,7 @@ export interface LobbyHandle {
   /** Connects again (resetting the backoff). */
   reconnect(): void;
   readonly opens: number;
+  readonly connected: boolean;
 }
 
 declare global {
@@ -115,6 +116,9 @@ export function startRealtime(store: RootState): LobbyHandle {
     reconnect: () => ws.reconnect(),
     get opens() {
       return opens;
+    },
+    get connected() {
+      return ws.readyState === ws.OPEN;
     },
   };
   window.__lobby = started;

@@ -65,7 +65,7 @@ export function LoginForm({ idPrefix, onSuccess, onForgot, autoFocus, initialLog
   }
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate data-form="login">
+    <form className="auth-form" method="post" onSubmit={submit} noValidate data-form="login">
       {error && (
         <FormAlert kind="error" testId="login-error">
           {error}

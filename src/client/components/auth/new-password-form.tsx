@@ -84,7 +84,7 @@ export function NewPasswordForm({ idPrefix, token }: { idPrefix: string; token: 
   }
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate data-form="reset">
+    <form className="auth-form" method="post" onSubmit={submit} noValidate data-form="reset">
       <p className="auth-lead">{t('auth.reset.newLead')}</p>
       {failure && (
         <FormAlert kind="error" testId="reset-error">

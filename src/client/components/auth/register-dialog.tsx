@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { DIALOG_WIDTH } from '../../../shared/constants';
 import { useT } from '../../state/context';
 import { Icon } from '../icon';
@@ -42,7 +43,8 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
     };
   }, [onClose]);
 
-  return (
+  // On <body>: the top bar is a stacking context that would keep the modal under other layers.
+  return createPortal(
     <div className="modal-backdrop register-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={dialogRef}
@@ -62,6 +64,7 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
         <p className="muted small">{t('auth.register.lead')}</p>
         <RegisterScreen idPrefix="dlg" labelledBy="register-dialog-title" autoFocus onLogin={onClose} />
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -168,7 +168,7 @@ export function RegisterForm({ idPrefix, initialEmail = '', initialCode = '', au
     ) : null;
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate data-form="register">
+    <form className="auth-form" method="post" onSubmit={submit} noValidate data-form="register">
       {notice?.kind === 'exists' && (
         <FormAlert kind="info" testId="register-exists">
           <Rich text={t('auth.register.exists')} parts={{ reset: link(`/users/reset?email=${encodeURIComponent(notice.email)}`) }} />

@@ -90,7 +90,7 @@ export function ResetRequestForm({ idPrefix, initialLogin = '', onBack, autoFocu
   }
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate data-form="reset-request">
+    <form className="auth-form" method="post" onSubmit={submit} noValidate data-form="reset-request">
       <p className="auth-lead">{t('auth.reset.lead')}</p>
       {failure && (
         <FormAlert kind="error" testId="reset-error">

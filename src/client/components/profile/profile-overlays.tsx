@@ -4,6 +4,7 @@ import type { Session, User } from '../../../shared/session';
 import IncentivePanel from '../../islands/incentive-panel';
 import { api } from '../../lib/api';
 import { useSnap, useStore } from '../../state/context';
+import { welcomeWanted } from './welcome-rule';
 
 // Parts of the Overlays island that exist on every page: session start, counter pixel, visitor
 // fingerprint, the visitors' incentive panel, the members' welcome and nickname dialogs. The
@@ -95,7 +96,7 @@ function Fingerprint() {
 export function ProfileOverlays() {
   const snap = useSnap();
   const NicknameDialog = useLazy(loadNicknameDialog, snap.ui.nicknameDialog);
-  const WelcomeDialog = useLazy(loadWelcomeDialog, !!snap.user && !!snap.session.welcome_dialog && !snap.ui.splashOpen);
+  const WelcomeDialog = useLazy(loadWelcomeDialog, welcomeWanted(snap.user?.is_verified === true, !!snap.session.welcome_dialog, snap.path) && !snap.ui.splashOpen);
   return (
     <>
       <SessionInit />

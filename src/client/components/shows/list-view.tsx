@@ -6,6 +6,8 @@ import { ListPagination, listPageHref } from './list-pagination';
 import { PromoStrip } from './promo-strip';
 
 const MAX_TIMER_MS = 2_147_483_647;
+/** How long the end of the list stays in reach before the next page is fetched. */
+const APPEND_DWELL_MS = 400;
 
 function apply<T>(prev: T, next: T | ((p: T) => T) | undefined): T {
   return next === undefined ? prev : typeof next === 'function' ? (next as (p: T) => T)(prev) : next;
@@ -36,6 +38,8 @@ export function useList(props: ListProps) {
   const stateRef = useRef(state);
   stateRef.current = state;
   const retryRef = useRef<(() => void) | null>(null);
+  /** When a page link or filter was last clicked. */
+  const intent = useRef(0);
   const lastRefresh = useRef(Date.now());
   const engineRef = useRef<Promise<ListEngine> | null>(null);
   const tRef = useRef(t);
@@ -81,22 +85,31 @@ export function useList(props: ListProps) {
   const last = chunks[chunks.length - 1]?.page ?? 1;
   const hasMore = paged && last < state.lastPage;
 
-  // Infinite scroll: a sentinel after the grid; a new observer after every load checks at once
-  // whether the end is still in reach.
+  // Infinite scroll: a sentinel after the grid. The end has to stay in reach for a moment
+  // (someone heading for a page link scrolls past it and clicks: that replaces instead), and a
+  // new observer after every load checks at once whether the end is still in reach.
   useEffect(() => {
     if (!hasMore || status !== 'idle' || typeof IntersectionObserver === 'undefined') return;
     const el = sentinelRef.current;
     if (!el) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const observer = new IntersectionObserver(
       (entries) => {
+        clearTimeout(timer);
         if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        void engine().then((e) => e.append());
+        timer = setTimeout(() => {
+          if (Date.now() - intent.current < 2_000) return;
+          observer.disconnect();
+          void engine().then((e) => e.append());
+        }, APPEND_DWELL_MS);
       },
       { rootMargin: '0px 0px 600px 0px' },
     );
     observer.observe(el);
-    return () => observer.disconnect();
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+    };
   }, [hasMore, status, last]);
 
   useEffect(() => {
@@ -144,6 +157,7 @@ export function useList(props: ListProps) {
     const target = e.target as HTMLElement;
     const pageLink = paged ? target.closest<HTMLAnchorElement>('.pagination a[data-page]') : null;
     const filter = target.closest<HTMLAnchorElement>('a[data-filter]');
+    if (pageLink || filter) intent.current = Date.now();
     if (pageLink) {
       e.preventDefault();
       const page = Number(pageLink.dataset.page) || 1;

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import de from '../../locales/de.json';
+import en from '../../locales/en.json';
+import { launch, open, type Browser } from './browser';
+
+const tileLinks = '.show-grid .show-tile a.tile-link';
+const crumbs = (b: Browser) => b.page.$$eval('.breadcrumbs li', (els) => els.map((e) => e.textContent?.trim()));
+
+describe('show page', () => {
+  let b: Browser;
+  beforeAll(async () => {
+    b = await launch({ cookies: { splash: true, consent: true }, viewport: { width: 1280, height: 900 } });
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  it('renders the show with breadcrumbs, and next leads to the next show of the list', async () => {
+    await open(b.page, '/');
+    const hrefs = await b.page.$$eval(tileLinks, (els) => els.slice(0, 3).map((e) => e.getAttribute('href')!));
+    const names = await b.page.$$eval('.show-grid .show-tile h3', (els) => els.slice(0, 3).map((e) => e.textContent!));
+    expect(hrefs[0]).toMatch(/^\/chat\/\d+\/[^/]+$/);
+
+    await open(b.page, hrefs[1]);
+    expect((await b.page.textContent('main h1'))?.trim()).toBe(names[1]);
+    expect(await crumbs(b)).toEqual([en.nav.home, names[1]]);
+    expect(await b.page.getAttribute('link[rel=canonical]', 'href')).toBe(`${b.base}${hrefs[1]}`);
+    expect(await b.page.getAttribute('[data-testid=show-prev]', 'href')).toBe(hrefs[0]);
+    expect(await b.page.getAttribute('[data-testid=show-next]', 'href')).toBe(hrefs[2]);
+    // Live state, texts, prices, facts, tags, the gallery.
+    expect(await b.page.getAttribute('[data-testid=show-status]', 'data-online')).toBe('1');
+    expect(await b.page.locator('.show-slogan').count()).toBe(1);
+    expect(await b.page.textContent('[data-testid=price-private]')).toMatch(/coins?\/min/);
+    expect(await b.page.textContent('[data-testid=count-videos]')).toMatch(/videos?/);
+    expect(await b.page.getAttribute('.chip-list a[data-tag]', 'href')).toMatch(/^\/search\/shows\?tags=[a-z0-9-]+$/);
+    const thumbs = b.page.locator('.gallery-thumbs .thumb');
+    if ((await thumbs.count()) > 1) {
+      await thumbs.nth(1).click();
+      expect(await b.page.getAttribute('.gallery-main img', 'src')).toMatch(/\/2\.svg$/);
+    }
+    // Visitors asking for a private chat go to sign-up.
+    expect(await b.page.getAttribute('.chat-buttons [data-chat]:not([data-chat=free])', 'href')).toBe('/users/signup');
+
+    await b.page.click('[data-testid=show-next]');
+    await b.page.waitForURL(`${b.base}${hrefs[2]}`);
+    expect((await b.page.textContent('main h1'))?.trim()).toBe(names[2]);
+    expect(await b.page.getAttribute('[data-testid=show-prev]', 'href')).toBe(hrefs[1]);
+    expect(b.unexpectedProblems()).toEqual([]);
+  });
+
+  it('within a category list: breadcrumbs and prev/next follow that list', async () => {
+    await open(b.page, '/shows/20/toy-control/live-shows-with-toy-control');
+    const catHref = await b.page.$eval('.category-bar a.active', (e) => e.getAttribute('href')!);
+    const catName = (await b.page.textContent('main h1'))!.trim();
+    const hrefs = await b.page.$$eval(tileLinks, (els) => els.slice(0, 2).map((e) => e.getAttribute('href')!));
+    expect(hrefs[0].startsWith(`${catHref}/chat/`)).toBe(true);
+    await open(b.page, hrefs[0]);
+    expect((await crumbs(b)).slice(0, 2)).toEqual([en.nav.home, catName]);
+    expect(await b.page.getAttribute('.breadcrumbs li:nth-child(2) a', 'href')).toBe(catHref);
+    expect(await b.page.getAttribute('[data-testid=show-next]', 'href')).toBe(hrefs[1]);
+    expect(b.unexpectedProblems()).toEqual([]);
+  });
+
+  it('within a search: the search crumb and the search order', async () => {
+    await open(b.page, '/search/shows?search=Berlin');
+    const hrefs = await b.page.$$eval(tileLinks, (els) => els.slice(0, 2).map((e) => e.getAttribute('href')!));
+    await open(b.page, hrefs[0]);
+    expect((await crumbs(b)).slice(0, 2)).toEqual([en.nav.home, 'Search: Berlin']);
+    expect(await b.page.getAttribute('.breadcrumbs li:nth-child(2) a', 'href')).toBe('/search/shows?search=Berlin');
+    expect(await b.page.getAttribute('[data-testid=show-next]', 'href')).toBe(hrefs[1]);
+    expect(await b.page.locator('[data-testid=show-prev]').count()).toBe(0);
+    expect(b.unexpectedProblems()).toEqual([]);
+  });
+
+  it('a wrong slug and /-/{id} go to the canonical address; an unknown id is a 404', async () => {
+    await open(b.page, '/');
+    const href = (await b.page.getAttribute(tileLinks, 'href'))!;
+    const id = href.split('/')[2];
+    await open(b.page, `/chat/${id}/wrong-slug`);
+    expect(new URL(b.page.url()).pathname).toBe(href);
+    await open(b.page, `/-/${id}`);
+    expect(new URL(b.page.url()).pathname).toBe(href);
+    await open(b.page, `/~shows/chat/${id}`);
+    expect(new URL(b.page.url()).pathname).toBe(`/~shows${href}`);
+    const res = await open(b.page, '/chat/987654/nobody', { hydrate: false });
+    expect(res?.status()).toBe(404);
+    expect(b.unexpectedProblems(b.page, { ignoreDocument404: true })).toEqual([]);
+  });
+});
+
+describe('show page for a member', () => {
+  let b: Browser;
+  beforeAll(async () => {
+    b = await launch({ cookies: { splash: true, consent: true }, viewport: { width: 1280, height: 900 } });
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  it('the chat buttons say the chat is coming soon', async () => {
+    await open(b.page, '/faq');
+    const login = await b.page.evaluate(async () => {
+      await fetch('/api/auth/csrf-cookie');
+      const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+      const post = (path: string, body: unknown) =>
+        fetch(`/api/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token }, body: JSON.stringify(body) });
+      const res = await post('auth/login', { username: 'demo', password: 'demo-pass-2026' });
+      await post('session/welcome_shown', {});
+      return res.status;
+    });
+    expect(login).toBe(200);
+    await open(b.page, '/');
+    const href = (await b.page.getAttribute('.show-grid .show-tile.online a.tile-link', 'href'))!;
+    await open(b.page, href);
+    const name = (await b.page.textContent('main h1'))!.trim();
+    // Private chat (or exclusive, for a show that is exclusive only).
+    await b.page.click('button.chat-btn.btn-primary');
+    expect((await b.page.textContent('[data-testid=snackbar] span'))?.trim()).toBe(en.shows.chat.comingSoon.replace('{{name}}', name));
+    expect(b.unexpectedProblems()).toEqual([]);
+  });
+});
+
+describe('show page in German on a phone', () => {
+  let b: Browser;
+  beforeAll(async () => {
+    b = await launch({ locale: 'de-DE', acceptLanguage: 'de-DE,de;q=0.9', cookies: { splash: true, consent: true }, viewport: { width: 390, height: 844 } });
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  it('speaks German and fits 390 px', async () => {
+    await open(b.page, '/');
+    const href = (await b.page.getAttribute(tileLinks, 'href'))!;
+    await open(b.page, href);
+    expect((await crumbs(b))[0]).toBe(de.nav.home);
+    expect([de.shows.chat.private, de.shows.chat.exclusive]).toContain((await b.page.textContent('.chat-btn.btn-primary'))?.trim());
+    expect((await b.page.textContent('[data-testid=show-status]'))?.trim()).toBe(de.shows.online);
+    expect(await b.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(b.unexpectedProblems()).toEqual([]);
+  });
+});
