@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type StartedServer } from '../../scripts/lib.mjs';
-import { open } from './browser';
+import { open, waitForIslands } from './browser';
 import { launchIn, logoutByMenu, unique } from './accounts-helpers';
 
 const GSI = 'accounts.google.com';
@@ -91,6 +91,7 @@ describe('Google sign-in with a client id', () => {
       b.page.on('request', (r) => requested.push(r.url()));
       await b.context.route(`https://${GSI}/**`, (route) => route.fulfill({ contentType: 'text/javascript', body: GSI_STUB }));
       await b.page.goto(`${server.url}/users/signup`);
+      await waitForIslands(b.page);
       await b.page.locator('[data-testid=google-consent]').waitFor();
       await b.page.click('[data-action=login-toggle]');
       await b.page.locator('#login-panel [data-testid=google-consent]').waitFor();
@@ -127,13 +128,14 @@ describe('Google sign-in with a client id', () => {
       const email = `${unique('g_')}@example.com`;
       const token = await idToken(email, unique('sub'));
       await page.goto(`${server.url}/`);
+      await waitForIslands(page);
       await page.click('[data-action=login-toggle]');
       // Consent remembered: the button renders at once.
       await page.locator('#login-panel [data-gsi=signin_with]').waitFor();
       await page.evaluate((t) => ((window as unknown as { __credential: string }).__credential = t), token);
       await page.click('#login-panel [data-gsi=signin_with]');
       await page.waitForURL(`${server.url}/users/signup?email=${encodeURIComponent(email)}`);
-      await page.locator('#signup-reg-email').waitFor();
+      await waitForIslands(page);
       expect(await page.inputValue('#signup-reg-email')).toBe(email);
       expect(await page.locator('#login-panel').count()).toBe(0);
 
@@ -147,9 +149,11 @@ describe('Google sign-in with a client id', () => {
       await g.locator('input[type=checkbox]').nth(1).check();
       await g.locator('[data-gsi=signup_with]').click();
       await page.waitForURL(`${server.url}/`);
+      await waitForIslands(page);
       await page.locator('[data-testid=member-name]').waitFor();
 
       await logoutByMenu(page, server.url);
+      await waitForIslands(page);
       const again = await idToken(email, 'other-sub-same-mail');
       await page.click('[data-action=login-toggle]');
       await page.locator('#login-panel [data-gsi=signin_with]').waitFor();

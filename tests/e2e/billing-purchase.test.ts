@@ -22,6 +22,15 @@ describe('billing page access', () => {
       expect(new URL(b.page.url()).searchParams.get('redirect'), path).toBe(path);
     }
   });
+
+  it('the fetchUser window message renews the session of a visitor', async () => {
+    await open(b.page, '/faq');
+    const [req] = await Promise.all([
+      b.page.waitForRequest((r) => new URL(r.url()).pathname === '/api/session/init'),
+      b.page.evaluate(() => window.postMessage('fetchUser', location.origin)),
+    ]);
+    expect(req.method()).toBe('GET');
+  });
 });
 
 describe('buying coins in the popup (en)', () => {
@@ -105,6 +114,20 @@ describe('buying coins in the popup (en)', () => {
     expect(b.unexpectedProblems(page)).toEqual([]);
     expect(b.unexpectedProblems(second)).toEqual([]);
     await second.close();
+  });
+
+  it('the fetchUser window message refetches the member', async () => {
+    const page = b.page;
+    await open(page, '/faq');
+    const [req] = await Promise.all([
+      page.waitForRequest((r) => new URL(r.url()).pathname === '/api/auth/user'),
+      page.evaluate(() => window.postMessage({ type: 'fetchUser' }, location.origin)),
+    ]);
+    expect(req.method()).toBe('GET');
+    // Messages of other shapes are ignored.
+    await page.evaluate(() => window.postMessage({ result: 'billing.bogus', billingid: 1 }, location.origin));
+    await page.waitForTimeout(300);
+    expect(await page.locator('[data-testid=billing-dialog]').count()).toBe(0);
   });
 
   it('/billing/f/HALFPRICE shows the bonus and books it', async () => {

@@ -94,3 +94,32 @@ describe('voice call (pay by phone)', () => {
     expect(b.unexpectedProblems(page)).toEqual([]);
   });
 });
+
+describe('voice call for visitors', () => {
+  let b: Browser;
+  beforeAll(async () => {
+    b = await launchIn('de');
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  it('/billing?voicecall=1 offers the phone payment without a login and opens the phone line', async () => {
+    const page = b.page;
+    await openPicker(page, '/billing?voicecall=1');
+    expect(await text(page, 'h1')).toBe(MESSAGES.de.billing.voicecallTitle);
+    // Only the phone type: no tabs, its one package preselected.
+    expect(await page.locator('[data-payment-type]').count()).toBe(0);
+    expect(await page.getAttribute('.billing-product.active', 'data-product')).toBe('8');
+    expect(await text(page, '[data-action=billing-buy]')).toBe('Per Telefon bezahlen – 19,90 €');
+    const popup = await openPopup(b.context, page);
+    await popup.waitForURL(/\/billing\/phone\?bid=/);
+    expect(await text(popup, '[data-testid=phone-state]')).toBe(MESSAGES.de.sandbox.phoneState.pending);
+    await page.locator('[data-testid=voicecall-pending]').waitFor();
+    // The session now carries the phone fields: the drawer offers paying by phone.
+    await popup.close();
+    await open(page, '/faq');
+    expect(await drawerKeys(page)).toContain('voicecall');
+    expect(b.unexpectedProblems(page)).toEqual([]);
+  });
+});

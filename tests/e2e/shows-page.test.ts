@@ -114,7 +114,8 @@ describe('show page for a member', () => {
     await open(b.page, href);
     const name = (await b.page.textContent('main h1'))!.trim();
     // Private chat (or exclusive, for a show that is exclusive only).
-    await b.page.click('button.chat-btn.btn-primary');
+    // Dispatched on the button itself: a member dialog (e.g. the welcome offer) may lie over the page.
+    await b.page.$eval('button.chat-btn.btn-primary', (el) => (el as HTMLButtonElement).click());
     expect((await b.page.textContent('[data-testid=snackbar] span'))?.trim()).toBe(en.shows.chat.comingSoon.replace('{{name}}', name));
     expect(b.unexpectedProblems()).toEqual([]);
   });

@@ -41,7 +41,7 @@ describe('quicksearch', () => {
   });
 
   it('waits 500 ms after the last keystroke and searches once, trimmed', async () => {
-    const search = vi.fn(async () => hits(3));
+    const search = vi.fn(async (_q: string, _signal: AbortSignal) => hits(3));
     const { qs } = setup(search);
     qs.focus();
     qs.input('ber');

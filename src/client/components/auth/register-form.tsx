@@ -38,6 +38,7 @@ export function RegisterForm({ idPrefix, initialEmail = '', initialCode = '', au
     username: useRef<HTMLInputElement>(null),
     terms_check: useRef<HTMLInputElement>(null),
   };
+  const noticeRef = useRef<HTMLDivElement>(null);
   const voucherSeq = useRef(0);
   const firstVoucherCheck = useRef(true);
 
@@ -93,6 +94,11 @@ export function RegisterForm({ idPrefix, initialEmail = '', initialCode = '', au
     );
     return () => clearTimeout(timer);
   }, [code, t]);
+
+  // A notice (exists, blocked, error) takes the focus so it is read and its link is one Tab away.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
 
   function focusFirst(errs: Partial<Record<FieldName, string>>) {
     const first = FIELD_ORDER.find((f) => errs[f]);
@@ -170,17 +176,17 @@ export function RegisterForm({ idPrefix, initialEmail = '', initialCode = '', au
   return (
     <form className="auth-form" method="post" onSubmit={submit} noValidate data-form="register">
       {notice?.kind === 'exists' && (
-        <FormAlert kind="info" testId="register-exists">
+        <FormAlert kind="info" testId="register-exists" alertRef={noticeRef}>
           <Rich text={t('auth.register.exists')} parts={{ reset: link(`/users/reset?email=${encodeURIComponent(notice.email)}`) }} />
         </FormAlert>
       )}
       {notice?.kind === 'blocked' && (
-        <FormAlert kind="error" testId="register-blocked">
+        <FormAlert kind="error" testId="register-blocked" alertRef={noticeRef}>
           <Rich text={t('auth.register.blocked')} parts={{ contact: link('/contact#contact') }} />
         </FormAlert>
       )}
       {notice?.kind === 'error' && (
-        <FormAlert kind="error" testId="register-error">
+        <FormAlert kind="error" testId="register-error" alertRef={noticeRef}>
           {notice.text}
         </FormAlert>
       )}

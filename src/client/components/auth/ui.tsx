@@ -73,10 +73,10 @@ export function SubmitButton({ loading, children, className = '' }: { loading: b
 
 export type AlertKind = 'error' | 'info' | 'success';
 
-export function FormAlert({ kind, children, testId }: { kind: AlertKind; children: ReactNode; testId?: string }) {
+export function FormAlert({ kind, children, testId, alertRef }: { kind: AlertKind; children: ReactNode; testId?: string; alertRef?: Ref<HTMLDivElement> }) {
   const icon = kind === 'success' ? 'check' : kind === 'error' ? 'warning' : 'info';
   return (
-    <div className={`form-alert form-alert-${kind}`} role={kind === 'error' ? 'alert' : 'status'} data-testid={testId} tabIndex={-1}>
+    <div ref={alertRef} className={`form-alert form-alert-${kind}`} role={kind === 'error' ? 'alert' : 'status'} data-testid={testId} tabIndex={-1}>
       <AuthIcon name={icon} />
       <div>{children}</div>
     </div>

@@ -75,9 +75,14 @@ export function useList(props: ListProps) {
         setRetry: (fn) => (retryRef.current = fn),
       }),
     ));
+  /** Runs `fn` with the engine; if its chunk fails to load (main.ts reloads after a deploy), the next use tries again. */
+  const withEngine = (fn: (e: ListEngine) => unknown) =>
+    void engine().then(fn, () => {
+      engineRef.current = null;
+    });
   const refresh = () => {
     lastRefresh.current = Date.now();
-    void engine().then((e) => e.refresh());
+    withEngine((e) => e.refresh());
   };
 
   const { chunks, status } = state;
@@ -100,7 +105,7 @@ export function useList(props: ListProps) {
         timer = setTimeout(() => {
           if (Date.now() - intent.current < 2_000) return;
           observer.disconnect();
-          void engine().then((e) => e.append());
+          withEngine((e) => e.append());
         }, APPEND_DWELL_MS);
       },
       { rootMargin: '0px 0px 600px 0px' },
@@ -114,7 +119,7 @@ export function useList(props: ListProps) {
 
   useEffect(() => {
     if (!paged) return;
-    const onPop = () => void engine().then((e) => e.popstate());
+    const onPop = () => withEngine((e) => e.popstate());
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, [paged]);
@@ -125,7 +130,7 @@ export function useList(props: ListProps) {
     const tick = () => {
       if (document.visibilityState !== 'visible') return;
       if (Date.now() - lastRefresh.current >= SHOWS_FORCED_REFRESH_MS) refresh();
-      else if (stateRef.current.promos.some((p) => p.stop * 1000 <= Date.now())) void engine().then((e) => e.refetchPromos());
+      else if (stateRef.current.promos.some((p) => p.stop * 1000 <= Date.now())) withEngine((e) => e.refetchPromos());
     };
     document.addEventListener('visibilitychange', tick);
     const timer = setInterval(tick, 60_000);
@@ -143,14 +148,14 @@ export function useList(props: ListProps) {
       () => {
         const now = Date.now() / 1000;
         setState((s) => ({ ...s, promos: s.promos.filter((p) => p.stop > now) }));
-        void engine().then((e) => e.refetchPromos());
+        withEngine((e) => e.refetchPromos());
       },
       Math.min(MAX_TIMER_MS, Math.max(0, next - Date.now())),
     );
     return () => clearTimeout(timer);
   }, [state.promos]);
 
-  useEffect(() => () => void engineRef.current?.then((e) => e.abort()), []);
+  useEffect(() => () => void engineRef.current?.then((e) => e.abort(), () => undefined), []);
 
   const onClick = (e: MouseEvent<HTMLDivElement>) => {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -161,11 +166,11 @@ export function useList(props: ListProps) {
     if (pageLink) {
       e.preventDefault();
       const page = Number(pageLink.dataset.page) || 1;
-      void engine().then((en) => en.page(page));
+      withEngine((en) => en.page(page));
     } else if (filter) {
       e.preventDefault();
       const value = filter.dataset.filter ?? '';
-      void engine().then((en) => en.filter(value));
+      withEngine((en) => en.filter(value));
     }
   };
 
@@ -179,7 +184,7 @@ export function useList(props: ListProps) {
     sentinelRef,
     onClick,
     refresh,
-    append: () => void engine().then((e) => e.append()),
+    append: () => withEngine((e) => e.append()),
     retry: () => retryRef.current?.(),
   };
 }
