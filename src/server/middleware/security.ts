@@ -8,15 +8,19 @@ function makeNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-function csp(nonce: string, dev: boolean): string {
+// Google Identity Services (loaded only after consent) needs its frame, style and endpoints.
+const GSI = 'https://accounts.google.com/gsi/';
+
+function csp(nonce: string, dev: boolean, google: boolean): string {
   return [
     "default-src 'self'",
     // strict-dynamic lets the nonce'd entry module load its lazy island chunks.
     `script-src 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
-    "style-src 'self' 'unsafe-inline'",
+    `style-src 'self' 'unsafe-inline'${google ? ` ${GSI}style` : ''}`,
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self' ws: wss:",
+    `connect-src 'self' ws: wss:${google ? ` ${GSI}` : ''}`,
+    ...(google ? ['frame-src https://accounts.google.com'] : []),
     "frame-ancestors 'self'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -44,7 +48,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   h.set('X-Frame-Options', 'SAMEORIGIN');
   h.set('Permissions-Policy', 'camera=(self), microphone=(self), geolocation=(self)');
   if ((h.get('Content-Type') ?? '').startsWith('text/html')) {
-    h.set('Content-Security-Policy', csp(nonce, c.env.ENVIRONMENT === 'development'));
+    h.set('Content-Security-Policy', csp(nonce, c.env.ENVIRONMENT === 'development', !!c.env.GOOGLE_CLIENT_ID));
   }
   if (new URL(c.req.url).protocol === 'https:') {
     h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
