@@ -79,12 +79,31 @@ describe('billing API', () => {
     expect(await coins(m.id)).toBe(0);
   });
 
-  it('a percent voucher adds bonus coins to the purchase', async () => {
+  it('a percent voucher adds bonus coins to one purchase and is used up by it', async () => {
     const m = await member();
-    const preview = (await (await req('/api/billing?code=HALFPRICE', { headers: m.headers })).json()) as { campaign: { percent: number } };
+    const redeem = await req('/api/coupons/redeem', { method: 'POST', headers: m.headers, body: '{"code":"HALFPRICE"}' });
+    expect(redeem.status).toBe(200);
+    const preview = (await (await req('/api/billing', { headers: m.headers })).json()) as { campaign: { percent: number } };
     expect(preview.campaign.percent).toBe(50);
-    const init = (await (await req('/api/billing/init', { method: 'POST', headers: m.headers, body: '{"paymenttypeid":1,"productid":2,"code":"HALFPRICE"}' })).json()) as { coins: number };
+    const init = (await (await req('/api/billing/init', { method: 'POST', headers: m.headers, body: '{"paymenttypeid":1,"productid":2}' })).json()) as { coins: number; link: string };
     expect(init.coins).toBe(375);
+    const bid = decodeURIComponent(new URL(init.link, 'http://x').searchParams.get('bid')!);
+    await req('/billing/sandbox', { method: 'POST', body: new URLSearchParams({ bid, action: 'pay' }), redirect: 'manual' });
+    expect(await coins(m.id)).toBe(375);
+    const after = (await (await req('/api/billing', { headers: m.headers })).json()) as { campaign: unknown };
+    expect(after.campaign).toBeNull();
+  });
+
+  it('a coin voucher given at sign-up pays out at once', async () => {
+    const token = 'd'.repeat(43);
+    const res = await req('/api/register', {
+      method: 'POST',
+      headers: { Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: `voucher.${crypto.randomUUID()}@test.example`, password: 'long-enough-pw', code: 'WELCOME50', terms_check: true }),
+    });
+    expect(res.status).toBe(201);
+    const id = ((await res.json()) as { user: { id: number } }).user.id;
+    expect(await coins(id)).toBe(50);
   });
 
   it('voice call: pending -> active (voicecall on the session) -> ended', async () => {

@@ -27,7 +27,7 @@ describe('quicksearch', () => {
     expect(await b.page.locator(resultLinks).count()).toBe(0);
 
     await b.page.keyboard.type('r');
-    await b.page.locator(resultLinks).first().waitFor({ timeout: 5_000 });
+    await b.page.locator(resultLinks).first().waitFor({ timeout: 15_000 });
     expect(searches).toHaveLength(1);
     const q = new URL(searches[0]).searchParams;
     expect([q.get('search'), q.get('page'), q.get('limit'), q.get('extend')]).toEqual(['Ber', '1', '6', '0']);
@@ -66,7 +66,7 @@ describe('quicksearch', () => {
     expect(await entry.allTextContents()).toEqual(['Berlin']);
     // A history entry searches at once.
     await entry.first().click();
-    await b.page.locator(resultLinks).first().waitFor({ timeout: 5_000 });
+    await b.page.locator(resultLinks).first().waitFor({ timeout: 15_000 });
     expect(await b.page.inputValue(input)).toBe('Berlin');
 
     await b.page.fill(input, '');
@@ -81,7 +81,7 @@ describe('quicksearch', () => {
     await b.page.click(input);
     await b.page.keyboard.type('Berlin');
     const first = b.page.locator(`${panel} a.qs-option[href^="/chat/"]`).first();
-    await first.waitFor({ timeout: 5_000 });
+    await first.waitFor({ timeout: 15_000 });
     const href = (await first.getAttribute('href'))!;
     await first.click();
     await b.page.waitForURL(`${b.base}${href}`);
@@ -89,7 +89,7 @@ describe('quicksearch', () => {
 
     await b.page.click(input);
     await b.page.keyboard.type('Berlin');
-    await b.page.locator(resultLinks).first().waitFor({ timeout: 5_000 });
+    await b.page.locator(resultLinks).first().waitFor({ timeout: 15_000 });
     await b.page.click('main h1');
     await b.page.waitForFunction((sel) => document.querySelector(sel)?.hasAttribute('hidden'), panel);
     expect(b.unexpectedProblems()).toEqual([]);
@@ -166,7 +166,7 @@ describe('search in German', () => {
     await open(b.page, '/');
     await b.page.click(input);
     await b.page.keyboard.type('Musik');
-    await b.page.locator(resultLinks).first().waitFor({ timeout: 5_000 });
+    await b.page.locator(resultLinks).first().waitFor({ timeout: 15_000 });
     expect(await b.page.textContent('[data-testid=qs-all]')).toBe(de.search.quick.showAll);
     // The field spreads over the bar; nothing scrolls sideways.
     const box = await b.page.locator('.qs-form').boundingBox();

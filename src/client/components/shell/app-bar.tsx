@@ -5,12 +5,12 @@ import { useT } from '../../state/context';
 import { Island } from '../island';
 import { Logo } from '../logo';
 
-export function AppBar() {
+export function AppBar({ withDrawer }: { withDrawer: boolean }) {
   const t = useT();
   return (
     <header className="app-bar">
       <div className="app-bar-inner">
-        <Island name="DrawerToggle" component={DrawerToggle} props={{}} />
+        {withDrawer && <Island name="DrawerToggle" component={DrawerToggle} props={{}} />}
         <a href="/" className="brand" aria-label={t('nav.home')}>
           <Logo />
         </a>

@@ -31,7 +31,7 @@ export function Layout({ variant = 'default', categoryBar, breadcrumbs, children
         <div className="noscript">{t('common.noscript')}</div>
       </noscript>
       <div className={basic ? 'app app-basic' : 'app'}>
-        {!snap.headerHidden && <AppBar />}
+        {!snap.headerHidden && <AppBar withDrawer={!basic} />}
         {!basic && <Island name="Drawer" component={Drawer} props={{}} />}
         <div className="app-main">
           {!basic && categoryBar && <CategoryBar categories={categoryBar.categories} activeId={categoryBar.activeId} />}

@@ -47,9 +47,19 @@ export async function applyPaymentEvent(
     return { status: event.status, result: null };
   }
   if (!billing.user_id) return { status: 'no_member', result: null };
-  const result = await credit(db, billing.user_id, billing.coins, 'payment', billingRef(provider, billing.id), [
-    db.prepare("UPDATE billings SET status = 'paid', updated_at = ? WHERE id = ?").bind(now, billing.id),
-  ]);
+  const extra = [db.prepare("UPDATE billings SET status = 'paid', updated_at = ? WHERE id = ?").bind(now, billing.id)];
+  if (billing.coupon_code) {
+    // The percent voucher behind the bonus is used up by this purchase.
+    extra.push(
+      db
+        .prepare(
+          `INSERT INTO user_coupons (user_id, code, redeemed_at, used_at) VALUES (?1, ?2, ?3, ?3)
+           ON CONFLICT (user_id, code) DO UPDATE SET used_at = ?3 WHERE used_at IS NULL`,
+        )
+        .bind(billing.user_id, billing.coupon_code, now),
+    );
+  }
+  const result = await credit(db, billing.user_id, billing.coins, 'payment', billingRef(provider, billing.id), extra);
   if (result.ok) later(announceCoins(env, billing.user_id, result.coins));
   return { status: result.ok ? 'paid' : result.error, result };
 }

@@ -2,7 +2,7 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { couponCheckSchema, registerSchema, suggestEmail, tokenSchema } from '../../../shared/accounts';
-import { couponValid, couponValueText, type CouponType } from '../../../shared/coupons';
+import { couponCoins, couponValid, couponValueText, type CouponType } from '../../../shared/coupons';
 import type { AppEnv } from '../../env';
 import { nowSeconds, pepper } from '../../lib/auth';
 import { randomToken } from '../../lib/crypto';
@@ -13,6 +13,7 @@ import { hashPassword } from '../../lib/password';
 import { validationHook } from '../../lib/validation';
 import { logInPayload } from '../auth/auth.routes';
 import { consumeToken, issueToken } from '../auth/tokens';
+import { credit } from '../billing/ledger';
 import { ensureSession } from '../session/session.routes';
 import { toWireSession, updateSession } from '../session/session.repo';
 import { createUser, findUserByEmail, nameTaken } from '../users/users.repo';
@@ -28,6 +29,17 @@ interface CouponRow {
 async function findValidCoupon(db: D1Database, code: string): Promise<CouponRow | null> {
   const row = await db.prepare('SELECT code, type, value, valid_until FROM coupons WHERE code = ?').bind(code).first<CouponRow>();
   return row && couponValid(row, nowSeconds()) ? row : null;
+}
+
+/** A voucher given at sign-up: coin vouchers pay out at once, others wait in the member's coupons. */
+async function applySignupVoucher(db: D1Database, userId: number, code: string): Promise<void> {
+  const coupon = await findValidCoupon(db, code);
+  if (!coupon) return;
+  const now = nowSeconds();
+  const record = db.prepare('INSERT INTO user_coupons (user_id, code, redeemed_at, used_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
+  const coins = couponCoins(coupon);
+  if (coins === null) await record.bind(userId, coupon.code, now, null).run();
+  else await credit(db, userId, coins, 'signup', `coupon:${coupon.code.toUpperCase()}:${userId}`, [record.bind(userId, coupon.code, now, now)]);
 }
 
 /** Sends (again) the verification link to a member. */
@@ -62,6 +74,7 @@ export const registerRoutes = new Hono<AppEnv>()
       throw e;
     });
     await sendVerification(c, user);
+    if (body.code) await applySignupVoucher(db, user.id, body.code);
     // The success page needs the address; it is kept on the session for its route guard.
     const sessionRow = await updateSession(db, await ensureSession(c), { register_email: user.email });
     if (sessionRow) c.set('session', toWireSession(sessionRow));
