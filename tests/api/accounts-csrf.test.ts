@@ -49,7 +49,7 @@ const WRITES: Write[] = [
 ];
 
 async function fixture(): Promise<Fixture> {
-  const member = await registerMember();
+  const member = await registerMember({ verified: true });
   const verifyToken = await mailedToken(member.email, 'verify');
   const resetToken = await insertToken(member.id, 'reset');
   const loginToken = await insertToken(member.id, 'login');

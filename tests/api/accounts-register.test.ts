@@ -38,7 +38,9 @@ describe('POST register', () => {
     const before = await counts();
     const res = await client.post('/api/register', { email, password: PASSWORD, username, terms_check: true, code: 'WELCOME50' });
     const body = await expectJson<Registered>(res, 201);
-    expect(body.user).toMatchObject({ name: username, email, is_verified: false, coins: 0 });
+    expect(body.user).toMatchObject({ name: username, email, is_verified: false });
+    // WELCOME50 pays out 50 coins at sign-up.
+    expect((await client.me())?.coins).toBe(50);
     expect(body.session.register_email).toBe(email);
     expect(client.cookie('auth._token')).toBeTruthy();
     expect(client.cookie('lc_sid')).toBeTruthy();

@@ -357,3 +357,12 @@ describe('POST user/log', () => {
     expect(await count('user_logs')).toBe(before);
   });
 });
+
+describe('verification-only calls', () => {
+  it('nickname calls answer 403 not_verified to unverified members', async () => {
+    const m = await registerMember();
+    const res = await m.client.post('/api/user/nickname/add', { nickname: nick() });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ message: 'not_verified' });
+  });
+});

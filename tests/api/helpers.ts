@@ -1,9 +1,10 @@
-import { exports } from 'cloudflare:workers';
+import { dispatch } from './account-helpers';
 
 export const BASE = 'http://localhost';
 
+/** A request to the worker (direct dispatch; see account-helpers.ts for why not exports.default). */
 export function req(path: string, init: RequestInit = {}): Promise<Response> {
-  return exports.default.fetch(new Request(`${BASE}${path}`, init));
+  return dispatch(new Request(`${BASE}${path}`, init));
 }
 
 /** A CSRF cookie and the matching header, as the client API layer sends them. */

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { cancelSchema, newsletterSchema, nicknameAddSchema, tokenSchema, userLogSchema, userUpdateSchema } from '../../../shared/accounts';
 import type { AppEnv } from '../../env';
-import { logOut, nowSeconds, pepper, requireUser, requireUserId } from '../../lib/auth';
+import { logOut, nowSeconds, pepper, requireUser, requireUserId, requireVerified } from '../../lib/auth';
 import { ApiError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { hit } from '../../lib/throttle';
@@ -39,6 +39,8 @@ export const usersRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .use('/user/*', requireUser)
+  // A nickname is the member's identity in chats, which need a confirmed e-mail address.
+  .use('/user/nickname/*', requireVerified)
   .post('/user/email_validate', zValidator('json', tokenSchema, validationHook), async (c) => {
     const userId = requireUserId(c);
     const tokenUser = await consumeToken(c.env.DB, c.req.valid('json').token, 'verify');
