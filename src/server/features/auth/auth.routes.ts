@@ -30,6 +30,9 @@ function throttled(retryAfter: number): never {
 
 /** Logs in; the member and the session, which every successful auth call answers with. */
 export async function logInPayload(c: Context<AppEnv>, userId: number) {
+  // Every way in (password, mailed link, reset, Google) refuses blocked accounts alike.
+  const blocked = await c.env.DB.prepare('SELECT blocked FROM users WHERE id = ?').bind(userId).first<{ blocked: number }>();
+  if (blocked?.blocked) throw new ApiError(422, 'user_blocked');
   await ensureSession(c);
   await logIn(c, userId);
   const user = await wireUser(c.env.DB, userId);
@@ -89,6 +92,10 @@ async function googleLogin(c: Context<AppEnv>, credential: string, register: boo
     verified: identity.emailVerified,
     googleSub: identity.sub,
     now: nowSeconds(),
+  }).catch((e: unknown) => {
+    // A parallel sign-up took the address or name first.
+    if (String(e).includes('UNIQUE')) throw new ApiError(409, 'exists');
+    throw e;
   });
   return loggedIn(c, user.id, 201);
 }
@@ -111,9 +118,10 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/auth/send', zValidator('json', resetSendSchema, validationHook), async (c) => {
     const { email } = c.req.valid('json');
     const db = c.env.DB;
-    const limit = await hit(db, `reset:${email.toLowerCase()}`, 3600);
-    if (limit.count > RESET_MAIL_LIMIT) throttled(limit.retryAfter);
     const user = await findUserByLogin(db, email);
+    // Counted per account (any spelling of it), else per typed text.
+    const limit = await hit(db, user ? `reset:user:${user.id}` : `reset:${email.toLowerCase()}`, 3600);
+    if (limit.count > RESET_MAIL_LIMIT) throttled(limit.retryAfter);
     if (!user) throw new ApiError(422, 'unknown_credentials');
     if (user.blocked) throw new ApiError(422, 'user_blocked');
     const token = await issueToken(db, user.id, 'reset');

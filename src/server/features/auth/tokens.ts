@@ -20,11 +20,14 @@ export async function issueToken(db: D1Database, userId: number, kind: TokenKind
  * expired or already used. The UPDATE ... RETURNING makes a second use impossible even when
  * two requests race.
  */
-export async function consumeToken(db: D1Database, token: string, kind: TokenKind): Promise<number | null> {
+export async function consumeToken(db: D1Database, token: string, kind: TokenKind, onlyUserId?: number): Promise<number | null> {
   const now = nowSeconds();
+  // With onlyUserId, another member's token is refused without being used up.
   const row = await db
-    .prepare('UPDATE user_tokens SET used_at = ? WHERE token_hash = ? AND kind = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id')
-    .bind(now, await sha256Hex(token), kind, now)
+    .prepare(
+      'UPDATE user_tokens SET used_at = ? WHERE token_hash = ? AND kind = ? AND used_at IS NULL AND expires_at > ? AND (? IS NULL OR user_id = ?) RETURNING user_id',
+    )
+    .bind(now, await sha256Hex(token), kind, now, onlyUserId ?? null, onlyUserId ?? null)
     .first<{ user_id: number }>();
   return row?.user_id ?? null;
 }

@@ -3,10 +3,12 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { cancelSchema, newsletterSchema, nicknameAddSchema, tokenSchema, userLogSchema, userUpdateSchema } from '../../../shared/accounts';
 import type { AppEnv } from '../../env';
-import { logOut, nowSeconds, pepper, requireUser, requireUserId, requireVerified } from '../../lib/auth';
+import { getCookie } from 'hono/cookie';
+import { AUTH_COOKIE, logOut, nowSeconds, pepper, requireUser, requireUserId, requireVerified } from '../../lib/auth';
+import { sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { hit } from '../../lib/throttle';
+import { hit, peek } from '../../lib/throttle';
 import { validationHook } from '../../lib/validation';
 import { consumeToken } from '../auth/tokens';
 import { sendVerification } from '../register/register.routes';
@@ -22,9 +24,16 @@ async function answerUser(c: Context<AppEnv>, userId: number) {
   return c.json({ user });
 }
 
+const PASSWORD_CHECK_LIMIT = 8;
+
+/** The current password, re-checked for sensitive changes; guesses are throttled like logins. */
 async function checkPassword(c: Context<AppEnv>, userId: number, password: string) {
+  const key = `password-check:${userId}`;
+  const tries = await peek(c.env.DB, [key]);
+  if (tries.count >= PASSWORD_CHECK_LIMIT) throw new ApiError(429, 'too_many_attempts', undefined, { 'Retry-After': String(tries.retryAfter) });
   const row = await findUserById(c.env.DB, userId);
   if (!row || !(await verifyPassword(password, pepper(c.env), row.password_hash))) {
+    await hit(c.env.DB, key, 15 * 60);
     throw new ApiError(422, 'wrong_password', { current_password: ['wrong_password'], password: ['wrong_password'] });
   }
   return row;
@@ -43,7 +52,7 @@ export const usersRoutes = new Hono<AppEnv>()
   .use('/user/nickname/*', requireVerified)
   .post('/user/email_validate', zValidator('json', tokenSchema, validationHook), async (c) => {
     const userId = requireUserId(c);
-    const tokenUser = await consumeToken(c.env.DB, c.req.valid('json').token, 'verify');
+    const tokenUser = await consumeToken(c.env.DB, c.req.valid('json').token, 'verify', userId);
     if (tokenUser !== userId) throw new ApiError(422, 'token_invalid', { token: ['token_invalid'] });
     await c.env.DB.prepare('UPDATE users SET is_verified = 1 WHERE id = ?').bind(userId).run();
     return answerUser(c, userId);
@@ -63,6 +72,9 @@ export const usersRoutes = new Hono<AppEnv>()
     if (body.locale) statements.push(db.prepare('UPDATE users SET locale = ? WHERE id = ?').bind(body.locale, userId));
     if (body.password) {
       statements.push(db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').bind(await hashPassword(body.password, pepper(c.env)), userId));
+      // A new password ends the account's other logins; this one stays.
+      const current = getCookie(c, AUTH_COOKIE);
+      statements.push(db.prepare('DELETE FROM auth_tokens WHERE user_id = ? AND token_hash <> ?').bind(userId, current ? await sha256Hex(current) : ''));
     }
     const emailChanged = body.email !== undefined && body.email.toLowerCase() !== row.email.toLowerCase();
     if (emailChanged) {
