@@ -1,23 +1,45 @@
-import { AgeSplash } from '../components/overlays/age-splash';
-import { BillingOverlays } from '../components/billing/billing-overlays';
+import { useEffect, useState, type ComponentType } from 'react';
 import { ConfirmDialog } from '../components/overlays/confirm-dialog';
-import { ConsentBanner } from '../components/overlays/consent-banner';
 import { LoadingOverlay } from '../components/overlays/loading-overlay';
 import { Snackbar } from '../components/overlays/snackbar';
 import { UpdateNotice } from '../components/overlays/update-notice';
 import { ProfileOverlays } from '../components/profile/profile-overlays';
+import { useSnap, useStore } from '../state/context';
 
-/** Everything that floats above the page, in one island so it costs one chunk. */
+const loadBilling = () => import('../components/billing/billing-overlays');
+
+/** The billing dialogs and voice-call checks, fetched only when a payment is under way. */
+function LazyBilling() {
+  const store = useStore();
+  const snap = useSnap();
+  const [Billing, setBilling] = useState<ComponentType | null>(null);
+  const due =
+    snap.ui.billing.dialog !== null || snap.voicecallCheck.mode !== 'off' || snap.session.voicecall || snap.session.phonecall_payment_type_id !== null;
+
+  useEffect(() => {
+    const onMessage = (e: MessageEvent) => {
+      if (e.origin === location.origin) void loadBilling().then((m) => m.onBillingMessage(store, e));
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [store]);
+
+  useEffect(() => {
+    if (due && !Billing) void loadBilling().then((m) => setBilling(() => m.default));
+  }, [due, Billing]);
+
+  return Billing ? <Billing /> : null;
+}
+
+/** Everything that floats above the page, in one island. */
 export default function Overlays() {
   return (
     <>
       <UpdateNotice />
-      <ConsentBanner />
       <Snackbar />
       <ConfirmDialog />
       <LoadingOverlay />
-      <AgeSplash />
-      <BillingOverlays />
+      <LazyBilling />
       <ProfileOverlays />
     </>
   );

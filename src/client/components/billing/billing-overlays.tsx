@@ -18,33 +18,27 @@ import {
 } from './billing-actions';
 import { errorTexts } from './billing-data';
 
-/** The opener side of the payment popup and the voice-call checks (mounted in Overlays). */
-export function BillingOverlays() {
+/**
+ * The opener side of the payment popup and the voice-call checks. Loaded by the Overlays island
+ * only once a billing message arrives or a dialog or voice-call check is due, so pages that
+ * never pay do not download it.
+ */
+export default function BillingOverlays() {
   return (
     <>
-      <BillingMessages />
       <BillingResultDialog />
       <VoicecallCheck />
     </>
   );
 }
 
-/** Window messages of the payment popup (same origin only). */
-function BillingMessages() {
-  const store = useStore();
-  useEffect(() => {
-    if (isBillingPopupWindow()) return;
-    const onMessage = (e: MessageEvent) => {
-      if (e.origin !== location.origin) return;
-      const msg = parseBillingMessage(e.data);
-      if (!msg) return;
-      const source = e.source && 'closed' in e.source ? (e.source as Window) : null;
-      handleBillingMessage(store, msg, source);
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, [store]);
-  return null;
+/** A window message of the payment popup (same origin only). */
+export function onBillingMessage(store: RootState, e: MessageEvent): void {
+  if (isBillingPopupWindow() || e.origin !== location.origin) return;
+  const msg = parseBillingMessage(e.data);
+  if (!msg) return;
+  const source = e.source && 'closed' in e.source ? (e.source as Window) : null;
+  handleBillingMessage(store, msg, source);
 }
 
 /** The support subject of a failed payment, kept in one language for support's filters. */

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Category } from '../../../shared/shows';
 import Drawer from '../../islands/drawer';
+import AgeSplash from '../../islands/age-splash';
+import ConsentBanner from '../../islands/consent-banner';
 import Overlays from '../../islands/overlays';
 import { useSnap, useT } from '../../state/context';
 import { Breadcrumbs, type Crumb } from '../breadcrumbs';
@@ -44,6 +46,8 @@ export function Layout({ variant = 'default', categoryBar, breadcrumbs, children
         {!basic && <BottomNav />}
       </div>
       <Island name="Overlays" component={Overlays} props={{}} />
+      {snap.ui.consentOpen && <Island name="ConsentBanner" component={ConsentBanner} props={{}} />}
+      {snap.ui.splashOpen && <Island name="AgeSplash" component={AgeSplash} props={{}} />}
     </>
   );
 }
