@@ -13,6 +13,8 @@ export interface Bindings {
   LOBBY_MAX_SOCKETS?: string;
   /** '1' in local development: the hub flips a few shows every few seconds. */
   SIMULATOR?: string;
+  /** '1' lets the sandbox payment provider run in production (a staging deploy). */
+  ALLOW_SANDBOX_PAYMENTS?: string;
   /** Signs sandbox payment postbacks and checkout references (falls back to the pepper). */
   BILLING_SECRET?: string;
   /** Bearer token for the operator calls under /api/ops. */

@@ -1,13 +1,10 @@
 import { z } from 'zod';
+import { NICKNAME_PATTERN, PASSWORD_MIN, USERNAME_PATTERN } from './account-rules';
 
 // Wire contract of the account calls (spec part 1 sections 5 and 7): used by the worker to
 // validate and by the islands for the same rules in forms. Messages are error codes the
 // client translates as errors.<code>.
 
-/** Nickname: 3 to 15 letters, digits, dot, underscore or hyphen (part 2 section 5). */
-export const NICKNAME_PATTERN = /^[\p{L}\p{N}._-]{3,15}$/u;
-export const USERNAME_PATTERN = /^[\p{L}\p{N}._-]{3,30}$/u;
-export const PASSWORD_MIN = 8;
 const MAX = 255;
 
 export const nickname = z.string().trim().regex(NICKNAME_PATTERN, 'nickname_pattern');

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { NICKNAME_PATTERN } from '../../shared/accounts';
+import { NICKNAME_PATTERN } from '../../shared/account-rules';
 import type { Nickname, User } from '../../shared/session';
 import { closeNicknameDialog } from '../components/profile/actions';
 import { translateFailure } from '../components/profile/api-errors';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MIN } from '../../shared/accounts';
+import { PASSWORD_MIN } from '../../shared/account-rules';
 import { LOCALES, type Locale } from '../../shared/constants';
 import type { User } from '../../shared/session';
 import { openNicknameDialog } from '../components/profile/actions';

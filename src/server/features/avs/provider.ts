@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv, Bindings } from '../../env';
 import { sign, timingSafeEqual, unsign } from '../../lib/crypto';
+import { ApiError } from '../../lib/errors';
 
 // Age verification (spec part 1: /avs?kjm=&target=). A provider sends the browser to its check
 // and later back to /avs/callback; the state travels through it signed, so the callback can
@@ -96,10 +97,13 @@ export const sandboxProvider: AgeVerificationProvider = {
 
 const PROVIDERS: Record<string, AgeVerificationProvider> = { sandbox: sandboxProvider };
 
-/** The configured provider (AVS_PROVIDER); the sandbox when unset. Unknown names fail loudly. */
+/**
+ * The configured provider (AVS_PROVIDER); the sandbox when unset outside production. In
+ * production the sandbox (anyone can press Pass) must be chosen explicitly, else 503.
+ */
 export function avsProvider(env: Bindings): AgeVerificationProvider {
-  const name = env.AVS_PROVIDER ?? 'sandbox';
+  const name = env.AVS_PROVIDER ?? (env.ENVIRONMENT === 'production' ? '' : 'sandbox');
   const provider = PROVIDERS[name];
-  if (!provider) throw new Error(`unknown AVS_PROVIDER ${name}`);
+  if (!provider) throw new ApiError(503, 'avs_unavailable');
   return provider;
 }

@@ -86,7 +86,9 @@ export class SandboxProvider implements PaymentProvider {
   }
 }
 
+/** The provider of a payment type. The sandbox pays out free coins, so production refuses it. */
 export function providerFor(env: Bindings, name: string): PaymentProvider | null {
-  if (name === 'sandbox' || name === 'sandbox-phone') return new SandboxProvider(billingSecret(env), name === 'sandbox-phone');
+  const sandboxAllowed = env.ENVIRONMENT !== 'production' || env.ALLOW_SANDBOX_PAYMENTS === '1';
+  if ((name === 'sandbox' || name === 'sandbox-phone') && sandboxAllowed) return new SandboxProvider(billingSecret(env), name === 'sandbox-phone');
   return null;
 }

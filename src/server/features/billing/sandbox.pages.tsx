@@ -5,14 +5,15 @@ import type { AppEnv } from '../../env';
 import { nowSeconds } from '../../lib/auth';
 import { renderPage } from '../../render/render-page';
 import { applyPaymentEvent, type BillingRow } from './billing.service';
-import { billingSecret, SANDBOX_SIGNATURE_HEADER, SandboxProvider } from './provider';
+import { billingSecret, providerFor, SANDBOX_SIGNATURE_HEADER, SandboxProvider } from './provider';
 
 const ACTIONS = { pay: 'paid', cancel: 'cancelled', fail: 'failed' } as const;
 const RESULTS = { paid: 'billing.success', cancelled: 'billing.cancel', failed: 'billing.error' } as const;
 
 async function billingFromRef(c: Context<AppEnv>, ref: string | undefined): Promise<{ sandbox: SandboxProvider; billing: BillingRow | null; ref: string }> {
   const sandbox = new SandboxProvider(billingSecret(c.env));
-  const id = await sandbox.billingIdFrom(ref);
+  // Where the sandbox is not allowed (production) its pages do not exist.
+  const id = providerFor(c.env, 'sandbox') ? await sandbox.billingIdFrom(ref) : null;
   const billing = id === null ? null : await c.env.DB.prepare('SELECT * FROM billings WHERE id = ?').bind(id).first<BillingRow>();
   return { sandbox, billing, ref: ref ?? '' };
 }
