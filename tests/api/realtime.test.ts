@@ -1,12 +1,13 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { parseEvent, type RealtimeEvent } from '../../src/shared/realtime';
+import { registerMember } from './account-helpers';
 import { req } from './helpers';
 
 const OPS = { Authorization: 'Bearer test-ops-token', 'Content-Type': 'application/json' };
 
-async function connect(): Promise<{ ws: WebSocket; events: RealtimeEvent[]; next: (type: string) => Promise<RealtimeEvent> }> {
-  const res = await exports.default.fetch(new Request('http://localhost/api/realtime', { headers: { Upgrade: 'websocket' } }));
+async function connect(cookie = ''): Promise<{ ws: WebSocket; events: RealtimeEvent[]; next: (type: string) => Promise<RealtimeEvent> }> {
+  const res = await exports.default.fetch(new Request('http://localhost/api/realtime', { headers: { Upgrade: 'websocket', Cookie: cookie } }));
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
   ws.accept();
@@ -68,6 +69,23 @@ describe('live lobby', () => {
     const full = await exports.default.fetch(new Request('http://localhost/api/realtime', { headers: { Upgrade: 'websocket' } }));
     expect(full.status).toBe(503);
     for (const c of clients) c.ws.close(1000);
+  });
+
+  it("carries member events only to that member's sockets: coins and logout", async () => {
+    const member = await registerMember();
+    const cookie = member.client.cookieHeader;
+    const mine = await connect(cookie);
+    const other = await connect();
+    await mine.next('hello');
+    await other.next('hello');
+    const adjust = await req(`/api/ops/users/${member.id}/coins`, { method: 'POST', headers: OPS, body: JSON.stringify({ amount: 7, ref: `rt-${member.id}` }) });
+    expect(adjust.status).toBe(200);
+    expect(await mine.next('user:coins')).toEqual({ type: 'user:coins', coins: 7 });
+    await member.client.post('/api/auth/logout');
+    expect((await mine.next('user:logout')).type).toBe('user:logout');
+    expect(other.events.filter((e) => e.type.startsWith('user:'))).toEqual([]);
+    mine.ws.close(1000);
+    other.ws.close(1000);
   });
 
   it('refuses operator calls without the token, bad ids and bad bodies', async () => {

@@ -11,6 +11,7 @@ import { mailerFor } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { clear, hit, hitStatement, peek } from '../../lib/throttle';
 import { validationHook } from '../../lib/validation';
+import { publishToUser } from '../../realtime/shards';
 import { ensureSession } from '../session/session.routes';
 import { createUser, findUserByEmail, findUserByLogin, wireUser } from '../users/users.repo';
 import { publicOrigin, uniqueUsername } from '../users/users.service';
@@ -106,7 +107,10 @@ export const authRoutes = new Hono<AppEnv>()
     return 'credential' in body ? googleLogin(c, body.credential, body.register === true) : passwordLogin(c, body.username, body.password);
   })
   .post('/auth/logout', async (c) => {
+    const userId = c.get('user')?.id;
     await logOut(c);
+    // Every other open tab of the member logs out too.
+    if (userId) c.executionCtx.waitUntil(publishToUser(c.env, userId, { type: 'user:logout' }).catch(() => undefined));
     c.set('user', null);
     return c.json({ session: c.get('session') });
   })

@@ -8,6 +8,7 @@ import { nowSeconds } from '../../lib/auth';
 import { renderPage } from '../../render/render-page';
 import { ensureSession, safeRelativePath } from '../session/session.routes';
 import { AVS_STATE_TTL_S, avsProvider, makeState, readState, resultSignature } from './provider';
+import { publishToUser } from '../../realtime/shards';
 
 // /avs starts an age check, /avs/sandbox simulates one, /avs/callback records the answer.
 
@@ -138,5 +139,7 @@ export const avsPages = new Hono<AppEnv>()
     const statements = [db.prepare('UPDATE sessions SET agechecked = 1 WHERE id = ?').bind(state.sid)];
     if (user) statements.push(db.prepare('UPDATE users SET age_verified = 1 WHERE id = ?').bind(user.id));
     await db.batch(statements);
+    // The member's other open pages learn it at once.
+    if (user) c.executionCtx.waitUntil(publishToUser(c.env, user.id, { type: 'user:avs', agechecked: true }).catch(() => undefined));
     return c.redirect(target, 302);
   });
