@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { buildClient, root, startServer } from '../scripts/lib.mjs';
 import { benchLedger } from './ledger.mjs';
+import { benchLogin, formatLogin } from './login.mjs';
 import { benchLobby } from './lobby.mjs';
 
 const num = (name, fallback) => {
@@ -450,7 +451,12 @@ async function main() {
   const apiPass = apiFactor <= API_P99_FACTOR;
   console.log(`  p99 /api/shows ÷ p99 bare: ${fmt(apiFactor, 2)}  (target ≤ ${API_P99_FACTOR})  ${apiPass ? 'PASS' : 'ABOVE'}`);
 
-  // 5. Live lobby fan-out and a forced reconnect.
+  // 5. Logins (PBKDF2 at 100,000 iterations dominates).
+  console.log('\nLogin:');
+  const login = await benchLogin(url, { seconds: 5, concurrency: 8 });
+  console.log(`  ${formatLogin(login).split('\n').join('\n  ')}`);
+
+  // 5b. Live lobby fan-out and a forced reconnect.
   console.log(`\nLobby: ${LOBBY_SOCKETS} sockets (at most ${LOBBY_SHARD_MAX} per shard), 20 flips, then a forced reconnect of all…`);
   const lobby = await benchLobby(url, { sockets: LOBBY_SOCKETS, flips: 20, opsToken: OPS_TOKEN });
   const lobbyPass = lobby.p99 <= LOBBY_P99_TARGET_MS && lobby.lost === 0 && lobby.deliveries === lobby.expected;
@@ -483,6 +489,7 @@ Summary (${new Date().toISOString().slice(0, 10)}, local wrangler dev/workerd, l
 | CSS of home, brotli q11 (info) | ${fmt(kb(css.br), 1)} KB | | | | |
 | GET /api/shows | ${fmt(apiShows.rps, 0)} | ${fmt(apiShows.p50, 2)} | ${fmt(apiShows.p99, 2)} | p99 ≤ ${API_P99_FACTOR}× bare | ${fmt(apiFactor, 2)}× ${apiPass ? 'PASS' : 'ABOVE'} |
 | bare route \`/version\` | ${fmt(bare.rps, 0)} | ${fmt(bare.p50, 2)} | ${fmt(bare.p99, 2)} | | |
+| POST /api/auth/login (8 parallel) | ${fmt(login.rps, 1)} | ${fmt(login.p50, 0)} | ${fmt(login.p99, 0)} | | ${fmt(login.cost.msPerLogin, 0)} ms per login (${login.cost.source}) |
 | concurrent debits, one account | ${fmt(ledger.debitsPerSecond, 0)}/s | | | 0 lost or doubled | ${ledger.lostOrDoubled} ${ledgerPass ? 'PASS' : 'FAIL'} |
 | show:bulkupdate fan-out to ${lobby.sockets} sockets | | ${fmt(lobby.p50, 0)} | ${fmt(lobby.p99, 0)} | p99 ≤ ${LOBBY_P99_TARGET_MS} ms, 0 lost | ${lobby.lost} lost ${lobbyPass ? 'PASS' : 'ABOVE'} |
 
