@@ -9,6 +9,7 @@ import { validationHook } from '../../lib/validation';
 import { publishShowStatus } from '../../realtime/shards';
 import { announceCoins } from '../billing/billing.service';
 import { applyLedger } from '../billing/ledger';
+import { invalidateShowLists } from '../shows/shows.routes';
 
 /** Operator calls authenticate with `Authorization: Bearer <OPS_TOKEN>`; no token configured, no access. */
 const operator = createMiddleware<AppEnv>(async (c, next) => {
@@ -58,6 +59,7 @@ export const opsRoutes = new Hono<AppEnv>()
         .bind(online ? 1 : 0, online ? Math.floor(Date.now() / 1000) : null, id)
         .first<{ id: number; online: number }>();
       if (!row) throw new ApiError(404, 'not_found');
+      invalidateShowLists();
       await publishShowStatus(c.env, [{ id, online }]);
       return c.json({ id, online });
     },

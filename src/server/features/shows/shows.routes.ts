@@ -16,6 +16,17 @@ export function parseId(value: string | undefined): number | null {
   return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
 }
 
+// The hottest call of the site: identical list pages within a second are served from this
+// isolate's memory. Live status reaches open pages over the lobby socket anyway, and an
+// operator's status change clears the cache at once.
+const LIST_CACHE_MS = 1_000;
+const LIST_CACHE_MAX = 256;
+const listCache = new Map<string, { at: number; body: string }>();
+
+export function invalidateShowLists(): void {
+  listCache.clear();
+}
+
 export const showsRoutes = new Hono<AppEnv>()
   .get('/shows', async (c) => {
     const locale = c.get('locale');
@@ -26,11 +37,17 @@ export const showsRoutes = new Hono<AppEnv>()
     // Unknown categories fall back to all shows.
     const categoryId = requested !== null && requested !== 0 && categories.some((cat) => cat.id === requested) ? requested : null;
     const limit = parseLimit(c.req.query('limit'));
+    const key = `${locale}|${page}|${pageFrom ?? ''}|${limit}|${categoryId ?? ''}`;
+    const hit = listCache.get(key);
+    if (hit && Date.now() - hit.at < LIST_CACHE_MS) return c.body(hit.body, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
     const [list, promos] = await Promise.all([
       queryShows(c.env.DB, { page, pageFrom, limit, categoryId, locale }),
       page === 1 ? activePromos(c.env.DB, locale) : Promise.resolve([]),
     ]);
-    return c.json({ ...list, more: list.current_page < list.last_page, category: categoryId ?? 0, promos });
+    const body = JSON.stringify({ ...list, more: list.current_page < list.last_page, category: categoryId ?? 0, promos });
+    if (listCache.size >= LIST_CACHE_MAX) listCache.clear();
+    listCache.set(key, { at: Date.now(), body });
+    return c.body(body, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
   })
   .get('/shows/promos', async (c) => c.json({ data: await activePromos(c.env.DB, c.get('locale')) }))
   // "ma": the shows that have been live longest right now (the spec names the call only).
