@@ -9,33 +9,11 @@ import { ShowsPage } from '../../../client/pages/shows-page';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
 import { cachedCategories, categoryBarItems } from './category-cache';
-import { queryShows, toShowSummary } from './shows.repo';
+import { activePromos, queryShows } from './shows.repo';
 
-/**
- * Promotions running now, as on page 1 of GET /api/shows (the same query as the API's), so home
- * renders its promotions strip without a second round trip from the browser.
- */
+/** Promotions running now, rendered with home so the strip needs no second round trip. */
 export async function activePromoStrip(db: D1Database, locale: Locale): Promise<PromoLite[]> {
-  const now = Math.floor(Date.now() / 1000);
-  const { results } = await db
-    .prepare(
-      `SELECT p.id AS promo_id, p.title_en AS promo_title_en, p.title_de AS promo_title_de, p.start_at, p.stop_at,
-         s.id, s.universal_id, s.contentprovider_id, s.name, s.slug_name, s.age, s.languages, s.city, s.country, s.price_per_minute,
-         s.price_factor_exclusive, s.flag_free, s.flag_exclusive, s.features, s.rating, s.preview_count, s.ribbon, s.slogan_en, s.slogan_de, s.online
-       FROM promos p JOIN shows s ON s.id = p.show_id WHERE p.start_at <= ?1 AND p.stop_at > ?1 ORDER BY p.stop_at LIMIT 12`,
-    )
-    .bind(now)
-    .all<Record<string, unknown>>();
-  return results.map((r) =>
-    toPromoLite({
-      id: r.promo_id as number,
-      show_id: r.id as number,
-      title: (locale === 'de' ? r.promo_title_de : r.promo_title_en) as string,
-      start: r.start_at as number,
-      stop: r.stop_at as number,
-      show: toShowSummary(r as never, locale),
-    }),
-  );
+  return (await activePromos(db, locale)).map(toPromoLite);
 }
 
 interface ListOptions {

@@ -6,6 +6,7 @@ import {
   exclusivePrice,
   type Category,
   type Paged,
+  type Promo,
   type ShowDetail,
   type ShowSummary,
 } from '../../../shared/shows';
@@ -240,4 +241,26 @@ export interface ShowRef {
   id: number;
   slugName: string;
   name: string;
+}
+
+/** Promotions running now (page 1 of the show list, the home strip, GET shows/promos). */
+export async function activePromos(db: D1Database, locale: Locale): Promise<Promo[]> {
+  const now = Math.floor(Date.now() / 1000);
+  const { results } = await db
+    .prepare(
+      `SELECT p.id AS promo_id, p.title_en AS promo_title_en, p.title_de AS promo_title_de, p.start_at, p.stop_at,
+         s.id, s.universal_id, s.contentprovider_id, s.name, s.slug_name, s.age, s.languages, s.city, s.country, s.price_per_minute,
+         s.price_factor_exclusive, s.flag_free, s.flag_exclusive, s.features, s.rating, s.preview_count, s.ribbon, s.slogan_en, s.slogan_de, s.online
+       FROM promos p JOIN shows s ON s.id = p.show_id WHERE p.start_at <= ?1 AND p.stop_at > ?1 ORDER BY p.stop_at LIMIT 12`,
+    )
+    .bind(now)
+    .all<Record<string, unknown>>();
+  return results.map((r) => ({
+    id: r.promo_id as number,
+    show_id: r.id as number,
+    title: (locale === 'de' ? r.promo_title_de : r.promo_title_en) as string,
+    start: r.start_at as number,
+    stop: r.stop_at as number,
+    show: toShowSummary(r as never, locale),
+  }));
 }

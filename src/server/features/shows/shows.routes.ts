@@ -4,7 +4,7 @@ import { parsePage } from '../../../shared/pagination';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../lib/errors';
 import { cachedCategories } from './category-cache';
-import { getShowDetail, queryShows, toShowSummary } from './shows.repo';
+import { activePromos, getShowDetail, queryShows, toShowSummary } from './shows.repo';
 
 /** A list size from the query: default and maximum 36. */
 export function parseLimit(value: string | undefined, max = SHOWS_PAGE_SIZE, fallback = max): number {
@@ -86,24 +86,3 @@ export const showsRoutes = new Hono<AppEnv>()
     const search = Object.fromEntries(all.filter((cat) => cat.id >= SEARCH_CATEGORY_MIN_ID).map((cat) => [String(cat.id), { ...cat, cat: cat.name }]));
     return c.json({ categories: list, search_categories: search });
   });
-
-async function activePromos(db: D1Database, locale: AppEnv['Variables']['locale']) {
-  const now = Math.floor(Date.now() / 1000);
-  const { results } = await db
-    .prepare(
-      `SELECT p.id AS promo_id, p.title_en AS promo_title_en, p.title_de AS promo_title_de, p.start_at, p.stop_at,
-         s.id, s.universal_id, s.contentprovider_id, s.name, s.slug_name, s.age, s.languages, s.city, s.country, s.price_per_minute,
-         s.price_factor_exclusive, s.flag_free, s.flag_exclusive, s.features, s.rating, s.preview_count, s.ribbon, s.slogan_en, s.slogan_de, s.online
-       FROM promos p JOIN shows s ON s.id = p.show_id WHERE p.start_at <= ?1 AND p.stop_at > ?1 ORDER BY p.stop_at LIMIT 12`,
-    )
-    .bind(now)
-    .all<Record<string, unknown>>();
-  return results.map((r) => ({
-    id: r.promo_id as number,
-    show_id: r.id as number,
-    title: (locale === 'de' ? r.promo_title_de : r.promo_title_en) as string,
-    start: r.start_at as number,
-    stop: r.stop_at as number,
-    show: toShowSummary(r as never, locale),
-  }));
-}
