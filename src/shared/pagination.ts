@@ -1,7 +1,7 @@
 import { PAGINATION_LINKS_DESKTOP } from './constants';
 
-/** Query keys a page link keeps, and the subset a canonical link keeps. */
-export const PAGINATION_KEEP = ['search', 'tags', 'sort', 'cat'] as const;
+/** Query keys a page link keeps (the spec's, plus a location search's), and those a canonical link keeps. */
+export const PAGINATION_KEEP = ['search', 'tags', 'sort', 'cat', 'lat', 'lon'] as const;
 export const CANONICAL_KEEP = ['page', 'search', 'tags', 'cat'] as const;
 
 export type PageItem = { kind: 'page'; page: number } | { kind: 'gap'; key: string };
@@ -32,7 +32,8 @@ export function pageItems(current: number, last: number, max: number = PAGINATIO
 }
 
 /** Link to `page` that keeps the pagination query keys of `search`. Page 1 drops the page key. */
-export function pageHref(path: string, search: URLSearchParams, page: number): string {
+export function pageHref(path: string, query: string | URLSearchParams, page: number): string {
+  const search = typeof query === 'string' ? new URLSearchParams(query) : query;
   const q = new URLSearchParams();
   for (const key of PAGINATION_KEEP) {
     const v = search.get(key);

@@ -30,11 +30,12 @@ describe('pagination', () => {
     expect(pages(pageItems(40, 40, 9))).toEqual([1, '…', 34, 35, 36, 37, 38, 39, 40]);
   });
 
-  it('keeps search, tags, sort and cat in page links and drops page=1', () => {
+  it('keeps search, tags, sort, cat (and a location) in page links and drops page=1', () => {
     const q = new URLSearchParams('search=anna&tags=music&sort=new&cat=3&page=4&utm=x');
     expect(pageHref('/search', q, 2)).toBe('/search?search=anna&tags=music&sort=new&cat=3&page=2');
     expect(pageHref('/search', q, 1)).toBe('/search?search=anna&tags=music&sort=new&cat=3');
     expect(pageHref('/', new URLSearchParams(), 1)).toBe('/');
+    expect(pageHref('/search/shows', 'lat=52.5&lon=13.4&page=3', 2)).toBe('/search/shows?lat=52.5&lon=13.4&page=2');
   });
 
   it('canonical links keep page, search, tags and cat only', () => {

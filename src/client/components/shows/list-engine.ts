@@ -4,7 +4,7 @@ import type { Promo } from '../../../shared/shows';
 import type { TFunction } from '../../../shared/translate';
 import { api } from '../../lib/api';
 import type { RootState } from '../../state/store';
-import { listPageHref, LIST_KEEP } from './list-pagination';
+import { pageHref, PAGINATION_KEEP } from '../../../shared/pagination';
 import { rebuildOnline } from './live';
 import { toPromoLite, toTileItems, type ListItem, type ListSource, type PromoLite } from './list-data';
 
@@ -110,7 +110,7 @@ export function createListEngine(host: EngineHost) {
         status: 'idle',
         announce: t(`shows.list.appended.${source.kind}`, { count: items.length, page: next }),
       });
-      history.replaceState(history.state, '', listPageHref(path, cur.query, next) + location.hash);
+      history.replaceState(history.state, '', pageHref(path, cur.query, next) + location.hash);
       setCanonical(cur.query, next);
     } catch (error) {
       if (isAbort(error, ctrl.signal)) return;
@@ -139,7 +139,7 @@ export function createListEngine(host: EngineHost) {
           announce: t(`shows.list.replaced.${source.kind}`, { count: items.length, page }),
         }),
       );
-      if (push) history.pushState({ list: path }, '', listPageHref(path, query, page));
+      if (push) history.pushState({ list: path }, '', pageHref(path, query, page));
       setCanonical(query, page);
       // Back at the top: page 1 means the top of the document, another page the list's top.
       if (page === 1) window.scrollTo({ top: 0 });
@@ -197,7 +197,7 @@ export function createListEngine(host: EngineHost) {
     const url = new URL(location.href);
     const page = parsePage(url.searchParams.get('page'));
     const q = new URLSearchParams();
-    for (const key of LIST_KEEP) {
+    for (const key of PAGINATION_KEEP) {
       const v = url.searchParams.get(key);
       if (v) q.set(key, v);
     }

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 're
 import { useStore, useT } from '../../state/context';
 import type { Chunk, ListEngine, ListSnapshot, ListStatus, ListUpdate } from './list-engine';
 import { SHOWS_FORCED_REFRESH_MS, type ListProps, type PromoLite } from './list-data';
-import { ListPagination, listPageHref } from './list-pagination';
+import { pageHref } from '../../../shared/pagination';
+import { ListPagination } from './list-pagination';
 import { PromoStrip } from './promo-strip';
 
 const MAX_TIMER_MS = 2_147_483_647;
@@ -241,7 +242,7 @@ export function ListFrame({ list, props, count, children }: { list: ListView; pr
                 return (
                   <a
                     key={f.value || 'all'}
-                    href={listPageHref(props.path, q.toString(), 1)}
+                    href={pageHref(props.path, q.toString(), 1)}
                     className={f.value === activeFilter ? 'cat-chip active' : 'cat-chip'}
                     aria-current={f.value === activeFilter ? 'true' : undefined}
                     data-filter={f.value}
