@@ -6,7 +6,7 @@ import type { TFunction } from '../shared/translate';
 
 export interface Bindings {
   DB: D1Database;
-  LOBBY: DurableObjectNamespace;
+  LOBBY: DurableObjectNamespace<import('./realtime/lobby').Lobby>;
   LOBBY_HUB: DurableObjectNamespace;
   /** Lobby shards and the most sockets one shard may hold. */
   LOBBY_SHARDS?: string;

@@ -13,14 +13,6 @@ interface Attachment {
 export class Lobby extends DurableObject<Bindings> {
   override async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    if (request.method === 'POST' && url.pathname === '/broadcast') {
-      return Response.json({ sent: this.send(await request.text(), null) });
-    }
-    if (request.method === 'POST' && url.pathname === '/user') {
-      const userId = Number(url.searchParams.get('id'));
-      return Response.json({ sent: this.send(await request.text(), userId) });
-    }
-    if (request.method === 'GET' && url.pathname === '/count') return Response.json({ sockets: this.ctx.getWebSockets().length });
     if (request.headers.get('Upgrade') !== 'websocket') return new Response('expected websocket', { status: 426 });
 
     const max = Number(url.searchParams.get('max')) || 1000;
@@ -33,8 +25,8 @@ export class Lobby extends DurableObject<Bindings> {
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
-  /** Sends to every socket, or only to the sockets of one member. */
-  private send(message: string, userId: number | null): number {
+  /** RPC from the hub: sends to every socket, or only to the sockets of one member. */
+  relay(message: string, userId: number | null): number {
     let sent = 0;
     for (const ws of this.ctx.getWebSockets()) {
       if (userId !== null && (ws.deserializeAttachment() as Attachment | null)?.userId !== userId) continue;
