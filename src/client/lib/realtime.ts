@@ -72,7 +72,8 @@ export function startRealtime(store: RootState): LobbyHandle {
         if (store.user && typeof event.coins === 'number') store.user.coins = event.coins;
         return;
       case 'user:logout':
-        if (store.user) {
+        // The /logout page itself started it and moves on by itself; other tabs reload logged out.
+        if (store.user && location.pathname !== '/logout') {
           store.user = null;
           location.reload();
         }
