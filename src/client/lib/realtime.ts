@@ -72,11 +72,9 @@ export function startRealtime(store: RootState): LobbyHandle {
         if (store.user && typeof event.coins === 'number') store.user.coins = event.coins;
         return;
       case 'user:logout':
-        // The /logout page itself started it and moves on by itself; other tabs reload logged out.
-        if (store.user && location.pathname !== '/logout') {
-          store.user = null;
-          location.reload();
-        }
+        // Every tab shows the visitor state at once (the login is already revoked on the server);
+        // no reload, so a tab in the middle of something is not torn away.
+        store.user = null;
         return;
       case 'user:avs':
         store.session.agechecked = event.agechecked !== false;
