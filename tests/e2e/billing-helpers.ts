@@ -1,7 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
-import { launch, open, type Browser, type LaunchOptions } from './browser';
+import { call, launch, open, type Browser, type LaunchOptions } from './browser';
+
+export { call, type CallResult } from './browser';
 
 // Helpers of the billing tests: fresh members made through the API from the page (sign-up, the
 // verification mail from /dev/mailbox.json, validate), the popup, and a few readers.
@@ -21,35 +23,6 @@ export async function launchIn(lang: Lang, opts: LaunchOptions = {}): Promise<Br
   // The machine is shared with other runs: page loads get more time than the 30 s default.
   b.context.setDefaultNavigationTimeout(60_000);
   return b;
-}
-
-export interface CallResult<T = unknown> {
-  status: number;
-  body: T;
-}
-
-/** A JSON call from the page with the CSRF cookie and header, like the client API layer. */
-export async function call<T = Record<string, unknown>>(page: Page, method: string, path: string, body?: unknown): Promise<CallResult<T>> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      if (!/XSRF-TOKEN=/.test(document.cookie)) await fetch('/api/auth/csrf-cookie');
-      const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
-      const res = await fetch(`/api/${path}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-XSRF-TOKEN': token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {
-        // plain text
-      }
-      return { status: res.status, body: parsed };
-    },
-    { method, path, body },
-  ) as Promise<CallResult<T>>;
 }
 
 export interface Member {

@@ -205,3 +205,32 @@ export function daysUntil(cookie: Cookie | undefined): number {
 export function computed(page: Page, selector: string, property: string): Promise<string> {
   return page.$eval(selector, (el, prop) => getComputedStyle(el).getPropertyValue(prop), property);
 }
+
+export interface CallResult<T = unknown> {
+  status: number;
+  body: T;
+}
+
+/** A JSON call from the page with the CSRF cookie and header, like the client API layer. */
+export async function call<T = Record<string, unknown>>(page: Page, method: string, path: string, body?: unknown): Promise<CallResult<T>> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      if (!/XSRF-TOKEN=/.test(document.cookie)) await fetch('/api/auth/csrf-cookie');
+      const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+      const res = await fetch(`/api/${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-XSRF-TOKEN': token },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        // plain text
+      }
+      return { status: res.status, body: parsed };
+    },
+    { method, path, body },
+  ) as Promise<CallResult<T>>;
+}

@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
-import { launch, open, type Browser } from './browser';
+import { call, launch, open, type Browser } from './browser';
+
+export { call, type CallResult } from './browser';
 
 // Helpers of the profile, AVS, mailbox and overlay tests: members are made through the API from
 // the page (sign-up, the verification mail from /dev/mailbox.json, validate), so each test has
@@ -20,28 +22,6 @@ export function uniq(): string {
   return `${Date.now().toString(36).slice(-5)}${seq.toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 }
 
-export interface CallResult<T = unknown> {
-  status: number;
-  body: T;
-}
-
-/** A JSON call from the page with the CSRF cookie and header, like the client API layer. */
-export async function call<T = Record<string, unknown>>(page: Page, method: string, path: string, body?: unknown): Promise<CallResult<T>> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      if (!/XSRF-TOKEN=/.test(document.cookie)) await fetch('/api/auth/csrf-cookie');
-      const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
-      const res = await fetch(`/api/${path}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-XSRF-TOKEN': token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
-    },
-    { method, path, body },
-  ) as Promise<CallResult<T>>;
-}
 
 /** A browser with the age splash and the consent answered, in the given language. */
 export function launchIn(lang: Lang, opts: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
