@@ -37,6 +37,16 @@ describe('client API layer', () => {
     expect(calls.filter((c) => c.url === '/api/auth/csrf-cookie')).toHaveLength(1);
   });
 
+  it('concurrent writes share one CSRF cookie request', async () => {
+    respond = () => json({ ok: true });
+    const api = createApi(testStore(), () => undefined);
+    await Promise.all([api.post('a'), api.post('b'), api.post('c')]);
+    expect(calls.filter((c) => c.url === '/api/auth/csrf-cookie')).toHaveLength(1);
+    for (const c of calls.filter((c) => c.url !== '/api/auth/csrf-cookie')) {
+      expect((c.init.headers as Record<string, string>)['X-XSRF-TOKEN']).toBe('tok123456789abcdef');
+    }
+  });
+
   it('does not fetch the CSRF cookie for reads', async () => {
     respond = () => json({});
     await createApi(testStore(), () => undefined).get('shows', { page: 2 });

@@ -37,8 +37,12 @@ export function api(): ApiClient {
 }
 
 export function createApi(store: RootState, navigate: (to: string) => void = (to) => location.assign(to)): ApiClient {
+  // One cookie request at a time: two at once would leave a write holding the other's token.
+  let csrfRequest: Promise<unknown> | null = null;
   async function ensureCsrf(): Promise<void> {
-    if (!readCookie(CSRF_COOKIE)) await fetch('/api/auth/csrf-cookie', { credentials: 'same-origin' });
+    if (readCookie(CSRF_COOKIE)) return;
+    csrfRequest ??= fetch('/api/auth/csrf-cookie', { credentials: 'same-origin' }).finally(() => (csrfRequest = null));
+    await csrfRequest;
   }
 
   function apply(res: Response, body: unknown): void {
