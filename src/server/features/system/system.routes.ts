@@ -1,6 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { setCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { CSRF_COOKIE, ERROR_LOG_MAX } from '../../../shared/constants';
 import type { AppEnv } from '../../env';
@@ -20,7 +20,9 @@ const logEntry = z.object({
 /** CSRF cookie and the client error log. */
 export const systemRoutes = new Hono<AppEnv>()
   .get('/auth/csrf-cookie', (c) => {
-    setCookie(c, CSRF_COOKIE, randomToken(), {
+    // A well-formed existing token is kept: a new one would invalidate writes already on their way.
+    const existing = getCookie(c, CSRF_COOKIE);
+    setCookie(c, CSRF_COOKIE, existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing) ? existing : randomToken(), {
       path: '/',
       sameSite: 'Lax',
       secure: new URL(c.req.url).protocol === 'https:',
