@@ -30,7 +30,7 @@ import { systemRoutes } from './features/system/system.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { ApiError } from './lib/errors';
 import { fieldErrors } from './lib/validation';
-import { csrf } from './middleware/csrf';
+import { csrf, visitorCookies } from './middleware/csrf';
 import { preferences } from './middleware/preferences';
 import { requestId } from './middleware/request-id';
 import { routeGuards } from './middleware/route-guards';
@@ -98,6 +98,7 @@ export function createApp() {
   app.route('/api/billing', billingCallbackRoutes);
   app.route('/api', api);
 
+  app.use(async (c, next) => (isApi(c) ? next() : visitorCookies(c, next)));
   app.use(async (c, next) => (isApi(c) ? next() : routeGuards(c, next)));
   app.route('/', showPages);
   app.route('/', showsPages);

@@ -55,6 +55,8 @@ export interface Variables {
   session: Session;
   /** The D1 session row id, null for a visitor without a session yet. */
   sessionId: string | null;
+  /** The id in a valid signed session cookie, even before its D1 row exists. */
+  cookieSessionId: string | null;
   user: User | null;
 }
 

@@ -37,6 +37,39 @@ describe('GET session/init', () => {
     expect(await count('sessions')).toBe(before + 1);
   });
 
+  it('a page view hands out the session id and the CSRF token; the first calls of the page share them', async () => {
+    const client = new Client();
+    const before = await count('sessions');
+    const page = await client.get('/faq');
+    expect(page.status).toBe(200);
+    await page.arrayBuffer();
+    // The page view costs no D1 write, only cookies.
+    expect(await count('sessions')).toBe(before);
+    const id = decodeURIComponent(client.cookie('lc_sid') ?? '').split('.')[0];
+    const token = client.cookie('XSRF-TOKEN');
+    expect(id).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32,64}$/);
+
+    // Session calls racing each other (and the cookie endpoint) all land on that one id and token.
+    const results = await Promise.all([
+      client.get('/api/session/init'),
+      client.get('/api/session/init'),
+      client.post('/api/session/welcome_shown'),
+      client.get('/api/auth/csrf-cookie'),
+    ]);
+    for (const res of results) expect(res.status).toBeLessThan(300);
+    const bodies = await Promise.all(results.slice(0, 2).map((r) => r.json() as Promise<InitBody>));
+    expect(bodies.map((b) => b.session.session_id)).toEqual([id, id]);
+    expect(await count('sessions')).toBe(before + 1);
+    expect(decodeURIComponent(client.cookie('lc_sid') ?? '').split('.')[0]).toBe(id);
+    expect(client.cookie('XSRF-TOKEN')).toBe(token);
+
+    // A later page view keeps both.
+    await (await client.get('/faq')).arrayBuffer();
+    expect(client.cookie('XSRF-TOKEN')).toBe(token);
+    expect(decodeURIComponent(client.cookie('lc_sid') ?? '').split('.')[0]).toBe(id);
+  });
+
   it('gives a tampered or forged lc_sid a fresh session', async () => {
     const client = new Client();
     const first = await expectJson<InitBody>(await client.get('/api/session/init'), 200);

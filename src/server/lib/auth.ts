@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { AUTH_COOKIE_DAYS } from '../../shared/constants';
 import type { AppEnv, Bindings } from '../env';
-import { randomToken, sha256Hex } from './crypto';
+import { randomToken, sha256Hex, sign } from './crypto';
 import { ApiError } from './errors';
 
 export const AUTH_COOKIE = 'auth._token';
@@ -25,6 +25,20 @@ export function sessionSecret(env: Bindings): string {
 export function pepper(env: Bindings): string {
   if (!env.PASSWORD_PEPPER) throw new Error('PASSWORD_PEPPER is not configured');
   return env.PASSWORD_PEPPER;
+}
+
+/** Sets a signed session cookie with a new id (its D1 row is created when first needed). */
+export async function issueSessionCookie(c: Context<AppEnv>): Promise<string> {
+  const id = randomToken(24);
+  setCookie(c, SESSION_COOKIE, await sign(sessionSecret(c.env), id), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isHttps(c),
+    maxAge: 365 * DAY,
+  });
+  c.set('cookieSessionId', id);
+  return id;
 }
 
 /** Issues an auth token (only its hash is stored) and sets the 2-day HttpOnly cookie. */

@@ -10,8 +10,8 @@ import { toWireUser, type UserRow } from '../features/users/users.repo';
 
 /**
  * Loads the visitor session (signed cookie -> D1 row) and the member behind the auth cookie,
- * in one round trip. Visitors without cookies cost no query: they get a transient session
- * until the client calls session/init.
+ * in one round trip. A page view issues the session cookie (id only, see visitorCookies), the row
+ * is written when the client calls session/init: page views cost no D1 write.
  */
 export const session = createMiddleware<AppEnv>(async (c, next) => {
   const db = c.env.DB;
@@ -42,6 +42,7 @@ export const session = createMiddleware<AppEnv>(async (c, next) => {
   }
 
   c.set('sessionId', row?.id ?? null);
+  c.set('cookieSessionId', sid ?? null);
   // The device remembers the age confirmation even when the session is new.
   c.set('session', toWireSession(row, row?.splash18_confirmed || splashCookie ? { splash18_confirmed: true } : {}));
   c.set('user', userRow && userRow.blocked === 0 ? toWireUser(userRow, nicknames) : null);

@@ -65,7 +65,9 @@ export function getSession(db: D1Database, id: string) {
 export async function createSession(db: D1Database, id: string, fields: { host: string; splash18_confirmed: boolean; now: number }): Promise<SessionRow> {
   const row = await db
     .prepare(
-      `INSERT INTO sessions (id, host, domain, splash18_confirmed, created_at, seen_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING *`,
+      // Two first calls of one page may race for the same cookie id: both get the one row.
+      `INSERT INTO sessions (id, host, domain, splash18_confirmed, created_at, seen_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at RETURNING *`,
     )
     .bind(id, fields.host, fields.host, fields.splash18_confirmed ? 1 : 0, fields.now, fields.now)
     .first<SessionRow>();

@@ -4,29 +4,25 @@ import { setCookie } from 'hono/cookie';
 import { incentiveSchema, vidSchema } from '../../../shared/accounts';
 import { SPLASH_COOKIE } from '../../../shared/constants';
 import type { AppEnv } from '../../env';
-import { isHttps, nowSeconds, SESSION_COOKIE, sessionSecret } from '../../lib/auth';
-import { randomToken, sign } from '../../lib/crypto';
+import { isHttps, issueSessionCookie, nowSeconds } from '../../lib/auth';
 import { validationHook } from '../../lib/validation';
 import { createSession, toWireSession, updateSession, type SessionRow } from './session.repo';
 
 const YEAR = 365 * 86_400;
 
-/** The session row for this request, created (with its cookie) when the visitor has none. */
+/**
+ * The session row for this request, created when the visitor has none: under the id of the
+ * session cookie a page view issued, else under a new id with its cookie.
+ */
 export async function ensureSession(c: Context<AppEnv>): Promise<string> {
   const existing = c.get('sessionId');
   if (existing) return existing;
-  const id = randomToken(24);
+  let id = c.get('cookieSessionId');
+  if (!id) id = await issueSessionCookie(c);
   const row = await createSession(c.env.DB, id, {
     host: new URL(c.req.url).host,
     splash18_confirmed: c.get('session').splash18_confirmed,
     now: nowSeconds(),
-  });
-  setCookie(c, SESSION_COOKIE, await sign(sessionSecret(c.env), id), {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: isHttps(c),
-    maxAge: YEAR,
   });
   c.set('sessionId', id);
   c.set('session', toWireSession(row));

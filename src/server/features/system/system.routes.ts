@@ -1,10 +1,9 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { CSRF_COOKIE, ERROR_LOG_MAX } from '../../../shared/constants';
+import { ERROR_LOG_MAX } from '../../../shared/constants';
 import type { AppEnv } from '../../env';
-import { randomToken } from '../../lib/crypto';
+import { ensureCsrfCookie } from '../../middleware/csrf';
 import { validationHook } from '../../lib/validation';
 
 const logEntry = z.object({
@@ -20,14 +19,7 @@ const logEntry = z.object({
 /** CSRF cookie and the client error log. */
 export const systemRoutes = new Hono<AppEnv>()
   .get('/auth/csrf-cookie', (c) => {
-    // A well-formed existing token is kept: a new one would invalidate writes already on their way.
-    const existing = getCookie(c, CSRF_COOKIE);
-    setCookie(c, CSRF_COOKIE, existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing) ? existing : randomToken(), {
-      path: '/',
-      sameSite: 'Lax',
-      secure: new URL(c.req.url).protocol === 'https:',
-      maxAge: 2 * 86_400,
-    });
+    ensureCsrfCookie(c);
     return c.body(null, 204);
   })
   .post('/log', zValidator('json', z.object({ entries: z.array(logEntry).min(1).max(ERROR_LOG_MAX) }), validationHook), (c) => {
