@@ -125,27 +125,32 @@ describe('billing API', () => {
 });
 
 describe('coupons', () => {
-  it('redeems coin vouchers once, records others, refuses invalid and expired ones', async () => {
+  it('redeems coin vouchers once, records others, refuses invalid, expired and sign-up-only ones', async () => {
     const m = await member();
     const redeem = (code: string) => req('/api/coupons/redeem', { method: 'POST', headers: m.headers, body: JSON.stringify({ code }) });
-    const ok = await redeem('welcome50');
+    const ok = await redeem('loyal25');
     expect(ok.status).toBe(200);
-    expect(((await ok.json()) as { user: { coins: number } }).user.coins).toBe(50);
-    expect((await redeem('WELCOME50')).status).toBe(409);
+    expect(((await ok.json()) as { user: { coins: number } }).user.coins).toBe(25);
+    expect((await redeem('LOYAL25')).status).toBe(409);
+    // WELCOME50 pays out only with a new account.
+    const signupOnly = await redeem('WELCOME50');
+    expect(signupOnly.status).toBe(422);
+    expect(await signupOnly.json()).toMatchObject({ message: 'coupon_signup_only', errors: { code: ['coupon_signup_only'] } });
     expect((await redeem('BONUS10')).status).toBe(200); // 10 EUR = 100 coins at 0.1
-    expect(await coins(m.id)).toBe(150);
+    expect(await coins(m.id)).toBe(125);
     expect((await redeem('FREEVIDEO')).status).toBe(200);
     expect((await redeem('EXPIRED1')).status).toBe(422);
     expect((await redeem('NOPE-NOPE')).status).toBe(422);
     expect((await redeem('ab')).status).toBe(422);
     const list = (await (await req('/api/coupons', { headers: m.headers })).json()) as { data: { code: string; text: string; prize: boolean; days_left: number | null }[] };
     const byCode = Object.fromEntries(list.data.map((c) => [c.code, c]));
-    expect(byCode.WELCOME50.text).toBe('50 Coins');
+    expect(byCode.LOYAL25.text).toBe('25 Coins');
+    expect(byCode.WELCOME50).toBeUndefined();
     expect(byCode.BONUS10.text).toBe('10 EUR');
     expect(byCode.FREEVIDEO.prize).toBe(true);
     expect(byCode.FREEVIDEO.days_left).toBeNull(); // years left: not shown
     const ledger = await env.DB.prepare('SELECT COALESCE(SUM(amount), 0) AS s FROM ledger WHERE user_id = ?').bind(m.id).first<{ s: number }>();
-    expect(ledger!.s).toBe(150);
+    expect(ledger!.s).toBe(125);
   });
 
   it("ruf/stream answers 'ok' for a valid code", async () => {

@@ -27,39 +27,40 @@ for (const lang of ['en', 'de'] as Lang[]) {
       expect(await page.isDisabled('[data-action=coupon-redeem]')).toBe(false);
     });
 
-    it('redeems WELCOME50: the balance grows by 50 and the list shows it used', async () => {
+    it('redeems LOYAL25: the balance grows by 25 and the list shows it used', async () => {
       const page = b.page;
       await open(page, '/users/profile/coupons');
       const before = await topBarCoins(page);
-      await page.fill('#coupon-code', 'welcome50');
+      await page.fill('#coupon-code', 'loyal25');
       await page.click('[data-action=coupon-redeem]');
       const notice = page.locator('[data-testid=coupon-notice][data-kind=success]');
       await notice.waitFor();
-      expect(await text(page, '[data-testid=coupon-notice]')).toBe(m.coupons.redeemed.coins_other.replace('{{count}}', '50'));
-      await expect.poll(() => topBarCoins(page)).toBe(before + 50);
-      const item = page.locator('[data-coupon=WELCOME50]');
+      expect(await text(page, '[data-testid=coupon-notice]')).toBe(m.coupons.redeemed.coins_other.replace('{{count}}', '25'));
+      await expect.poll(() => topBarCoins(page)).toBe(before + 25);
+      const item = page.locator('[data-coupon=LOYAL25]');
       await item.waitFor();
       expect(await item.getAttribute('data-state')).toBe('used');
-      expect(await text(page, '[data-coupon=WELCOME50] [data-testid=coupon-text]')).toBe('50 Coins');
+      expect(await text(page, '[data-coupon=LOYAL25] [data-testid=coupon-text]')).toBe('25 Coins');
       expect(await page.inputValue('#coupon-code')).toBe('');
 
       // The balance is the server's: after a reload it is still there.
       await open(page, '/users/profile/coupons');
-      expect(await topBarCoins(page)).toBe(before + 50);
+      expect(await topBarCoins(page)).toBe(before + 25);
     });
 
-    it('says so for a redeemed, an expired and an unknown code', async () => {
+    it('says so for a redeemed, a sign-up-only, an expired and an unknown code', async () => {
       const page = b.page;
       await open(page, '/users/profile/coupons');
       const before = await topBarCoins(page);
       for (const [code, message] of [
-        ['WELCOME50', m.errors.coupon_redeemed],
+        ['LOYAL25', m.errors.coupon_redeemed],
+        ['WELCOME50', m.errors.coupon_signup_only],
         ['EXPIRED1', m.errors.coupon_invalid],
         ['NOSUCHCODE', m.errors.coupon_invalid],
       ]) {
         await page.fill('#coupon-code', code);
         const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/coupons/redeem')), page.click('[data-action=coupon-redeem]')]);
-        expect(res.status(), code).toBe(code === 'WELCOME50' ? 409 : 422);
+        expect(res.status(), code).toBe(code === 'LOYAL25' ? 409 : 422);
         await expect.poll(() => text(page, '[data-testid=coupon-notice][data-kind=error]'), { message: code }).toBe(message);
       }
       expect(await topBarCoins(page)).toBe(before);

@@ -17,6 +17,7 @@ interface CouponRow {
   valid_until: number;
   redeemed_at: number | null;
   used_at: number | null;
+  signup_only?: number;
 }
 
 /** A coupon on the wire with the rules of spec part 1 section 3 applied. */
@@ -39,7 +40,10 @@ function describe(c: CouponRow, now: number) {
 }
 
 async function findCoupon(db: D1Database, code: string) {
-  return db.prepare('SELECT code, type, value, currency, valid_until, NULL AS redeemed_at, NULL AS used_at FROM coupons WHERE code = ?').bind(code).first<CouponRow>();
+  return db
+    .prepare('SELECT code, type, value, currency, valid_until, signup_only, NULL AS redeemed_at, NULL AS used_at FROM coupons WHERE code = ?')
+    .bind(code)
+    .first<CouponRow>();
 }
 
 export const couponRoutes = new Hono<AppEnv>()
@@ -68,6 +72,8 @@ export const couponRoutes = new Hono<AppEnv>()
     const now = nowSeconds();
     const coupon = await findCoupon(db, c.req.valid('json').code);
     if (!coupon || !couponValid(coupon, now)) throw new ApiError(422, 'coupon_invalid', { code: ['coupon_invalid'] });
+    // Sign-up vouchers pay out only with a new account (register with code).
+    if (coupon.signup_only) throw new ApiError(422, 'coupon_signup_only', { code: ['coupon_signup_only'] });
     const record = db.prepare('INSERT INTO user_coupons (user_id, code, redeemed_at, used_at) VALUES (?, ?, ?, ?)');
     const coins = couponCoins(coupon);
     if (coins !== null) {
