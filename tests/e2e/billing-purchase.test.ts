@@ -257,6 +257,13 @@ for (const lang of LANGS) {
       expect(form.searchParams.get('subject')).toBe(subject);
       await page.click('[data-action=billing-dialog-ok]');
       await page.locator('[data-testid=billing-dialog]').waitFor({ state: 'detached' });
+
+      // The contact page offers the mail to support with that subject.
+      await open(page, `${form.pathname}${form.search}`);
+      expect(await text(page, '[data-testid=contact-subject]')).toBe(subject);
+      const support = page.locator('[data-testid=contact-mail] a');
+      expect(await support.textContent()).toBe(m.info.mailSupport);
+      expect(decodeURIComponent((await support.getAttribute('href'))!.split('?subject=')[1])).toBe(subject);
       expect(b.unexpectedProblems(page)).toEqual([]);
     });
   });

@@ -1,8 +1,16 @@
 import type { InfoContent, InfoPageKey } from '../../shared/info';
 import { useT } from '../state/context';
 
-/** A structured text page: title, lead, a table of contents and anchored sections. */
-export function InfoPage({ pageKey, content }: { pageKey: InfoPageKey; content: InfoContent }) {
+interface PrefilledMail {
+  to: string;
+  subject: string;
+}
+
+/**
+ * A structured text page: title, lead, a table of contents and anchored sections. The #contact
+ * section can offer a mail to support with a subject given by the link that led there.
+ */
+export function InfoPage({ pageKey, content, mail }: { pageKey: InfoPageKey; content: InfoContent; mail?: PrefilledMail }) {
   const t = useT();
   return (
     <article className="info-page" data-info={pageKey}>
@@ -29,6 +37,16 @@ export function InfoPage({ pageKey, content }: { pageKey: InfoPageKey; content: 
               {s.heading}
             </a>
           </h2>
+          {mail && s.id === 'contact' && (
+            <div className="info-mail" data-testid="contact-mail">
+              <p>
+                {t('info.mailSubject')} <strong data-testid="contact-subject">{mail.subject}</strong>
+              </p>
+              <a className="btn btn-primary" href={`mailto:${mail.to}?subject=${encodeURIComponent(mail.subject)}`}>
+                {t('info.mailSupport')}
+              </a>
+            </div>
+          )}
           {s.paragraphs?.map((p, i) => <p key={i}>{p}</p>)}
           {s.list && (
             <ul>

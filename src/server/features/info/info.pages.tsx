@@ -20,10 +20,12 @@ for (const key of Object.keys(INFO_PAGES) as InfoPageKey[]) {
       abuseEmail: cfg.abuseEmail,
     }) as unknown as InfoContent;
     const url = new URL(c.req.url);
+    // /contact?subject=... (e.g. from a failed payment): a mail to support with that subject.
+    const subject = key === 'contact' ? (url.searchParams.get('subject') ?? '').trim().slice(0, 200) : '';
     return renderPage(
       c,
       <Layout breadcrumbs={[{ label: content.title }]}>
-        <InfoPage pageKey={key} content={content} />
+        <InfoPage pageKey={key} content={content} mail={subject ? { to: cfg.supportEmail, subject } : undefined} />
       </Layout>,
       { title: `${content.title} – ${t('common.brand')}`, description: content.lead, canonical: `${url.origin}${url.pathname}` },
     );
