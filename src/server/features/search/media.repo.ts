@@ -1,30 +1,26 @@
 import type { Locale } from '../../../shared/constants';
 import type { GallerySummary, Paged, VideoSummary } from '../../../shared/shows';
 
-interface VideoRow {
+/** The columns both media lists share; each adds its own. */
+interface MediaRow {
   id: number;
-  ccid: string;
   show_id: number;
   show_name: string;
   show_slug: string;
   title_en: string;
   title_de: string;
-  duration_s: number;
-  parts: number;
   price: number;
   rating: number;
 }
 
-interface GalleryRow {
-  id: number;
-  show_id: number;
-  show_name: string;
-  show_slug: string;
-  title_en: string;
-  title_de: string;
+interface VideoRow extends MediaRow {
+  ccid: string;
+  duration_s: number;
+  parts: number;
+}
+
+interface GalleryRow extends MediaRow {
   picture_count: number;
-  price: number;
-  rating: number;
 }
 
 export interface MediaQuery {
@@ -35,7 +31,14 @@ export interface MediaQuery {
   locale: Locale;
 }
 
-function scope(table: 'videos' | 'galleries', q: MediaQuery) {
+/** One page of a media table (newest first) with its total, in one round trip. */
+async function pagedMedia<R extends MediaRow, T>(
+  db: D1Database,
+  table: 'videos' | 'galleries',
+  extraColumns: string,
+  q: MediaQuery,
+  map: (row: R, title: string) => T,
+): Promise<Paged<T>> {
   const where: string[] = [];
   const params: (string | number)[] = [];
   if (q.fts) {
@@ -46,67 +49,51 @@ function scope(table: 'videos' | 'galleries', q: MediaQuery) {
     where.push('m.show_id = ?');
     params.push(q.showId);
   }
-  return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
-}
-
-export async function queryVideos(db: D1Database, q: MediaQuery): Promise<Paged<VideoSummary>> {
-  const { whereSql, params } = scope('videos', q);
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const [rows, count] = await db.batch([
     db
       .prepare(
-        `SELECT m.id, m.ccid, m.show_id, s.name AS show_name, s.slug_name AS show_slug, m.title_en, m.title_de, m.duration_s, m.parts, m.price, m.rating
-         FROM videos m JOIN shows s ON s.id = m.show_id ${whereSql} ORDER BY m.created_at DESC, m.id DESC LIMIT ? OFFSET ?`,
+        `SELECT m.id, m.show_id, s.name AS show_name, s.slug_name AS show_slug, m.title_en, m.title_de, m.price, m.rating, ${extraColumns}
+         FROM ${table} m JOIN shows s ON s.id = m.show_id ${whereSql} ORDER BY m.created_at DESC, m.id DESC LIMIT ? OFFSET ?`,
       )
       .bind(...params, q.limit, (q.page - 1) * q.limit),
-    db.prepare(`SELECT COUNT(*) AS total FROM videos m ${whereSql}`).bind(...params),
+    db.prepare(`SELECT COUNT(*) AS total FROM ${table} m ${whereSql}`).bind(...params),
   ]);
   const total = (count.results[0] as { total: number } | undefined)?.total ?? 0;
   return {
-    data: (rows.results as unknown as VideoRow[]).map((r) => ({
-      id: r.id,
-      ccid: r.ccid,
-      show_id: r.show_id,
-      showName: r.show_name,
-      showSlug: r.show_slug,
-      title: q.locale === 'de' ? r.title_de : r.title_en,
-      duration: r.duration_s,
-      parts: r.parts,
-      price: r.price,
-      rating: r.rating,
-      image: `/img/video/${r.id}.svg`,
-    })),
+    data: (rows.results as unknown as R[]).map((r) => map(r, q.locale === 'de' ? r.title_de : r.title_en)),
     current_page: q.page,
     last_page: Math.max(1, Math.ceil(total / q.limit)),
     total,
   };
 }
 
-export async function queryGalleries(db: D1Database, q: MediaQuery): Promise<Paged<GallerySummary>> {
-  const { whereSql, params } = scope('galleries', q);
-  const [rows, count] = await db.batch([
-    db
-      .prepare(
-        `SELECT m.id, m.show_id, s.name AS show_name, s.slug_name AS show_slug, m.title_en, m.title_de, m.picture_count, m.price, m.rating
-         FROM galleries m JOIN shows s ON s.id = m.show_id ${whereSql} ORDER BY m.created_at DESC, m.id DESC LIMIT ? OFFSET ?`,
-      )
-      .bind(...params, q.limit, (q.page - 1) * q.limit),
-    db.prepare(`SELECT COUNT(*) AS total FROM galleries m ${whereSql}`).bind(...params),
-  ]);
-  const total = (count.results[0] as { total: number } | undefined)?.total ?? 0;
-  return {
-    data: (rows.results as unknown as GalleryRow[]).map((r) => ({
-      id: r.id,
-      showId: r.show_id,
-      showName: r.show_name,
-      showSlug: r.show_slug,
-      title: q.locale === 'de' ? r.title_de : r.title_en,
-      picture_count: r.picture_count,
-      price: r.price,
-      rating: r.rating,
-      image: `/img/gallery/${r.id}.svg`,
-    })),
-    current_page: q.page,
-    last_page: Math.max(1, Math.ceil(total / q.limit)),
-    total,
-  };
+export function queryVideos(db: D1Database, q: MediaQuery): Promise<Paged<VideoSummary>> {
+  return pagedMedia<VideoRow, VideoSummary>(db, 'videos', 'm.ccid, m.duration_s, m.parts', q, (r, title) => ({
+    id: r.id,
+    ccid: r.ccid,
+    show_id: r.show_id,
+    showName: r.show_name,
+    showSlug: r.show_slug,
+    title,
+    duration: r.duration_s,
+    parts: r.parts,
+    price: r.price,
+    rating: r.rating,
+    image: `/img/video/${r.id}.svg`,
+  }));
+}
+
+export function queryGalleries(db: D1Database, q: MediaQuery): Promise<Paged<GallerySummary>> {
+  return pagedMedia<GalleryRow, GallerySummary>(db, 'galleries', 'm.picture_count', q, (r, title) => ({
+    id: r.id,
+    showId: r.show_id,
+    showName: r.show_name,
+    showSlug: r.show_slug,
+    title,
+    picture_count: r.picture_count,
+    price: r.price,
+    rating: r.rating,
+    image: `/img/gallery/${r.id}.svg`,
+  }));
 }
