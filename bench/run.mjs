@@ -13,6 +13,7 @@ import { buildClient, root, startServer } from '../scripts/lib.mjs';
 import { benchLedger } from './ledger.mjs';
 import { benchLogin, formatLogin } from './login.mjs';
 import { benchLobby } from './lobby.mjs';
+import { benchLobbyFloor } from './lobby-floor.mjs';
 
 const num = (name, fallback) => {
   const v = Number(process.env[name]);
@@ -464,6 +465,8 @@ async function main() {
   console.log(`  connected in ${fmt(lobby.connectSeconds, 1)} s over shards ${JSON.stringify(lobby.shards)}`);
   console.log(`  publish → last socket, per update: p50 ${fmt(lobby.lastP50, 0)} ms, p99 ${fmt(lobby.lastP99, 0)} ms, max ${fmt(lobby.lastMax, 0)} ms`);
   console.log(`  publish → each socket: p50 ${fmt(lobby.p50, 0)} ms, p99 ${fmt(lobby.p99, 0)} ms; ${lobby.deliveries}/${lobby.expected} delivered; lost after reconnect: ${lobby.lost}`);
+  const floor = await benchLobbyFloor({ sockets: LOBBY_SOCKETS, shards: 8, sends: LOBBY_FLIPS });
+  console.log(`  floor (bare worker, same sockets and shards): publish → last socket p50 ${fmt(floor.lastP50, 0)} ms, p99 ${fmt(floor.lastP99, 0)} ms`);
 
   // 6. Concurrent debits on one account, with replays.
   console.log('\nLedger: 1,000 concurrent one-coin debits on one account (every tenth replayed)…');
@@ -495,6 +498,7 @@ Summary (${new Date().toISOString().slice(0, 10)}, local wrangler dev/workerd, l
 | concurrent debits, one account | ${fmt(ledger.debitsPerSecond, 0)}/s | | | 0 lost or doubled | ${ledger.lostOrDoubled} ${ledgerPass ? 'PASS' : 'FAIL'} |
 | show:bulkupdate publish → last of ${lobby.sockets} sockets | | ${fmt(lobby.lastP50, 0)} | ${fmt(lobby.lastP99, 0)} | p99 ≤ ${LOBBY_P99_TARGET_MS} ms, 0 lost | ${lobby.lost} lost ${lobbyPass ? 'PASS' : 'ABOVE'} |
 | publish → each socket (info) | | ${fmt(lobby.p50, 0)} | ${fmt(lobby.p99, 0)} | | |
+| floor: bare worker, same sockets and shards (info) | | ${fmt(floor.lastP50, 0)} | ${fmt(floor.lastP99, 0)} | | |
 
 Machine: ${machine}. KB = 1000 bytes. Run time ${fmt((performance.now() - t0) / 1000, 0)} s.`);
 }

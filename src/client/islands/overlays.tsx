@@ -1,10 +1,13 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { ConfirmDialog } from '../components/overlays/confirm-dialog';
 import { LoadingOverlay } from '../components/overlays/loading-overlay';
-import { Snackbar } from '../components/overlays/snackbar';
 import { UpdateNotice } from '../components/overlays/update-notice';
 import { ProfileOverlays } from '../components/profile/profile-overlays';
+import { useLazy, type Loader } from '../lib/use-lazy';
 import { useSnap, useStore } from '../state/context';
+
+// The snackbar and the confirm dialog load with their first message (both start empty).
+const loadSnackbar: Loader = () => import('../components/overlays/snackbar').then((m) => ({ default: m.Snackbar }));
+const loadConfirm: Loader = () => import('../components/overlays/confirm-dialog').then((m) => ({ default: m.ConfirmDialog }));
 
 const loadBilling = () => import('../components/billing/billing-overlays');
 
@@ -33,11 +36,14 @@ function LazyBilling() {
 
 /** Everything that floats above the page, in one island. */
 export default function Overlays() {
+  const snap = useSnap();
+  const Snackbar = useLazy(loadSnackbar, snap.ui.snackbar !== null);
+  const ConfirmDialog = useLazy(loadConfirm, snap.ui.confirm !== null);
   return (
     <>
       <UpdateNotice />
-      <Snackbar />
-      <ConfirmDialog />
+      {Snackbar && <Snackbar />}
+      {ConfirmDialog && <ConfirmDialog />}
       <LoadingOverlay />
       <LazyBilling />
       <ProfileOverlays />

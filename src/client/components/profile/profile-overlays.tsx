@@ -1,31 +1,15 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState } from 'react';
 import { COUNTER_WEBSITE_ID } from '../../../shared/constants';
 import type { Session, User } from '../../../shared/session';
 import IncentivePanel from '../../islands/incentive-panel';
 import { api } from '../../lib/api';
+import { useLazy, type Loader } from '../../lib/use-lazy';
 import { useSnap, useStore } from '../../state/context';
 import { welcomeWanted } from './welcome-rule';
 
 // Parts of the Overlays island that exist on every page: session start, counter pixel, visitor
 // fingerprint, the visitors' incentive panel, the members' welcome and nickname dialogs. The
 // dialogs and the fingerprint code load only when needed.
-
-type Loader = () => Promise<{ default: ComponentType }>;
-
-function useLazy(load: Loader, when: boolean): ComponentType | null {
-  const [C, setC] = useState<ComponentType | null>(null);
-  useEffect(() => {
-    if (!when || C) return;
-    let alive = true;
-    load()
-      .then((m) => alive && setC(() => m.default))
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [when, C, load]);
-  return C;
-}
 
 const loadNicknameDialog: Loader = () => import('../../islands/nickname-dialog');
 const loadWelcomeDialog: Loader = () => import('../../islands/welcome-dialog');
