@@ -16,11 +16,10 @@ async function connect(cookie = ''): Promise<{ ws: WebSocket; events: RealtimeEv
   ws.addEventListener('message', (m) => {
     const e = parseEvent(m.data);
     if (!e) return;
-    events.push(e);
-    for (const w of waiters.splice(0)) {
-      if (w.type === e.type) w.resolve(e);
-      else waiters.push(w);
-    }
+    // A waiting next() takes the event; otherwise it stays for a later one.
+    const w = waiters.findIndex((x) => x.type === e.type);
+    if (w >= 0) waiters.splice(w, 1)[0].resolve(e);
+    else events.push(e);
   });
   const next = (type: string) =>
     new Promise<RealtimeEvent>((resolve, reject) => {
@@ -46,15 +45,23 @@ describe('live lobby', () => {
     await b.next('hello');
     expect((await setStatus(7, { online: true })).status).toBe(200);
     expect((await setStatus(8, { online: false })).status).toBe(200);
+    const seqs: number[] = [];
     for (const client of [a, b]) {
       const e = (await client.next('show:bulkupdate')) as Extract<RealtimeEvent, { type: 'show:bulkupdate' }>;
       // Both changes arrive together (batched), with a sequence number.
       expect(e.data).toEqual(expect.arrayContaining([{ id: 7, online: true }, { id: 8, online: false }]));
       expect(e.seq).toBeGreaterThan(0);
+      seqs.push(e.seq);
     }
+    expect(seqs[1]).toBe(seqs[0]);
+    // The next batch carries the next number.
+    expect((await setStatus(8, { online: true })).status).toBe(200);
+    const following = (await a.next('show:bulkupdate')) as Extract<RealtimeEvent, { type: 'show:bulkupdate' }>;
+    expect(following.seq).toBe(seqs[0] + 1);
+    expect(following.data).toEqual([{ id: 8, online: true }]);
     const online = (await (await req('/api/shows/online')).json()) as { data: number[] };
     expect(online.data).toContain(7);
-    expect(online.data).not.toContain(8);
+    expect(online.data).toContain(8);
     a.ws.close(1000);
     b.ws.close(1000);
   });

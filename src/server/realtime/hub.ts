@@ -14,6 +14,14 @@ export class LobbyHub extends DurableObject<Bindings> {
   private pending = new Map<number, boolean>();
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private flushing: Promise<void> | null = null;
+  private seq = 0;
+
+  constructor(ctx: DurableObjectState, env: Bindings) {
+    super(ctx, env);
+    void ctx.blockConcurrencyWhile(async () => {
+      this.seq = (await ctx.storage.get<number>('seq')) ?? 0;
+    });
+  }
 
   override async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -41,12 +49,14 @@ export class LobbyHub extends DurableObject<Bindings> {
     if (this.pending.size === 0) return;
     const data = [...this.pending].map(([id, online]) => ({ id, online }));
     this.pending.clear();
+    const seq = ++this.seq;
+    // The sequence survives restarts, but the send does not wait for the write to be confirmed
+    // (a lost write at worst repeats a number, which clients take as no gap).
+    void this.ctx.storage.put('seq', seq, { allowUnconfirmed: true });
     // One flush at a time keeps sequence numbers in send order.
     const previous = this.flushing;
     this.flushing = (async () => {
       await previous;
-      const seq = ((await this.ctx.storage.get<number>('seq')) ?? 0) + 1;
-      await this.ctx.storage.put('seq', seq);
       const event: RealtimeEvent = { type: 'show:bulkupdate', seq, ts: Date.now(), data };
       await this.fanOut(JSON.stringify(event), null);
     })();
