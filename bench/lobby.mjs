@@ -94,10 +94,12 @@ export async function benchLobby(baseUrl, { sockets = 1000, flips = 20, opsToken
   await sleep(1000);
   for (const c of clients) c.latency.clear();
 
-  // Fan-out: flips spaced beyond the 250 ms batch window, so each is its own bulk update.
-  const firstIds = Array.from({ length: flips }, (_, i) => 200 + i);
-  for (const id of firstIds) {
-    const r = await flip(id, true);
+  // Fan-out: flips spaced beyond the 250 ms batch window, so each is its own bulk update
+  // (shows 200-249, online on the first pass, offline on the second, and so on).
+  const firstIds = [...new Set(Array.from({ length: flips }, (_, i) => 200 + (i % 50)))];
+  for (let i = 0; i < flips; i++) {
+    const id = 200 + (i % 50);
+    const r = await flip(id, Math.floor(i / 50) % 2 === 0);
     if (r.status !== 200) throw new Error(`operator call failed: ${r.status} ${r.text}`);
     await sleep(400);
   }
