@@ -84,6 +84,21 @@ describe('languages', () => {
     expect((await html('/privacy_policy')).body).toContain('id="google_analytics"');
     expect((await html('/contact')).body).toContain('support@livecam.example');
   });
+
+  it('offers the mail to support with the subject of /contact?subject=, escaped and bounded', async () => {
+    const { body } = await html(`/contact?subject=${encodeURIComponent('Payment Error (ProcessID BS42)')}`);
+    expect(body).toContain('data-testid="contact-subject">Payment Error (ProcessID BS42)</strong>');
+    expect(body).toContain('href="mailto:support@livecam.example?subject=Payment%20Error%20(ProcessID%20BS42)"');
+    expect((await html('/contact')).body).not.toContain('data-testid="contact-mail"');
+    // Markup stays text; a long subject is cut without splitting a character; never a 5xx.
+    const hostile = await html(`/contact?subject=${encodeURIComponent('<img src=x onerror=alert(1)>')}`);
+    expect(hostile.body).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(hostile.body).not.toContain('<img src=x');
+    for (const subject of [`${'a'.repeat(199)}😀`, '😀'.repeat(300), '%ED%A0%80', ' '.repeat(50)]) {
+      const { res } = await html(`/contact?subject=${encodeURIComponent(subject)}`);
+      expect(res.status, subject.slice(0, 20)).toBe(200);
+    }
+  });
 });
 
 describe('layouts and header', () => {

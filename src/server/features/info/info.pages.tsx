@@ -21,7 +21,8 @@ for (const key of Object.keys(INFO_PAGES) as InfoPageKey[]) {
     }) as unknown as InfoContent;
     const url = new URL(c.req.url);
     // /contact?subject=... (e.g. from a failed payment): a mail to support with that subject.
-    const subject = key === 'contact' ? (url.searchParams.get('subject') ?? '').trim().slice(0, 200) : '';
+    // Cut by characters, not UTF-16 units: half an emoji would break the mailto link.
+    const subject = key === 'contact' ? Array.from((url.searchParams.get('subject') ?? '').trim()).slice(0, 200).join('') : '';
     return renderPage(
       c,
       <Layout breadcrumbs={[{ label: content.title }]}>
