@@ -43,6 +43,29 @@ describe('hostile input', () => {
     );
   });
 
+  it('text cut at a length limit never splits a character into a 5xx', async () => {
+    // An emoji is two UTF-16 units; placed across common cut points (40, 64, 80, 200, 500, 1000)
+    // a cut by units leaves half of it, which breaks encodeURIComponent and friends.
+    const values = [40, 64, 80, 200, 500, 1000].map((n) => `${'a'.repeat(n - 1)}😀😀`);
+    const paths = [
+      '/search', '/search/shows', '/search/videos', '/search/galleries', '/~search', '/contact', '/login', '/users/signup',
+      '/users/reset', '/billing/transfer', '/avs', '/api/search/all', '/api/search/shows', '/api/shows', '/api/tags',
+    ];
+    for (const path of paths) {
+      for (const value of values) {
+        const query = new URLSearchParams({ search: value, subject: value, code: value, paymenttypename: value, email: value, tags: value, redirect: value, target: value });
+        const res = await req(`${path}?${query}`);
+        expect(res.status, `${path} ${value.length}`).toBeLessThan(500);
+        await res.arrayBuffer();
+      }
+    }
+    for (const value of values) {
+      const res = await req(`/users/signup/coupon/${encodeURIComponent(value)}`);
+      expect(res.status, `coupon ${value.length}`).toBeLessThan(500);
+      await res.arrayBuffer();
+    }
+  });
+
   it('huge and malformed headers and cookies', async () => {
     const cases: Record<string, string>[] = [
       { Cookie: 'x'.repeat(16_000) },
