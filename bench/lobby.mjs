@@ -96,10 +96,9 @@ export async function benchLobby(baseUrl, { sockets = 1000, flips = 20, opsToken
 
   // Fan-out: flips spaced beyond the 250 ms batch window, so each is its own bulk update
   // (shows 200-249, online on the first pass, offline on the second, and so on).
-  const firstIds = [...new Set(Array.from({ length: flips }, (_, i) => 200 + (i % 50)))];
+  const firstIds = Array.from({ length: Math.min(flips, 50) }, (_, i) => 200 + i);
   for (let i = 0; i < flips; i++) {
-    const id = 200 + (i % 50);
-    const r = await flip(id, Math.floor(i / 50) % 2 === 0);
+    const r = await flip(firstIds[i % 50], Math.floor(i / 50) % 2 === 0);
     if (r.status !== 200) throw new Error(`operator call failed: ${r.status} ${r.text}`);
     await sleep(400);
   }
