@@ -1,6 +1,8 @@
 // Deterministic demo catalogue. Pure on purpose: the same module seeds D1 from the Node seed
 // script (via toSqlScript) and from inside a Worker (via seedStatements), so it may only use
-// language built-ins. All performers are fictional adults; every text is deliberately non-explicit.
+// language built-ins and pure shared modules. All performers are fictional adults; every text is deliberately non-explicit.
+
+import { mulberry32 } from '../../shared/random';
 
 export const DEMO_MEMBER = { name: 'demo', email: 'demo@example.com', password: 'demo-pass-2026', coins: 500 };
 
@@ -104,20 +106,9 @@ export const DEMO_SHOW_COUNT = 264;
 export const DEMO_PALETTE_COUNT = 12;
 
 // ---------------------------------------------------------------------------------------------
-// Randomness: mulberry32 is tiny, fast and, unlike Math.random, reproducible across runtimes.
+// Randomness: seeded, so every run and every runtime gets the same catalogue.
 
 type Rng = () => number;
-
-function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class Random {
   private readonly next: Rng;

@@ -2,6 +2,8 @@
 // blobs, bokeh, small icons, no figures) so the demo stays non-explicit and needs no image assets.
 // Pure and deterministic: the same inputs always give the same bytes, which keeps responses cacheable.
 
+import { mulberry32 } from '../../../shared/random';
+
 export const ART_PALETTE_COUNT = 12;
 
 interface Palette {
@@ -25,17 +27,6 @@ const PALETTES: readonly Palette[] = [
   { from: '#0c1b33', to: '#0e7490', blobs: ['#fb7185', '#38bdf8', '#fda4af'] },
   { from: '#1a2a3a', to: '#5b6ee1', blobs: ['#86efac', '#c4b5fd', '#67e8f9'] },
 ];
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function hash(...values: number[]): number {
   let h = 2166136261;
