@@ -81,9 +81,17 @@ describe('overlays', () => {
     await open(b.page, '/faq');
     await b.page.locator('img.counter-pixel').waitFor({ state: 'attached' });
     for (let i = 1; i <= 7; i++) {
-      await b.page.click('main h1');
-      await b.page.waitForTimeout(250);
-      expect(tries).toBe(Math.min(i, 5));
+      if (i <= 5) {
+        const finished = b.page.waitForEvent('requestfinished', (r) => r.url().endsWith('/api/session/vid'));
+        await b.page.click('main h1');
+        await finished;
+        expect(tries).toBe(i);
+      } else {
+        // Past the fifth try, clicks send nothing more.
+        await b.page.click('main h1');
+        await b.page.waitForTimeout(250);
+        expect(tries).toBe(5);
+      }
     }
     expect((await sessionNow(b.page)).visitor_id).toBeNull();
   });
