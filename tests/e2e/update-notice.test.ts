@@ -39,6 +39,15 @@ describe('update notice', () => {
       polls.push(route.request().url());
       await route.fulfill({ status: 200, contentType: 'text/plain', body: answer(), headers: { 'Cache-Control': 'no-store' } });
     });
+    // API answers carry the build too (X-Build), and the client takes it from them. The "deploy"
+    // happens with the first poll: from then on they report what /version does. Otherwise an
+    // answer arriving late (the splash confirmation, the first-click fingerprint) would report
+    // the old build again and cancel the notice.
+    await page.route('**/api/**', async (route) => {
+      const response = await route.fetch();
+      const headers = response.headers();
+      await route.fulfill({ response, headers: polls.length ? { ...headers, 'x-build': answer() } : headers });
+    });
     // Counts /version bodies the page has read. The watch's own continuation (store update,
     // subscription, timer) runs in the same microtask checkpoint, so once the count is seen
     // from outside, the answer has been handled.
