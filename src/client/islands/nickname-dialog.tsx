@@ -43,9 +43,12 @@ export default function NicknameDialog() {
   const user = snap.user;
 
   useEffect(() => {
-    if (!open) return;
-    setValue('');
-    setError(null);
+    // Cleared on close, so a reopened dialog never shows the last input for a frame.
+    if (!open) {
+      setValue('');
+      setError(null);
+      return;
+    }
     inputRef.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') closeNicknameDialog(store);
