@@ -4,7 +4,7 @@
 // left is workerd and the receiving client.
 import { Miniflare } from 'miniflare';
 import WebSocket from 'ws';
-import { percentile } from './lobby.mjs';
+import { inBatches, percentile } from './lobby.mjs';
 
 const WORKER = `
 import { DurableObject } from 'cloudflare:workers';
@@ -46,23 +46,20 @@ export async function benchLobbyFloor({ sockets = 1000, shards = 8, sends = 40 }
   try {
     const base = (await mf.ready).toString().replace(/\/$/, '');
     const last = new Map(); // seq -> ms until the last socket had it
-    const clients = [];
-    for (let i = 0; i < sockets; i += 50) {
-      const batch = Array.from({ length: Math.min(50, sockets - i) }, (_, k) => {
-        const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws?i=${i + k}&shards=${shards}`, { perMessageDeflate: false });
-        ws.on('message', (data) => {
-          const now = Date.now();
-          const e = JSON.parse(String(data));
-          last.set(e.seq, Math.max(last.get(e.seq) ?? 0, now - e.ts));
-        });
-        clients.push(ws);
-        return new Promise((resolve, reject) => {
-          ws.once('open', resolve);
-          ws.once('error', reject);
-        });
+    const open = [];
+    await inBatches(Array.from({ length: sockets }, (_, i) => i), 50, (i) => {
+      const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws?i=${i}&shards=${shards}`, { perMessageDeflate: false });
+      ws.on('message', (data) => {
+        const now = Date.now();
+        const e = JSON.parse(String(data));
+        last.set(e.seq, Math.max(last.get(e.seq) ?? 0, now - e.ts));
       });
-      await Promise.all(batch);
-    }
+      open.push(ws);
+      return new Promise((resolve, reject) => {
+        ws.once('open', resolve);
+        ws.once('error', reject);
+      });
+    });
     // seq 0 warms up, like the lobby bench's unmeasured first flip.
     for (let seq = 0; seq <= sends; seq++) {
       await fetch(`${base}/send?shards=${shards}&seq=${seq}`);
@@ -70,7 +67,7 @@ export async function benchLobbyFloor({ sockets = 1000, shards = 8, sends = 40 }
     }
     last.delete(0);
     const sorted = [...last.values()].sort((a, b) => a - b);
-    for (const ws of clients) ws.close(1000);
+    for (const ws of open) ws.close(1000);
     return { sockets, shards, sends: sorted.length, lastP50: percentile(sorted, 50), lastP99: percentile(sorted, 99), lastMax: sorted.at(-1) ?? NaN };
   } finally {
     await mf.dispose();

@@ -75,7 +75,7 @@ class Client {
   }
 }
 
-async function inBatches(items, size, fn) {
+export async function inBatches(items, size, fn) {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
 }
 

@@ -40,6 +40,14 @@ export interface LaunchOptions {
   viewport?: { width: number; height: number };
 }
 
+/** A German visitor on a phone (by the browser's language, splash and consent answered). */
+export const GERMAN_PHONE: LaunchOptions = {
+  locale: 'de-DE',
+  acceptLanguage: 'de-DE,de;q=0.9',
+  cookies: { splash: true, consent: true },
+  viewport: { width: 390, height: 844 },
+};
+
 export interface ConsoleEntry {
   text: string;
   /** The URL the message is about (for failed loads: the resource). */

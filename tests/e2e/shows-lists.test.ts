@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
-import { launch, open, type Browser } from './browser';
+import { GERMAN_PHONE, launch, open, type Browser } from './browser';
 
 const tiles = '.show-grid .show-tile';
 const ids = (b: Browser) => b.page.$$eval(tiles, (els) => els.map((el) => Number(el.getAttribute('data-show-id'))));
@@ -106,7 +106,7 @@ describe('show lists', () => {
 describe('show lists in German on a phone', () => {
   let b: Browser;
   beforeAll(async () => {
-    b = await launch({ locale: 'de-DE', acceptLanguage: 'de-DE,de;q=0.9', cookies: { splash: true, consent: true }, viewport: { width: 390, height: 844 } });
+    b = await launch(GERMAN_PHONE);
   });
   afterAll(async () => {
     await b?.close();

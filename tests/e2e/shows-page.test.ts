@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
-import { launch, open, type Browser } from './browser';
+import { GERMAN_PHONE, launch, open, type Browser } from './browser';
+import { loginDemo } from './profile-helpers';
 
 const tileLinks = '.show-grid .show-tile a.tile-link';
 const crumbs = (b: Browser) => b.page.$$eval('.breadcrumbs li', (els) => els.map((e) => e.textContent?.trim()));
@@ -98,17 +99,8 @@ describe('show page for a member', () => {
   });
 
   it('the chat buttons say the chat is coming soon', async () => {
-    await open(b.page, '/faq');
-    const login = await b.page.evaluate(async () => {
-      if (!/XSRF-TOKEN=/.test(document.cookie)) await fetch('/api/auth/csrf-cookie');
-      const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
-      const post = (path: string, body: unknown) =>
-        fetch(`/api/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token }, body: JSON.stringify(body) });
-      const res = await post('auth/login', { username: 'demo', password: 'demo-pass-2026' });
-      await post('session/welcome_shown', {});
-      return res.status;
-    });
-    expect(login).toBe(200);
+    // Throws unless the login answers 200.
+    await loginDemo(b.page);
     await open(b.page, '/');
     const href = (await b.page.getAttribute('.show-grid .show-tile.online a.tile-link', 'href'))!;
     await open(b.page, href);
@@ -124,7 +116,7 @@ describe('show page for a member', () => {
 describe('show page in German on a phone', () => {
   let b: Browser;
   beforeAll(async () => {
-    b = await launch({ locale: 'de-DE', acceptLanguage: 'de-DE,de;q=0.9', cookies: { splash: true, consent: true }, viewport: { width: 390, height: 844 } });
+    b = await launch(GERMAN_PHONE);
   });
   afterAll(async () => {
     await b?.close();

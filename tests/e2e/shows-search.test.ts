@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
-import { launch, open, waitForIslands, type Browser } from './browser';
+import { GERMAN_PHONE, launch, open, waitForIslands, type Browser } from './browser';
 
 const input = '[data-testid=quicksearch-input]';
 const panel = '[data-testid=quicksearch-panel]';
@@ -156,7 +156,7 @@ describe('search pages', () => {
 describe('search in German', () => {
   let b: Browser;
   beforeAll(async () => {
-    b = await launch({ locale: 'de-DE', acceptLanguage: 'de-DE,de;q=0.9', cookies: { splash: true, consent: true }, viewport: { width: 390, height: 844 } });
+    b = await launch(GERMAN_PHONE);
   });
   afterAll(async () => {
     await b?.close();

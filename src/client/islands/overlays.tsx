@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect } from 'react';
 import { LoadingOverlay } from '../components/overlays/loading-overlay';
 import { UpdateNotice } from '../components/overlays/update-notice';
 import { ProfileOverlays } from '../components/profile/profile-overlays';
@@ -15,9 +15,9 @@ const loadBilling = () => import('../components/billing/billing-overlays');
 function LazyBilling() {
   const store = useStore();
   const snap = useSnap();
-  const [Billing, setBilling] = useState<ComponentType | null>(null);
   const due =
     snap.ui.billing.dialog !== null || snap.voicecallCheck.mode !== 'off' || snap.session.voicecall || snap.session.phonecall_payment_type_id !== null;
+  const Billing = useLazy(loadBilling, due);
 
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
@@ -26,10 +26,6 @@ function LazyBilling() {
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, [store]);
-
-  useEffect(() => {
-    if (due && !Billing) void loadBilling().then((m) => setBilling(() => m.default));
-  }, [due, Billing]);
 
   return Billing ? <Billing /> : null;
 }
