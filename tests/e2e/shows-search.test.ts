@@ -73,6 +73,13 @@ describe('quicksearch', () => {
     await b.page.locator('[data-testid=qs-clear-history]').click();
     expect(await b.page.locator('[data-testid=qs-history-entry]').count()).toBe(0);
     expect(await b.page.evaluate(() => localStorage.getItem('search_history'))).toBeNull();
+
+    // Enter searches what the field holds, even before the panel rendered the last keys.
+    await b.page.$eval(input, (el) => {
+      (el as HTMLInputElement).value = 'Hamburg';
+    });
+    await b.page.keyboard.press('Enter');
+    await b.page.waitForURL(`${b.base}/search?search=Hamburg`);
     expect(b.unexpectedProblems()).toEqual([]);
   });
 
@@ -144,6 +151,17 @@ describe('search pages', () => {
     expect(b.unexpectedProblems()).toEqual([]);
   });
 
+  it('a search without hits says so, with the term, in every tab', async () => {
+    for (const tab of ['shows', 'videos', 'galleries']) {
+      await open(b.page, `/search/${tab}?search=zzzqqq`);
+      expect((await b.page.textContent('.empty-state p'))?.trim()).toBe(en.shows.list.noMatch.replace('{{term}}', 'zzzqqq'));
+    }
+    // Without a term (an unknown tag here) the list's own empty text stays.
+    await open(b.page, '/search/shows?search=*&tags=nosuchtag');
+    expect((await b.page.textContent('.empty-state p'))?.trim()).toBe(en.shows.list.empty.shows);
+    expect(b.unexpectedProblems()).toEqual([]);
+  });
+
   it('videos and galleries tabs list tiles', async () => {
     await open(b.page, '/search/videos?search=Berlin');
     expect(await b.page.locator('.video-tile').count()).toBeGreaterThan(0);
@@ -176,6 +194,9 @@ describe('search in German', () => {
     await open(b.page, '/search?lat=52.52&lon=13.405');
     expect((await b.page.textContent('main h1'))?.trim()).toBe(de.search.titleNearby);
     expect(await b.page.locator('[data-testid=distance]').first().textContent()).toMatch(/^\d+,\d km entfernt$/);
+
+    await open(b.page, '/search/shows?search=Zzzqqq');
+    expect((await b.page.textContent('.empty-state p'))?.trim()).toBe(de.shows.list.noMatch.replace('{{term}}', 'Zzzqqq'));
     expect(b.unexpectedProblems()).toEqual([]);
   });
 });

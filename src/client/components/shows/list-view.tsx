@@ -206,6 +206,8 @@ export function ListFrame({ list, props, count, children }: { list: ListView; pr
   const kind = props.source.kind;
   const busy = list.status === 'appending' || list.status === 'replacing' || list.status === 'refreshing';
   const activeFilter = list.params.cat ?? '';
+  const search = list.params.search?.trim() ?? '';
+  const term = search === '*' ? '' : search;
   const showPromos = list.first === 1 && list.promos.length > 0;
   const refreshButton = props.refresh ? (
     <button
@@ -259,7 +261,7 @@ export function ListFrame({ list, props, count, children }: { list: ListView; pr
       {list.status === 'replace-error' && error}
       {count === 0 && list.status !== 'replacing' ? (
         <div className="empty-state">
-          <p>{t(`shows.list.empty.${kind}`)}</p>
+          <p>{term ? t('shows.list.noMatch', { term }) : t(`shows.list.empty.${kind}`)}</p>
           {kind === 'shows' && (
             <a className="btn btn-primary" href="/shows/all-shows">
               {t('shows.list.allShows')}

@@ -220,8 +220,8 @@ export default function QuicksearchPanel({ input, form, onExpanded, closeRef }: 
   const activeId = active >= 0 && options[active] ? options[active].id : '';
 
   // Handlers see this render's options and state through a ref (the listeners are added once).
-  const now = useRef({ options, active, status, trimmed });
-  now.current = { options, active, status, trimmed };
+  const now = useRef({ options, active, status });
+  now.current = { options, active, status };
 
   useEffect(() => {
     input.setAttribute('role', 'combobox');
@@ -253,10 +253,12 @@ export default function QuicksearchPanel({ input, form, onExpanded, closeRef }: 
     };
     const onSubmit = (e: SubmitEvent) => {
       e.preventDefault();
-      const { options: opts, active: at, trimmed: q } = now.current;
+      const { options: opts, active: at } = now.current;
       const o = opts[at];
       if (o?.run) return o.run();
       if (o?.href) return go(o.href, o.remember);
+      // The field itself, not the last render: Enter may come before the last keys rendered.
+      const q = input.value.trim();
       go(searchHref(q), q || undefined);
     };
     input.addEventListener('input', onInput);
