@@ -30,8 +30,11 @@ describe('home and show lists', () => {
     expect(body).toMatch(/aria-current="page"[^>]*>2</);
   });
 
-  it('renders a category with its breadcrumb and falls back to all shows for unknown ids', async () => {
-    const { res, body } = await html('/shows/20/toy-control/anything');
+  it('renders a category with its breadcrumb, moves wrong slugs to its address and falls back to all shows for unknown ids', async () => {
+    const moved = await req('/shows/20/toy-control/anything?page=2', { redirect: 'manual' });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('Location')).toBe('/shows/20/toy-control/interactive-toy-control-shows?page=2');
+    const { res, body } = await html('/shows/20/toy-control/interactive-toy-control-shows');
     expect(res.status).toBe(200);
     expect(body).toContain('class="breadcrumbs"');
     expect(body).toContain('Toy control');

@@ -50,7 +50,7 @@ describe('show page', () => {
   });
 
   it('within a category list: breadcrumbs and prev/next follow that list', async () => {
-    await open(b.page, '/shows/20/toy-control/live-shows-with-toy-control');
+    await open(b.page, '/shows/20/toy-control/interactive-toy-control-shows');
     const catHref = await b.page.$eval('.category-bar a.active', (e) => e.getAttribute('href')!);
     const catName = (await b.page.textContent('main h1'))!.trim();
     const hrefs = await b.page.$$eval(tileLinks, (els) => els.slice(0, 2).map((e) => e.getAttribute('href')!));

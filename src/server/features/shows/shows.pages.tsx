@@ -97,7 +97,11 @@ export const showsPages = new Hono<AppEnv>()
     const category = await knownCategory(c, c.req.param('cat'));
     // Unknown categories fall back to all shows (spec part 2 section 3).
     if (!category) return c.redirect('/shows/all-shows', 302);
-    return renderList(c, { categoryId: category.id, home: false, links: { base: categoryHref(category), query: '', withPage: false } });
+    // A wrong or outdated slug moves to the category's own address, as show pages do.
+    const href = categoryHref(category);
+    const url = new URL(c.req.url);
+    if (url.pathname !== href) return c.redirect(href + url.search, 301);
+    return renderList(c, { categoryId: category.id, home: false, links: { base: href, query: '', withPage: false } });
   })
   // The alternative set: the same pages under /~shows.
   .get('/~shows', (c) =>
