@@ -42,7 +42,7 @@ export const session = createMiddleware<AppEnv>(async (c, next) => {
   }
 
   c.set('sessionId', row?.id ?? null);
-  c.set('cookieSessionId', sid ?? null);
+  c.set('cookieSessionId', sid);
   // The device remembers the age confirmation even when the session is new.
   c.set('session', toWireSession(row, row?.splash18_confirmed || splashCookie ? { splash18_confirmed: true } : {}));
   c.set('user', userRow && userRow.blocked === 0 ? toWireUser(userRow, nicknames) : null);

@@ -25,8 +25,8 @@ export interface QuicksearchPanelProps {
   closeRef: MutableRefObject<(() => void) | null>;
 }
 
-function searchHref(q: string): string {
-  const term = q.trim();
+/** The search page for a trimmed term. */
+function searchHref(term: string): string {
   return term ? `/search?search=${encodeURIComponent(term)}` : '/search';
 }
 

@@ -17,8 +17,7 @@ const YEAR = 365 * 86_400;
 export async function ensureSession(c: Context<AppEnv>): Promise<string> {
   const existing = c.get('sessionId');
   if (existing) return existing;
-  let id = c.get('cookieSessionId');
-  if (!id) id = await issueSessionCookie(c);
+  const id = c.get('cookieSessionId') ?? (await issueSessionCookie(c));
   const row = await createSession(c.env.DB, id, {
     host: new URL(c.req.url).host,
     splash18_confirmed: c.get('session').splash18_confirmed,
