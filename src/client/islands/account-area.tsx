@@ -87,7 +87,13 @@ export default function AccountArea() {
   }
   return (
     <div className="account-area">
-      {!snap.session.voicecall && (
+      {snap.session.voicecall ? (
+        // The balance stays visible in voice-call mode; buying more waits until the call ends.
+        <span className="chip coins">
+          <Icon name="coins" size={18} />
+          <span data-testid="coins">{snap.user.coins}</span>
+        </span>
+      ) : (
         <a className="chip coins" href="/billing" title={t('nav.buyCoins')}>
           <Icon name="coins" size={18} />
           <span data-testid="coins">{snap.user.coins}</span>

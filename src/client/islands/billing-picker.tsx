@@ -205,7 +205,10 @@ export default function BillingPicker({ code, voicecall, initial }: BillingPicke
                       {t('billing.bonus', { count: bonus })}
                     </span>
                   )}
-                  <span className="billing-price">{formatMoney(p.amount, p.currency, locale)}</span>
+                  <span className="billing-price">
+                    {formatMoney(p.amount, p.currency, locale)}
+                    {type.isPhoneCall && <span className="billing-per-call"> {t('billing.perCall')}</span>}
+                  </span>
                   {disabled && <span className="billing-over-limit">{t('billing.overLimit')}</span>}
                 </label>
               );
@@ -253,22 +256,39 @@ export default function BillingPicker({ code, voicecall, initial }: BillingPicke
       )}
 
       <div className="billing-actions">
-        <button
-          type="button"
-          className="btn btn-primary btn-wide billing-buy"
-          data-action="billing-buy"
-          disabled={!product || overLimit(product.amount)}
-          onClick={buy}
-        >
-          {type?.isPhoneCall ? <Icon name="phone" size={20} /> : <Icon name="coins" size={20} />}
-          {product
-            ? t(type?.isPhoneCall ? 'billing.callNow' : 'billing.buy', {
-                coins: product.coins + bonusCoins(product.coins, campaign),
-                price: formatMoney(product.amount, product.currency, locale),
-              })
-            : t('billing.choosePackage')}
-        </button>
-        <p className="billing-hint muted small">{t(type?.isPhoneCall ? 'billing.phoneHint' : 'billing.popupHint')}</p>
+        {type?.isPhoneCall && !snap.user ? (
+          // Coins need an account: visitors see what the call costs and gives, then log in.
+          <>
+            <p className="billing-phone-login" data-testid="billing-phone-login">
+              {t('billing.phoneLogin')}
+            </p>
+            <a className="btn btn-primary btn-wide" href={`/login?redirect=${encodeURIComponent('/billing?voicecall=1')}`} data-action="billing-phone-login">
+              {t('nav.login')}
+            </a>
+            <a className="btn btn-outline btn-wide" href="/users/signup">
+              {t('nav.signup')}
+            </a>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-primary btn-wide billing-buy"
+            data-action="billing-buy"
+            disabled={!product || overLimit(product.amount)}
+            onClick={buy}
+          >
+            {type?.isPhoneCall ? <Icon name="phone" size={20} /> : <Icon name="coins" size={20} />}
+            {product
+              ? t(type?.isPhoneCall ? 'billing.callNow' : 'billing.buy', {
+                  coins: product.coins + bonusCoins(product.coins, campaign),
+                  price: formatMoney(product.amount, product.currency, locale),
+                })
+              : t('billing.choosePackage')}
+          </button>
+        )}
+        <p className="billing-hint muted small" data-testid="billing-hint">
+          {t(type?.isPhoneCall ? 'billing.phoneHint' : 'billing.popupHint', { price: product ? formatMoney(product.amount, product.currency, locale) : '' })}
+        </p>
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { drawerItems, type DrawerItemKey } from '../../shared/drawer';
 import type { Session, User } from '../../shared/session';
 import { Icon, type IconName } from '../components/icon';
+import { useLazy, type Loader } from '../lib/use-lazy';
 import { toggleDrawer } from '../state/actions';
 import { useSnap, useStore, useT } from '../state/context';
 
@@ -21,6 +22,9 @@ const ICONS: Record<DrawerItemKey, IconName> = {
   contact: 'mail',
 };
 
+// Only sessions in voice-call mode download the notice (why the menu is limited, "End call").
+const loadVoicecallNotice: Loader = () => import('../components/billing/voicecall-notice');
+
 /** The left drawer: a sidebar on wide screens, a sliding panel with a scrim below 1264 px. */
 export default function Drawer() {
   const store = useStore();
@@ -28,6 +32,7 @@ export default function Drawer() {
   const t = useT();
   const open = snap.ui.drawerOpen;
   const items = drawerItems(snap.session as Session, snap.user as User | null, new Date(snap.now));
+  const VoicecallNotice = useLazy(loadVoicecallNotice, snap.session.voicecall);
 
   useEffect(() => {
     if (!open) return;
@@ -42,6 +47,7 @@ export default function Drawer() {
     <>
       <div className={open ? 'scrim scrim-open' : 'scrim'} aria-hidden="true" onClick={() => toggleDrawer(store, false)} />
       <nav id="app-drawer" className={open ? 'drawer drawer-open' : 'drawer'} aria-label={t('nav.main')}>
+        {VoicecallNotice && snap.session.voicecall && <VoicecallNotice />}
         <ul>
           {items.map((item) => (
             <li key={item.key}>

@@ -50,6 +50,22 @@ export function stopVoicecallChecks(store: RootState): void {
   store.voicecallCheck = { mode: 'off', billingId: null, until: null };
 }
 
+/**
+ * "End call": POST billing/end_phonecall hangs up server-side and the session leaves voice-call
+ * mode; then home, as when the check finds the call over. False when the call could not be ended.
+ */
+export async function endVoicecall(store: RootState): Promise<boolean> {
+  try {
+    const res = await api().post<{ status: string; session: Session }>('billing/end_phonecall');
+    if (res?.session) store.session = res.session;
+  } catch {
+    return false;
+  }
+  stopVoicecallChecks(store);
+  location.assign('/');
+  return true;
+}
+
 /** Applies a window message of the payment popup in the opener. */
 export function handleBillingMessage(store: RootState, msg: BillingMessage, source: Window | null): void {
   switch (msg.kind) {

@@ -9,6 +9,7 @@ import type { TFunction } from '../../../shared/translate';
 import { Icon } from '../icon';
 import {
   handleBillingMessage,
+  refetchUser,
   stopVoicecallChecks,
   VOICECALL_CHECK_ACTIVE_MS,
   VOICECALL_CHECK_PENDING_MS,
@@ -17,6 +18,7 @@ import {
   VOICECALL_SNACKBAR_MS,
 } from './billing-actions';
 import { errorTexts } from './billing-data';
+import { VoicecallNotice } from './voicecall-notice';
 
 /**
  * The opener side of the payment popup and the voice-call checks. Loaded by the Overlays island
@@ -28,6 +30,7 @@ export default function BillingOverlays() {
     <>
       <BillingResultDialog />
       <VoicecallCheck />
+      <VoicecallNotice variant="bar" />
     </>
   );
 }
@@ -139,7 +142,11 @@ interface CheckResponse {
 
 const ACTIVATED_KEY = 'voicecall:activated';
 
-/** The 5 s snackbar, and after it is gone, 10 s more with a buy-coins action. */
+/**
+ * The 5 s snackbar, and after it is gone 10 s more saying why the menus are limited (the spec's
+ * buy-coins action would lead to a page a voice-call session may not open; "End call" is in the
+ * notice instead).
+ */
 function announceVoicecall(store: RootState, t: TFunction): void {
   showSnackbar(store, t('voicecall.active'), { timeout: VOICECALL_SNACKBAR_MS });
   const first = store.ui.snackbar?.id;
@@ -148,10 +155,7 @@ function announceVoicecall(store: RootState, t: TFunction): void {
     unsubscribe();
     // Replaced by another message: leave that one alone.
     if (store.ui.snackbar === null && store.session.voicecall) {
-      showSnackbar(store, t('voicecall.activeAgain'), {
-        timeout: VOICECALL_SNACKBAR_AGAIN_MS,
-        action: { label: t('voicecall.buyCoins'), href: '/billing' },
-      });
+      showSnackbar(store, t('voicecall.activeAgain'), { timeout: VOICECALL_SNACKBAR_AGAIN_MS });
     }
   });
 }
@@ -191,6 +195,10 @@ function VoicecallCheck() {
 
     const becameActive = () => {
       store.voicecallCheck = { ...store.voicecallCheck, mode: 'active', until: null };
+      store.session.voicecall = true;
+      // The call was charged: the coins are in the account now.
+      void refetchUser(store);
+      // The page shows "End call" from now on, so the phone window is no longer needed.
       closeBillingPopup();
       if (isBillingPath(location.pathname)) {
         // The billing page is not for voice-call sessions: back to where the member came from.

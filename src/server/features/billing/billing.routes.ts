@@ -2,13 +2,18 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env';
-import { nowSeconds, requireUser, requireUserId } from '../../lib/auth';
+import { clientIp, nowSeconds, requireUser, requireUserId } from '../../lib/auth';
 import { ApiError } from '../../lib/errors';
+import { hit } from '../../lib/throttle';
 import { validationHook } from '../../lib/validation';
 import { ensureSession } from '../session/session.routes';
 import { updateSession } from '../session/session.repo';
-import { applyPaymentEvent, type BillingRow } from './billing.service';
+import { applyPaymentEvent, endPhoneCall, latestPhoneBilling, phoneCallState, type BillingRow } from './billing.service';
 import { providerFor } from './provider';
+
+/** Phone payments one address may start per window (each sets up a billing and a phone line). */
+export const PHONE_INITS_PER_ADDRESS = 20;
+export const PHONE_INIT_WINDOW_SECONDS = 3_600;
 
 /** Most a member may spend per day, in cents (a guard against mistakes and stolen cards). */
 export const DAILY_LIMIT_CENTS = 50_000;
@@ -109,16 +114,28 @@ export const billingCallbackRoutes = new Hono<AppEnv>().post('/callback/:provide
 export const billingRoutes = new Hono<AppEnv>()
   .get('/billing/check_phonecall', async (c) => {
     const sessionId = c.get('sessionId');
-    const row = sessionId
-      ? await c.env.DB.prepare('SELECT id, status FROM billings WHERE session_id = ? AND is_phonecall = 1 ORDER BY id DESC LIMIT 1').bind(sessionId).first<{
-          id: number;
-          status: string;
-        }>()
-      : null;
-    const status = !row ? 'none' : row.status === 'active' ? 'active' : row.status === 'pending' ? 'pending' : 'ended';
+    const row = sessionId ? await latestPhoneBilling(c.env.DB, sessionId) : null;
+    const state = row ? phoneCallState(row) : 'none';
+    const status = state === 'pending' || state === 'active' || state === 'none' ? state : 'ended';
     return c.json({ status, id: row?.id ?? null, voicecall: c.get('session').voicecall, session: c.get('session') });
   })
-  .post('/billing/init_phonecall', zValidator('json', initSchema, validationHook), (c) => startBilling(c, c.req.valid('json'), true))
+  // Coins need an account, so paying by phone does too; each address may start only a few calls.
+  .post('/billing/init_phonecall', zValidator('json', initSchema, validationHook), async (c) => {
+    requireUserId(c);
+    if (c.get('session').voicecall) throw new ApiError(409, 'voicecall_active');
+    const tries = await hit(c.env.DB, `phonecall:ip:${clientIp(c)}`, PHONE_INIT_WINDOW_SECONDS);
+    if (tries.count > PHONE_INITS_PER_ADDRESS) throw new ApiError(429, 'too_many_attempts', undefined, { 'Retry-After': String(tries.retryAfter) });
+    return startBilling(c, c.req.valid('json'), true);
+  })
+  // Hangs up the session's phone call (or its phone payment not yet connected): the call ends
+  // here as on the phone line, and the session leaves voice-call mode.
+  .post('/billing/end_phonecall', async (c) => {
+    const sessionId = c.get('sessionId');
+    const row = sessionId ? await latestPhoneBilling(c.env.DB, sessionId) : null;
+    if (row) await endPhoneCall(c.env.DB, row);
+    const session = { ...c.get('session'), voicecall: false, phonecall_payment_type_id: null, phonecall_product_id: null, phonecall_payment_name: null };
+    return c.json({ status: row ? 'ended' : 'none', id: row?.id ?? null, session });
+  })
   .use('/billing', requireUser)
   .use('/billing/*', requireUser)
   .get('/billing', async (c) => {

@@ -16,6 +16,9 @@ export interface BillingRow {
   provider: string;
   is_phonecall: number;
   coupon_code: string | null;
+  /** Phone billings: when the call connected (and was charged) and when it ended. */
+  call_started_at: number | null;
+  call_ended_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -44,10 +47,13 @@ export async function applyPaymentEvent(
   const now = Math.floor(Date.now() / 1000);
   if (event.status !== 'paid') {
     await db.prepare("UPDATE billings SET status = ?, updated_at = ? WHERE id = ? AND status = 'pending'").bind(event.status, now, billing.id).run();
+    // The phone line could not connect the call: nothing is charged and voice-call mode is off.
+    if (billing.is_phonecall && billing.status === 'pending') await endPhoneCall(db, billing, now);
     return { status: event.status, result: null };
   }
   if (!billing.user_id) return { status: 'no_member', result: null };
   const extra = [db.prepare("UPDATE billings SET status = 'paid', updated_at = ? WHERE id = ?").bind(now, billing.id)];
+  if (billing.is_phonecall) extra.push(...phoneChargeStatements(db, billing, now));
   if (billing.coupon_code) {
     // The percent voucher behind the bonus is used up by this purchase.
     extra.push(
@@ -62,4 +68,66 @@ export async function applyPaymentEvent(
   const result = await credit(db, billing.user_id, billing.coins, 'payment', billingRef(provider, billing.id), extra);
   if (result.ok) later(announceCoins(env, billing.user_id, result.coins));
   return { status: result.ok ? 'paid' : result.error, result };
+}
+
+// Pay by phone. The call itself is the payment: the phone line charges the package price once,
+// when the call connects, with a signed postback like any processor ('paid' above: coins credited
+// with the billing's reference, so a replayed or parallel charge credits once). From then until
+// the call ends the session is in voice-call mode (limited menus). A phone billing that never
+// connected is never 'paid', so it never counts as money spent.
+
+/** The state of a phone billing as the voice-call check and the phone line show it. */
+export type PhoneCallState = 'pending' | 'active' | 'ended' | 'cancelled' | 'failed';
+
+export function phoneCallState(b: Pick<BillingRow, 'status' | 'call_started_at' | 'call_ended_at'>): PhoneCallState {
+  if (b.status === 'pending') return 'pending';
+  if (b.status === 'cancelled' || b.status === 'failed') return b.status;
+  // 'paid' (or 'active'/'ended' rows written before calls were charged)
+  return b.status === 'active' || (b.call_started_at !== null && b.call_ended_at === null) ? 'active' : 'ended';
+}
+
+/** Run in the batch that credits the charge: the call has started, the session enters voice-call mode. */
+function phoneChargeStatements(db: D1Database, billing: BillingRow, now: number): D1PreparedStatement[] {
+  const statements = [db.prepare('UPDATE billings SET call_started_at = COALESCE(call_started_at, ?) WHERE id = ?').bind(now, billing.id)];
+  if (billing.session_id) {
+    // A charge that arrives after the call was already hung up does not reopen voice-call mode.
+    statements.push(
+      db
+        .prepare('UPDATE sessions SET voicecall = 1 WHERE id = ? AND EXISTS (SELECT 1 FROM billings WHERE id = ? AND call_ended_at IS NULL)')
+        .bind(billing.session_id, billing.id),
+    );
+  }
+  return statements;
+}
+
+/** The latest phone billing of a session (the one its voice-call mode is about). */
+export async function latestPhoneBilling(db: D1Database, sessionId: string): Promise<BillingRow | null> {
+  return db.prepare('SELECT * FROM billings WHERE session_id = ? AND is_phonecall = 1 ORDER BY id DESC LIMIT 1').bind(sessionId).first<BillingRow>();
+}
+
+/**
+ * Hangs up: a call that never connected is cancelled (nothing charged), a charged call keeps its
+ * 'paid'. Either way the session leaves voice-call mode and forgets the phone payment. Idempotent.
+ */
+export async function endPhoneCall(db: D1Database, billing: Pick<BillingRow, 'id' | 'session_id'>, now = Math.floor(Date.now() / 1000)): Promise<void> {
+  const statements = [
+    db
+      .prepare(
+        `UPDATE billings SET status = CASE WHEN status = 'pending' THEN 'cancelled' WHEN status = 'active' THEN 'ended' ELSE status END,
+           call_ended_at = COALESCE(call_ended_at, ?1), updated_at = ?1
+         WHERE id = ?2 AND is_phonecall = 1`,
+      )
+      .bind(now, billing.id),
+  ];
+  if (billing.session_id) {
+    statements.push(
+      db
+        .prepare(
+          `UPDATE sessions SET voicecall = 0, phonecall_payment_type_id = NULL, phonecall_product_id = NULL, phonecall_payment_name = NULL
+           WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM billings WHERE session_id = ?1 AND is_phonecall = 1 AND id > ?2)`,
+        )
+        .bind(billing.session_id, billing.id),
+    );
+  }
+  await db.batch(statements);
 }

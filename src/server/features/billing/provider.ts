@@ -46,12 +46,15 @@ export const SANDBOX_SIGNATURE_HEADER = 'X-Sandbox-Signature';
 
 /** The sandbox: a checkout page of our own and HMAC-signed postbacks, like a real processor's. */
 export class SandboxProvider implements PaymentProvider {
-  readonly name = 'sandbox';
+  /** The payment types' provider name; it is part of the ledger reference of each payment. */
+  readonly name: 'sandbox' | 'sandbox-phone';
   /** `phone`: the checkout is the sandbox phone line (voice-call payments). */
   constructor(
     private readonly secret: string,
     private readonly phone = false,
-  ) {}
+  ) {
+    this.name = phone ? 'sandbox-phone' : 'sandbox';
+  }
 
   async checkoutUrl(billing: BillingForProvider): Promise<string> {
     const page = this.phone ? '/billing/phone' : '/billing/sandbox';

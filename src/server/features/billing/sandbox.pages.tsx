@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import { Hono, type Context } from 'hono';
 import { Layout } from '../../../client/components/shell/layout';
 import type { AppEnv } from '../../env';
-import { nowSeconds } from '../../lib/auth';
 import { renderPage } from '../../render/render-page';
-import { applyPaymentEvent, type BillingRow } from './billing.service';
+import { applyPaymentEvent, endPhoneCall, phoneCallState, type BillingRow } from './billing.service';
 import { billingSecret, providerFor, SANDBOX_SIGNATURE_HEADER, SandboxProvider } from './provider';
 
 const ACTIONS = { pay: 'paid', cancel: 'cancelled', fail: 'failed' } as const;
@@ -86,25 +85,43 @@ export const sandboxPages = new Hono<AppEnv>()
     const { billing, ref } = await billingFromRef(c, c.req.query('bid'));
     if (!billing || !billing.is_phonecall) return c.notFound();
     const pin = String(100000 + ((billing.id * 7919) % 900000));
-    const active = billing.status === 'active';
+    const state = phoneCallState(billing);
+    const price = new Intl.NumberFormat(c.get('locale'), { style: 'currency', currency: billing.currency }).format(billing.amount_cents / 100);
+    const charged = billing.status === 'paid';
     return renderPage(
       c,
       <Layout variant="basic">
         <SandboxCard title={t('sandbox.phoneTitle')}>
-          <p className="muted">{t('sandbox.phoneNotice')}</p>
+          <p className="muted">{t('sandbox.phoneNotice', { price, count: billing.coins })}</p>
           <dl className="sandbox-facts">
+            <dt>{t('sandbox.process')}</dt>
+            <dd data-testid="process-id">{`BS${billing.id}`}</dd>
+            <dt>{t('sandbox.pricePerCall')}</dt>
+            <dd data-testid="phone-price">{price}</dd>
+            <dt>{t('sandbox.coins')}</dt>
+            <dd data-testid="phone-coins">{billing.coins}</dd>
             <dt>{t('sandbox.number')}</dt>
             <dd data-testid="phone-number">{`+49 900 000 0${String(billing.id).padStart(3, '0').slice(-3)}`}</dd>
             <dt>{t('sandbox.pin')}</dt>
             <dd data-testid="phone-pin">{pin}</dd>
             <dt>{t('sandbox.state')}</dt>
-            <dd data-testid="phone-state">{t(`sandbox.phoneState.${billing.status}`)}</dd>
+            <dd data-testid="phone-state">{t(`sandbox.phoneState.${state}`)}</dd>
           </dl>
-          {(billing.status === 'pending' || active) && (
+          {charged && (
+            <p role="status" data-testid="phone-charged">
+              {t('sandbox.phoneCharged', { price, count: billing.coins })}
+            </p>
+          )}
+          {(state === 'pending' || state === 'active') && (
             <form method="post" action="/billing/phone" className="sandbox-actions">
               <input type="hidden" name="bid" value={ref} />
-              <button className="btn btn-primary" name="action" value={active ? 'end' : 'start'} data-action={active ? 'phone-end' : 'phone-start'}>
-                {t(active ? 'sandbox.endCall' : 'sandbox.startCall')}
+              {state === 'pending' && (
+                <button className="btn btn-primary" name="action" value="start" data-action="phone-start">
+                  {t('sandbox.startCall')}
+                </button>
+              )}
+              <button className={state === 'pending' ? 'btn btn-outline' : 'btn btn-primary'} name="action" value="end" data-action="phone-end">
+                {t(state === 'pending' ? 'sandbox.hangUp' : 'sandbox.endCall')}
               </button>
             </form>
           )}
@@ -118,22 +135,18 @@ export const sandboxPages = new Hono<AppEnv>()
     const bid = typeof form.bid === 'string' ? form.bid : undefined;
     const { billing } = await billingFromRef(c, bid);
     const action = form.action === 'start' || form.action === 'end' ? form.action : null;
-    if (!billing || !billing.is_phonecall || !action || !billing.session_id) return c.notFound();
-    const db = c.env.DB;
-    const now = nowSeconds();
-    if (action === 'start') {
-      await db.batch([
-        db.prepare("UPDATE billings SET status = 'active', updated_at = ? WHERE id = ? AND status = 'pending'").bind(now, billing.id),
-        db.prepare('UPDATE sessions SET voicecall = 1 WHERE id = ?').bind(billing.session_id),
-      ]);
-    } else {
-      // The call ended: the voice-call mode and its phone fields are over.
-      await db.batch([
-        db.prepare("UPDATE billings SET status = 'ended', updated_at = ? WHERE id = ? AND status = 'active'").bind(now, billing.id),
-        db
-          .prepare('UPDATE sessions SET voicecall = 0, phonecall_payment_type_id = NULL, phonecall_product_id = NULL, phonecall_payment_name = NULL WHERE id = ?')
-          .bind(billing.session_id),
-      ]);
+    if (!billing || !billing.is_phonecall || !action) return c.notFound();
+    const back = c.redirect(`/billing/phone?bid=${encodeURIComponent(bid ?? '')}`, 303);
+    if (action === 'end') {
+      await endPhoneCall(c.env.DB, billing);
+      return back;
     }
-    return c.redirect(`/billing/phone?bid=${encodeURIComponent(bid ?? '')}`, 303);
+    // The call connects: the phone line charges the price once, with the same signed postback
+    // a real line would send; the ledger reference makes a repeated or parallel start credit once.
+    if (billing.status !== 'pending') return back;
+    const line = new SandboxProvider(billingSecret(c.env), true);
+    const { body, signature } = await line.signedPostback({ billingId: billing.id, status: 'paid', eventId: `sbx-${billing.id}-call` });
+    const event = await line.verifyCallback(new Request('https://sandbox/postback', { method: 'POST', body, headers: { [SANDBOX_SIGNATURE_HEADER]: signature } }));
+    if (event) await applyPaymentEvent(c.env, line.name, event, (p) => c.executionCtx.waitUntil(p));
+    return back;
   });

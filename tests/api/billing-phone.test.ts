@@ -1,0 +1,183 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { Client, expectError, expectJson, registerMember, uniqueIp } from './account-helpers';
+import { billingSecret, SANDBOX_SIGNATURE_HEADER, SandboxProvider } from '../../src/server/features/billing/provider';
+import type { Bindings } from '../../src/server/env';
+import { req } from './helpers';
+
+// Pay by phone: the call is the payment. The phone line charges the package price once when the
+// call connects (billing 'paid', coins through the ledger with the billing's reference), the
+// session is in voice-call mode until the call ends (on the page or on the line), and a call that
+// never connected is never 'paid'.
+
+const PHONE = { paymenttypeid: 3, productid: 8 };
+
+interface Check {
+  status: string;
+  id: number | null;
+  voicecall: boolean;
+  session: { voicecall: boolean; phonecall_payment_type_id: number | null; phonecall_payment_name: string | null };
+}
+
+const coins = async (id: number) => (await env.DB.prepare('SELECT coins FROM users WHERE id = ?').bind(id).first<{ coins: number }>())!.coins;
+const billing = (id: number) => env.DB.prepare('SELECT status, coins, amount_cents, call_started_at, call_ended_at FROM billings WHERE id = ?').bind(id).first<Record<string, unknown>>();
+const ledgerRows = async (ref: string) => (await env.DB.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(amount), 0) AS total FROM ledger WHERE ref = ?').bind(ref).first<{ n: number; total: number }>())!;
+const bidOf = (link: string) => decodeURIComponent(new URL(link, 'http://x').searchParams.get('bid')!);
+const line = (bid: string, action: 'start' | 'end') => req('/billing/phone', { method: 'POST', body: new URLSearchParams({ bid, action }), redirect: 'manual' });
+
+async function initCall(client: Client): Promise<{ id: number; link: string; bid: string; coins: number }> {
+  const body = await expectJson<{ id: number; link: string; coins: number }>(await client.post('/api/billing/init_phonecall', PHONE), 200);
+  expect(body.link).toMatch(/^\/billing\/phone\?bid=/);
+  return { ...body, bid: bidOf(body.link) };
+}
+
+const check = async (client: Client) => expectJson<Check>(await client.get('/api/billing/check_phonecall'), 200);
+
+describe('pay by phone', () => {
+  it('init -> call connects (charged once: paid, 200 coins via the ledger, voice-call mode) -> ended on the page', async () => {
+    const m = await registerMember({ verified: true });
+    const call = await initCall(m.client);
+    expect(call.coins).toBe(200);
+    // Waiting for the call: nothing charged, nothing credited, the session knows the phone payment.
+    expect(await billing(call.id)).toMatchObject({ status: 'pending', call_started_at: null });
+    const pending = await check(m.client);
+    expect(pending).toMatchObject({ status: 'pending', id: call.id, voicecall: false });
+    expect(pending.session.phonecall_payment_name).toBe('Pay by phone');
+    expect(await coins(m.id)).toBe(0);
+
+    // The phone line shows what the call costs and gives.
+    const page = await (await req(call.link)).text();
+    expect(page).toContain('data-testid="phone-price">€19.90<');
+    expect(page).toContain('data-testid="phone-coins">200<');
+
+    expect((await line(call.bid, 'start')).status).toBe(303);
+    expect(await billing(call.id)).toMatchObject({ status: 'paid', amount_cents: 1990, call_ended_at: null });
+    expect(await coins(m.id)).toBe(200);
+    expect(await ledgerRows(`payment:sandbox-phone:${call.id}`)).toEqual({ n: 1, total: 200 });
+    expect(await check(m.client)).toMatchObject({ status: 'active', id: call.id, voicecall: true });
+    expect((await m.client.me())?.coins).toBe(200);
+    // While the call runs a second phone payment cannot begin.
+    await expectError(await m.client.post('/api/billing/init_phonecall', PHONE), 409, 'voicecall_active');
+
+    // "End call" on the page ends the call server-side.
+    const ended = await expectJson<{ status: string; id: number; session: Check['session'] }>(await m.client.post('/api/billing/end_phonecall'), 200);
+    expect(ended).toMatchObject({ status: 'ended', id: call.id, session: { voicecall: false, phonecall_payment_type_id: null } });
+    const after = await check(m.client);
+    expect(after).toMatchObject({ status: 'ended', voicecall: false });
+    expect(after.session.phonecall_payment_name).toBeNull();
+    // The charge stays: paid, the coins stay, the line shows the call ended.
+    const row = await billing(call.id);
+    expect(row).toMatchObject({ status: 'paid' });
+    expect(row?.call_ended_at).toEqual(expect.any(Number));
+    expect(await coins(m.id)).toBe(200);
+    expect(await (await req(call.link)).text()).toContain('data-testid="phone-state">Call ended<');
+    // The line's own hang-up after that changes nothing; ending again is harmless.
+    await line(call.bid, 'end');
+    expect(await expectJson<{ status: string }>(await m.client.post('/api/billing/end_phonecall'), 200)).toMatchObject({ status: 'ended' });
+    expect(await coins(m.id)).toBe(200);
+    expect(await billing(call.id)).toMatchObject({ status: 'paid' });
+  });
+
+  it('the line can end the call too; a charge replayed after the end does not reopen voice-call mode', async () => {
+    const m = await registerMember({ verified: true });
+    const call = await initCall(m.client);
+    await line(call.bid, 'start');
+    expect(await check(m.client)).toMatchObject({ status: 'active', voicecall: true });
+    await line(call.bid, 'end');
+    expect(await check(m.client)).toMatchObject({ status: 'ended', voicecall: false });
+    await line(call.bid, 'start');
+    expect(await check(m.client)).toMatchObject({ status: 'ended', voicecall: false });
+    expect(await coins(m.id)).toBe(200);
+  });
+
+  it('100 parallel charges of one call and replayed postbacks credit the coins exactly once', async () => {
+    const m = await registerMember({ verified: true });
+    const call = await initCall(m.client);
+    const answers = await Promise.all(Array.from({ length: 100 }, () => line(call.bid, 'start')));
+    expect(answers.map((r) => r.status)).toEqual(Array(100).fill(303));
+    expect(await coins(m.id)).toBe(200);
+    expect(await ledgerRows(`payment:sandbox-phone:${call.id}`)).toEqual({ n: 1, total: 200 });
+    expect(await billing(call.id)).toMatchObject({ status: 'paid' });
+    expect(await check(m.client)).toMatchObject({ status: 'active', voicecall: true });
+    // The phone line replays its signed postback (a retry): accepted, nothing credited again.
+    const phoneLine = new SandboxProvider(billingSecret(env as unknown as Bindings), true);
+    const { body, signature } = await phoneLine.signedPostback({ billingId: call.id, status: 'paid', eventId: 'retry-1' });
+    const replays = await Promise.all(
+      Array.from({ length: 10 }, () => req('/api/billing/callback/sandbox-phone', { method: 'POST', body, headers: { [SANDBOX_SIGNATURE_HEADER]: signature, 'Content-Type': 'application/json' } })),
+    );
+    expect(replays.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(await coins(m.id)).toBe(200);
+    expect(await ledgerRows(`payment:sandbox-phone:${call.id}`)).toEqual({ n: 1, total: 200 });
+  });
+
+  it('a call that never connects is never charged: hung up before it starts it is cancelled, no coins', async () => {
+    const m = await registerMember({ verified: true });
+    const call = await initCall(m.client);
+    const ended = await expectJson<{ status: string }>(await m.client.post('/api/billing/end_phonecall'), 200);
+    expect(ended.status).toBe('ended');
+    expect(await billing(call.id)).toMatchObject({ status: 'cancelled', call_started_at: null });
+    // The line no longer offers the call, and a late start charges nothing.
+    expect(await (await req(call.link)).text()).not.toContain('data-action="phone-start"');
+    await line(call.bid, 'start');
+    expect(await billing(call.id)).toMatchObject({ status: 'cancelled' });
+    expect(await coins(m.id)).toBe(0);
+    expect(await check(m.client)).toMatchObject({ status: 'ended', voicecall: false });
+  });
+
+  it('end_phonecall needs the CSRF token and without a call answers none', async () => {
+    const m = await registerMember({ verified: true });
+    const call = await initCall(m.client);
+    await line(call.bid, 'start');
+    expect((await m.client.post('/api/billing/end_phonecall', undefined, { csrf: false })).status).toBe(419);
+    expect(await check(m.client)).toMatchObject({ status: 'active', voicecall: true });
+    const visitor = new Client();
+    expect(await expectJson<{ status: string }>(await visitor.post('/api/billing/end_phonecall'), 200)).toMatchObject({ status: 'none', id: null });
+    expect(await check(m.client)).toMatchObject({ status: 'active', voicecall: true });
+  });
+
+  it('coins need an account: a visitor cannot start a phone payment (401, nothing stored)', async () => {
+    const visitor = new Client();
+    const before = await env.DB.prepare('SELECT COUNT(*) AS n FROM billings').first<{ n: number }>();
+    await expectError(await visitor.post('/api/billing/init_phonecall', PHONE), 401, 'unauthenticated');
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM billings').first<{ n: number }>()).toEqual(before);
+  });
+
+  it('one address starts at most 20 phone payments an hour, also under 100 parallel inits (429 with Retry-After)', async () => {
+    const ip = uniqueIp();
+    const members = await Promise.all(Array.from({ length: 4 }, () => registerMember({ verified: true })));
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => members[i % members.length].client.post('/api/billing/init_phonecall', PHONE, { headers: { 'CF-Connecting-IP': ip } })),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(80);
+    const limited = results.find((r) => r.status === 429)!;
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+    await expectError(limited, 429, 'too_many_attempts');
+    const ids = members.map((m) => m.id);
+    const stored = await env.DB.prepare(`SELECT COUNT(*) AS n FROM billings WHERE is_phonecall = 1 AND user_id IN (${ids.map(() => '?').join(',')})`)
+      .bind(...ids)
+      .first<{ n: number }>();
+    expect(stored).toEqual({ n: 20 });
+    // Another address is not affected.
+    expect((await members[0].client.post('/api/billing/init_phonecall', PHONE, { headers: { 'CF-Connecting-IP': uniqueIp() } })).status).toBe(200);
+  });
+
+  it('only charged phone billings are paid: pending and cancelled ones stay non-paid', async () => {
+    const m = await registerMember({ verified: true });
+    const first = await initCall(m.client);
+    await m.client.post('/api/billing/end_phonecall');
+    const second = await initCall(m.client);
+    await line(second.bid, 'start');
+    await expectError(await m.client.post('/api/billing/init_phonecall', PHONE), 409, 'voicecall_active');
+    await m.client.post('/api/billing/end_phonecall');
+    const fourth = await initCall(m.client);
+    const rows = await env.DB.prepare('SELECT id, status FROM billings WHERE user_id = ? ORDER BY id').bind(m.id).all<{ id: number; status: string }>();
+    expect(rows.results).toEqual([
+      { id: first.id, status: 'cancelled' },
+      { id: second.id, status: 'paid' },
+      { id: fourth.id, status: 'pending' },
+    ]);
+    expect(await coins(m.id)).toBe(200);
+  });
+});
