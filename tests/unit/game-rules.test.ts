@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GAME_SEGMENTS, GAME_WEIGHT_TOTAL, gameDay, gameRef, nextGameDay, segmentFor, wheelAngle } from '../../src/shared/game';
 
@@ -35,6 +36,14 @@ describe('daily game rules', () => {
       // The field's middle (i * size + size / 2, clockwise from the top) turned by `rest` is at 0.
       expect((i * size + size / 2 + rest) % 360).toBeCloseTo(0, 6);
       expect(wheelAngle(i)).toBeGreaterThanOrEqual(5 * 360);
+    }
+  });
+
+  it('the stylesheet turns the wheel to the same angles (rest and after five turns)', () => {
+    const css = readFileSync(new URL('../../src/client/styles/game.css', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+    for (let i = 0; i < GAME_SEGMENTS.length; i++) {
+      expect(css).toContain(`.game-disc[data-stop="${i}"] { transform: rotate(${wheelAngle(i, 0)}deg); }`);
+      expect(css).toContain(`.game-disc.is-spun[data-stop="${i}"] { transform: rotate(${wheelAngle(i)}deg); }`);
     }
   });
 });

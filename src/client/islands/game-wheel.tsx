@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { GAME_SEGMENTS, wheelAngle, type GameState } from '../../shared/game';
+import { GAME_SEGMENTS, type GameState } from '../../shared/game';
 import { Icon } from '../components/icon';
 import { api, ApiFailure } from '../lib/api';
 import { useSnap, useT } from '../state/context';
@@ -13,6 +13,7 @@ export interface GameWheelProps {
 
 type Phase = 'idle' | 'spinning' | 'done';
 
+/** The turn's length; game.css has the same (4s). */
 const SPIN_MS = 4_000;
 const SIZE = 300;
 const R = SIZE / 2;
@@ -40,7 +41,10 @@ export default function GameWheel({ state: initial, member, verified }: GameWhee
   const snap = useSnap();
   const [state, setState] = useState<GameState | null>(initial);
   const [phase, setPhase] = useState<Phase>(initial?.spin ? 'done' : 'idle');
-  const [angle, setAngle] = useState(initial?.spin ? wheelAngle(initial.spin.segment, 0) : 0);
+  // Where the wheel stands (a segment, or null at the start) and whether it got there by turning.
+  // The angles live in game.css as classes (no inline styles: the CSP can forbid them).
+  const [stop, setStop] = useState<number | null>(initial?.spin?.segment ?? null);
+  const [spun, setSpun] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -57,12 +61,11 @@ export default function GameWheel({ state: initial, member, verified }: GameWhee
       const res = await api().post<GameState>('game/spin');
       setState({ day: res.day, spin: res.spin, next_at: res.next_at });
       if (!res.spin) return setPhase('done');
-      const target = wheelAngle(res.spin.segment);
+      setStop(res.spin.segment);
       if (reducedMotion()) {
-        setAngle(target % 360);
         setPhase('done');
       } else {
-        setAngle(target);
+        setSpun(true);
         timer.current = setTimeout(() => setPhase('done'), SPIN_MS);
       }
     } catch (e) {
@@ -76,7 +79,7 @@ export default function GameWheel({ state: initial, member, verified }: GameWhee
           .catch(() => null);
         if (current?.spin) {
           setState(current);
-          setAngle(wheelAngle(current.spin.segment, 0));
+          setStop(current.spin.segment);
         }
         setPhase('done');
       } else {
@@ -91,13 +94,13 @@ export default function GameWheel({ state: initial, member, verified }: GameWhee
       <div className="game-wheel">
         <span className="game-pointer" aria-hidden="true" />
         <svg
-          className={`game-disc${phase === 'spinning' ? ' is-spinning' : ''}`}
+          className={`game-disc${spun ? ' is-spun' : ''}`}
+          data-stop={stop ?? undefined}
           viewBox={`0 0 ${SIZE} ${SIZE}`}
           width={SIZE}
           height={SIZE}
           role="img"
           aria-label={t('game.wheelLabel', { prizes: GAME_SEGMENTS.map((s) => t('game.segment', { count: s.coins })).join(', ') })}
-          style={{ transform: `rotate(${angle}deg)`, transitionDuration: `${SPIN_MS}ms` }}
         >
           {GAME_SEGMENTS.map((s, i) => {
             const mid = ((i + 0.5) / GAME_SEGMENTS.length) * 360;
