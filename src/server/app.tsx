@@ -13,6 +13,9 @@ import { searchPages } from './features/search/search.pages';
 import { accountsPages } from './features/accounts/accounts.pages';
 import { billingCallbackRoutes, billingRoutes } from './features/billing/billing.routes';
 import { couponRoutes } from './features/billing/coupons.routes';
+import { gameRoutes } from './features/game/game.routes';
+import { gamePages } from './features/game/game.pages';
+import { freePages } from './features/shows/free.pages';
 import { sandboxPages } from './features/billing/sandbox.pages';
 import { billingPages } from './features/billing/billing.pages';
 import { authRoutes } from './features/auth/auth.routes';
@@ -91,7 +94,8 @@ export function createApp() {
     .route('/', searchRoutes)
     .route('/', realtimeRoutes)
     .route('/', billingRoutes)
-    .route('/', couponRoutes);
+    .route('/', couponRoutes)
+    .route('/', gameRoutes);
   // Operator calls and payment postbacks authenticate by token or signature instead of the CSRF
   // cookie, so they are mounted first.
   app.route('/api/ops', opsRoutes);
@@ -104,6 +108,8 @@ export function createApp() {
   app.route('/', showsPages);
   app.route('/', searchPages);
   app.route('/', infoPages);
+  app.route('/', gamePages);
+  app.route('/', freePages);
   app.route('/', accountsPages);
   app.route('/', sandboxPages);
   app.route('/', billingPages);

@@ -58,6 +58,8 @@ export interface Variables {
   /** The id in a valid signed session cookie, even before its D1 row exists. */
   cookieSessionId: string | null;
   user: User | null;
+  /** The member was shown the welcome dialog once (in any session): never again. */
+  memberWelcomed?: boolean;
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };

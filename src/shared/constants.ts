@@ -48,6 +48,8 @@ export const CHUNK_RELOAD_MIN_INTERVAL_MS = 60_000;
 
 export const DEFAULT_EXCHANGE_RATE = 0.1;
 export const PRIZE_DURATION_SHOWN_DAYS = 14;
+/** valid_until from here on (2100-01-01 00:00 UTC) means the voucher does not expire. */
+export const COUPON_NO_EXPIRY_AT = 4_102_444_800;
 
 export const TOY_CONTROL_CATEGORY_ID = 20;
 export const CATEGORY_BAR_EXTRAS = [1013, 1024, 1051, 1052, 1054, 1062] as const;

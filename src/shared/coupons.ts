@@ -1,4 +1,4 @@
-import { DEFAULT_EXCHANGE_RATE, PRIZE_DURATION_SHOWN_DAYS } from './constants';
+import { COUPON_NO_EXPIRY_AT, DEFAULT_EXCHANGE_RATE, PRIZE_DURATION_SHOWN_DAYS } from './constants';
 
 // Coupon and prize rules of spec part 1 section 3.
 export type CouponType = 'COINS' | 'EURO' | 'PERCENT' | 'FREE' | 'VIDEO' | 'GALLERY';
@@ -46,4 +46,18 @@ export function prizeDaysShown(c: CouponLike, nowSeconds: number): number | null
   if (!isPrize(c)) return null;
   const days = Math.ceil((c.valid_until - nowSeconds) / 86_400);
   return days >= 0 && days <= PRIZE_DURATION_SHOWN_DAYS ? days : null;
+}
+
+/** A valid_until this far ahead (2100-01-01 and later) stands for "no expiry" and is shown so. */
+export function couponNeverExpires(c: Pick<CouponLike, 'valid_until'>): boolean {
+  return c.valid_until >= COUPON_NO_EXPIRY_AT;
+}
+
+/**
+ * The money value shown for a voucher: only a euro voucher has one. A coin voucher is worth its
+ * coins, not euros: what a coin costs depends on the package (10 EUR buy 100 coins, 85 EUR 1,000),
+ * so the spec's value x rate rounded up ("25 coins, worth 3.00 EUR") promised money it is not.
+ */
+export function couponShownMoney(c: CouponLike): number | null {
+  return c.type === 'EURO' ? couponMoney(c) : null;
 }

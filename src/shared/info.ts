@@ -9,9 +9,6 @@ export const INFO_PAGES = {
   usc2257: 'usc2257',
   camgirl_werden: 'camgirl_werden',
   special: 'special',
-  game: 'game',
-  freeshow: 'freeshow',
-  freevideo: 'freevideo',
   xmas: 'xmas',
 } as const;
 

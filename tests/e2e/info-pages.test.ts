@@ -13,9 +13,6 @@ const KEYS = [
   'usc2257',
   'camgirl_werden',
   'special',
-  'game',
-  'freeshow',
-  'freevideo',
   'xmas',
 ] as const;
 

@@ -216,16 +216,17 @@ describe('overlays', () => {
       const m = MESSAGES[lang].welcome;
       b = await launchIn(lang);
       const member = await registerMember(b.page, { welcome: true });
+      // Issue 9: the showing is recorded when the dialog opens (it used to be when it closed).
+      const shown = b.page.waitForResponse((r) => r.url().endsWith('/api/session/welcome_shown'));
       await open(b.page, '/faq');
       const dialog = b.page.locator('[data-testid=welcome-dialog]');
       await dialog.waitFor();
       expect((await dialog.locator('h2').textContent())?.trim()).toBe(m.title.replace('{{name}}', member.name));
       expect((await dialog.locator('[data-part=video] h3').textContent())?.trim()).toBe(m.video.title);
       expect((await dialog.locator('[data-part=voucher] h3').textContent())?.trim()).toBe(m.voucher.title);
-
-      const shown = b.page.waitForResponse((r) => r.url().endsWith('/api/session/welcome_shown'));
-      await b.page.click('[data-action=welcome-start]');
       expect((await shown).status()).toBe(200);
+
+      await b.page.click('[data-action=welcome-start]');
       await dialog.waitFor({ state: 'detached' });
       expect((await sessionNow(b.page)).welcome_dialog).toBeNull();
 

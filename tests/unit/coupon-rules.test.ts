@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EXCHANGE_RATE, PRIZE_DURATION_SHOWN_DAYS } from '../../src/shared/constants';
-import { couponCoins, couponMoney, couponValid, couponValueText, isPrize, prizeDaysShown, type CouponLike, type CouponType } from '../../src/shared/coupons';
+import { couponCoins, couponMoney, couponNeverExpires, couponShownMoney, couponValid, couponValueText, isPrize, prizeDaysShown, type CouponLike, type CouponType } from '../../src/shared/coupons';
 
 // Coupon and prize rules of spec part 1 section 3 and part 2 section 3 (numbers of section 9).
 const NOW = 1_800_000_000;
@@ -98,5 +98,18 @@ describe('prizes', () => {
     expect(prizeDaysShown(coupon('VIDEO', 1, { valid_until: NOW - DAY }), NOW)).toBeNull();
     expect(prizeDaysShown(coupon('COINS', 50, { valid_until: NOW + DAY }), NOW)).toBeNull();
     expect(prizeDaysShown(coupon('PERCENT', 50, { valid_until: NOW + DAY }), NOW)).toBeNull();
+  });
+
+  it('shows no euro worth for a coin voucher (a 25-coin voucher is not "worth 3.00 EUR"); a euro voucher keeps its value', () => {
+    expect(couponShownMoney(coupon('COINS', 25))).toBeNull();
+    expect(couponShownMoney(coupon('FREE', 100))).toBeNull();
+    expect(couponShownMoney(coupon('EURO', 10))).toBe(10);
+    for (const type of ['PERCENT', 'VIDEO', 'GALLERY'] as const) expect(couponShownMoney(coupon(type, 50))).toBeNull();
+  });
+
+  it('a valid_until in 2100 or later means no expiry', () => {
+    expect(couponNeverExpires({ valid_until: 4102444800 })).toBe(true);
+    expect(couponNeverExpires({ valid_until: 4102444799 })).toBe(false);
+    expect(couponNeverExpires({ valid_until: 1767225600 })).toBe(false);
   });
 });

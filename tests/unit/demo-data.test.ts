@@ -137,7 +137,11 @@ describe('demo data', () => {
       expect(s.description_en.length).toBeGreaterThan(40);
       expect(s.description_de.length).toBeGreaterThan(40);
       expect(s.description_de).toContain(s.city);
+      // A name per locale: the English texts name the English city (Cologne, not Köln).
+      expect(s.description_en).toContain(s.city_en);
     }
+    const cologne = data.shows.find((s) => s.city === 'Köln');
+    expect(cologne?.city_en).toBe('Cologne');
     expectUnique(data.shows.map((s) => s.description_en));
   });
 
@@ -168,9 +172,14 @@ describe('demo data', () => {
     for (const v of data.videos) {
       expect(v.duration_s).toBeGreaterThanOrEqual(60);
       expect(v.duration_s).toBeLessThanOrEqual(1800);
-      expect(v.price).toBeGreaterThanOrEqual(30);
-      expect(v.price).toBeLessThanOrEqual(300);
+      // Every 20th video is free (the "Free videos" list); the others cost 30-300 coins.
+      if (v.id % 20 === 0) expect(v.price).toBe(0);
+      else {
+        expect(v.price).toBeGreaterThanOrEqual(30);
+        expect(v.price).toBeLessThanOrEqual(300);
+      }
     }
+    expect(data.videos.filter((v) => v.price === 0).length).toBe(Math.floor(data.videos.length / 20));
     for (const g of data.galleries) {
       expect(g.picture_count).toBeGreaterThanOrEqual(6);
       expect(g.picture_count).toBeLessThanOrEqual(24);

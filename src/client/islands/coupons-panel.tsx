@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { VOUCHER_MIN_CHARS } from '../../shared/constants';
 import type { CouponType } from '../../shared/coupons';
-import { formatMoney } from '../components/billing/billing-data';
 import { Icon } from '../components/icon';
 import { api, ApiFailure } from '../lib/api';
 import { useSnap, useT } from '../state/context';
@@ -13,6 +12,8 @@ export interface CouponItem {
   value: number;
   currency: string;
   valid_until: number;
+  /** valid_until stands for "no expiry" (2100 and later). */
+  no_expiry: boolean;
   valid: boolean;
   text: string;
   money: number | null;
@@ -149,10 +150,11 @@ export default function CouponsPanel() {
                       <span className={`coupon-badge coupon-badge-${state}`}>{t(`coupons.state.${state}`)}</span>
                     </p>
                     <p className="muted small">
-                      {t(c.valid_until * 1000 > Date.now() ? 'coupons.validUntil' : 'coupons.expiredOn', { date: date(c.valid_until) })}
-                      {c.money !== null && !c.prize && c.type !== 'EURO' && (
-                        <> · {t('coupons.worth', { money: formatMoney(c.money, c.currency || 'EUR', locale) })}</>
-                      )}
+                      <span data-testid="coupon-expiry">
+                        {c.no_expiry
+                          ? t('coupons.noExpiry')
+                          : t(c.valid_until * 1000 > Date.now() ? 'coupons.validUntil' : 'coupons.expiredOn', { date: date(c.valid_until) })}
+                      </span>
                       {c.type === 'EURO' && c.coins !== null && <> · {t('coupons.coinsValue', { count: c.coins })}</>}
                     </p>
                     {c.days_left !== null && !c.used && (

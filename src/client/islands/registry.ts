@@ -28,6 +28,7 @@ export const islands = {
   BillingTransfer: () => import('./billing-transfer'),
   BillingBack: () => import('./billing-back'),
   CouponsPanel: () => import('./coupons-panel'),
+  GameWheel: () => import('./game-wheel'),
 } satisfies Record<string, () => Promise<IslandModule>>;
 
 export type IslandName = keyof typeof islands;

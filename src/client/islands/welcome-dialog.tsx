@@ -3,21 +3,40 @@ import type { Session } from '../../shared/session';
 import { Icon } from '../components/icon';
 import { welcomeWanted } from '../components/profile/welcome-rule';
 import { api } from '../lib/api';
-import { useSnap, useStore, useT } from '../state/context';
+import { useSnap, useT } from '../state/context';
+
+type WelcomeParts = NonNullable<Session['welcome_dialog']>;
+
+/** Records the showing; the API layer applies the answered session (welcome_dialog: null). */
+function record(): Promise<boolean> {
+  return api()
+    .post<{ session: Session }>('session/welcome_shown')
+    .then(() => true)
+    .catch(() => false);
+}
 
 /**
- * Greets a member once per session (session.welcome_dialog names the parts to show: the free
- * video and the voucher; see welcomeWanted for where). Closing records it with POST
- * session/welcome_shown.
+ * Greets a new member once (session.welcome_dialog names the parts to show: the free video and
+ * the voucher; see welcomeWanted for where). The first showing is recorded at once with POST
+ * session/welcome_shown, so the dialog does not come back on the next page or at the next login,
+ * even when it was never closed; it stays open here until closed.
  */
 export default function WelcomeDialog() {
-  const store = useStore();
   const snap = useSnap();
   const t = useT();
   const okRef = useRef<HTMLButtonElement>(null);
+  const [parts, setParts] = useState<WelcomeParts | null>(null);
   const [closed, setClosed] = useState(false);
-  const parts = snap.session.welcome_dialog;
-  const open = !closed && welcomeWanted(snap.user?.is_verified === true, !!parts, snap.path) && !snap.ui.splashOpen;
+  const recorded = useRef<Promise<boolean> | null>(null);
+  const wanted = welcomeWanted(snap.user?.is_verified === true, !!snap.session.welcome_dialog, snap.path) && !snap.ui.splashOpen;
+  const open = !closed && parts !== null;
+
+  useEffect(() => {
+    if (!wanted || parts || closed || !snap.session.welcome_dialog) return;
+    // Keep the parts: recording the showing answers a session without them.
+    setParts({ ...snap.session.welcome_dialog });
+    recorded.current = record();
+  }, [wanted, parts, closed, snap.session.welcome_dialog]);
 
   useEffect(() => {
     if (!open) return;
@@ -27,17 +46,13 @@ export default function WelcomeDialog() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-    // close() only uses stable values (the setter, the store), so the first one serves.
+    // close() only uses stable values (the setter, the ref), so the first one serves.
   }, [open]);
 
   function close() {
     setClosed(true);
-    api()
-      .post<{ session: Session }>('session/welcome_shown')
-      .then((res) => {
-        store.session = res.session;
-      })
-      .catch(() => undefined);
+    // Try once more if recording the showing failed (e.g. offline for a moment).
+    void recorded.current?.then((ok) => ok || record());
   }
 
   if (!open || !parts) return null;

@@ -43,8 +43,17 @@ export const session = createMiddleware<AppEnv>(async (c, next) => {
 
   c.set('sessionId', row?.id ?? null);
   c.set('cookieSessionId', sid);
-  // The device remembers the age confirmation even when the session is new.
-  c.set('session', toWireSession(row, row?.splash18_confirmed || splashCookie ? { splash18_confirmed: true } : {}));
-  c.set('user', userRow && userRow.blocked === 0 ? toWireUser(userRow, nicknames) : null);
+  const member = userRow && userRow.blocked === 0 ? userRow : null;
+  c.set(
+    'session',
+    toWireSession(row, {
+      // The device remembers the age confirmation even when the session is new.
+      ...(row?.splash18_confirmed || splashCookie ? { splash18_confirmed: true } : {}),
+      // A member is welcomed once: a new session (every login) does not greet them again.
+      ...(member?.welcome_shown_at ? { welcome_dialog: null } : {}),
+    }),
+  );
+  c.set('user', member ? toWireUser(member, nicknames) : null);
+  c.set('memberWelcomed', !!member?.welcome_shown_at);
   await next();
 });

@@ -31,7 +31,9 @@ export interface ShowRow {
   slug_name: string;
   age: number;
   languages: string;
+  /** The city's German name; city_en its English one (pages show the visitor's language). */
   city: string;
+  city_en: string;
   country: string;
   lat: number;
   lon: number;
@@ -343,6 +345,9 @@ const LANGUAGE_NAMES: Record<string, { en: string; de: string }> = {
   nl: { en: 'Dutch', de: 'Niederländisch' },
 };
 
+/** Every 20th video is free (price 0): the "Free videos" list (migration 0010 applies the same rule). */
+export const freeDemoVideo = (id: number) => id % 20 === 0;
+
 const FEATURE_ORDER = ['sound', 'toy', 'hd', 'cam2cam', 'phone', 'mobile'] as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -647,6 +652,7 @@ export function generateDemoData(now = 1767225600): DemoData {
       age: d.age,
       languages: d.languages.join(','),
       city: d.city.de,
+      city_en: d.city.en,
       country: d.city.country,
       lat: d.lat,
       lon: d.lon,
@@ -693,6 +699,7 @@ export function generateDemoData(now = 1767225600): DemoData {
       const id = videos.length + 1;
       const [title_en, title_de] = tpl(ctx);
       const duration = rng.int(60, 1800);
+      const price = Math.min(300, 30 + Math.round((duration / 1800) * 170) + rng.int(0, 100));
       videos.push({
         id,
         ccid: `v${pad(id, 6)}`,
@@ -701,7 +708,7 @@ export function generateDemoData(now = 1767225600): DemoData {
         title_de,
         duration_s: duration,
         parts: duration < 600 ? 1 : rng.int(1, 3),
-        price: Math.min(300, 30 + Math.round((duration / 1800) * 170) + rng.int(0, 100)),
+        price: freeDemoVideo(id) ? 0 : price,
         rating: rng.int(50, 100),
         palette: rng.int(0, DEMO_PALETTE_COUNT - 1),
         created_at: createdAt + Math.floor(rng.float() * (now - createdAt)),
@@ -816,7 +823,7 @@ const TABLES = [
     key: 'shows',
     table: 'shows',
     columns: columns<ShowRow>()([
-      'id', 'universal_id', 'contentprovider_id', 'name', 'slug_name', 'age', 'languages', 'city', 'country', 'lat', 'lon',
+      'id', 'universal_id', 'contentprovider_id', 'name', 'slug_name', 'age', 'languages', 'city', 'city_en', 'country', 'lat', 'lon',
       'price_per_minute', 'price_factor_exclusive', 'flag_free', 'flag_exclusive', 'features', 'rating', 'preview_count',
       'palette', 'ribbon', 'slogan_en', 'slogan_de', 'description_en', 'description_de', 'online', 'online_since',
       'sort_rank', 'created_at',

@@ -12,10 +12,11 @@ const PROMOS: [number, string, string, number][] = [
 const PROMO_INSERT = 'INSERT INTO promos (show_id, title_en, title_de, start_at, stop_at) VALUES';
 const promoValues = (now: number): SqlValue[][] => PROMOS.map(([id, en, de, days]) => [id, en, de, now, now + days * 86_400]);
 
-const MEMBER_INSERT = 'INSERT INTO users (name, email, password_hash, coins, is_verified, age_verified, created_at) VALUES';
+// The demo member is a long-standing member: the welcome dialog for new members has been shown.
+const MEMBER_INSERT = 'INSERT INTO users (name, email, password_hash, coins, is_verified, age_verified, created_at, welcome_shown_at) VALUES';
 
 async function memberValues(pepper: string, now: number): Promise<SqlValue[]> {
-  return [DEMO_MEMBER.name, DEMO_MEMBER.email, await hashPassword(DEMO_MEMBER.password, pepper), DEMO_MEMBER.coins, 1, 1, now];
+  return [DEMO_MEMBER.name, DEMO_MEMBER.email, await hashPassword(DEMO_MEMBER.password, pepper), DEMO_MEMBER.coins, 1, 1, now, now];
 }
 
 /** The whole demo data set (shows and the demo member) as a script for `wrangler d1 execute`. */
@@ -30,7 +31,7 @@ export async function demoSqlScript(pepper: string, now = 1767225600): Promise<s
 /** Seeds a database directly (tests in the Workers runtime). */
 export async function seedDatabase(db: D1Database, pepper: string, now = 1767225600): Promise<void> {
   const statements = seedStatements(generateDemoData(now)).map((s) => db.prepare(s.sql).bind(...s.params));
-  statements.push(db.prepare(`${MEMBER_INSERT} (?, ?, ?, ?, ?, ?, ?)`).bind(...(await memberValues(pepper, now))));
+  statements.push(db.prepare(`${MEMBER_INSERT} (?, ?, ?, ?, ?, ?, ?, ?)`).bind(...(await memberValues(pepper, now))));
   for (const row of promoValues(now)) statements.push(db.prepare(`${PROMO_INSERT} (?, ?, ?, ?, ?)`).bind(...row));
   for (let i = 0; i < statements.length; i += 500) await db.batch(statements.slice(i, i + 500));
 }

@@ -26,6 +26,7 @@ function MediaTile({ kind, id, href, image, badge, title, showName, price, ratin
       className={`media-tile ${kind}-tile`}
       data-video-id={kind === 'video' ? id : undefined}
       data-gallery-id={kind === 'gallery' ? id : undefined}
+      data-free={price === 0 ? '1' : undefined}
     >
       <a className="tile-link" href={href}>
         <div className={`tile-media${image.className ? ` ${image.className}` : ''}`}>
@@ -38,7 +39,7 @@ function MediaTile({ kind, id, href, image, badge, title, showName, price, ratin
           <div className="tile-meta">
             <span className="price" title={t('search.price')}>
               <Icon name="coins" size={16} />
-              {t('search.coins', { count: price })}
+              {price === 0 ? t('search.free') : t('search.coins', { count: price })}
             </span>
             <span className="rating" aria-label={t('shows.rating', { rating })}>
               <Icon name="star" size={16} />

@@ -32,12 +32,15 @@ function throttled(retryAfter: number): never {
 /** Logs in; the member and the session, which every successful auth call answers with. */
 export async function logInPayload(c: Context<AppEnv>, userId: number) {
   // Every way in (password, mailed link, reset, Google) refuses blocked accounts alike.
-  const blocked = await c.env.DB.prepare('SELECT blocked FROM users WHERE id = ?').bind(userId).first<{ blocked: number }>();
+  const blocked = await c.env.DB.prepare('SELECT blocked, welcome_shown_at FROM users WHERE id = ?').bind(userId).first<{ blocked: number; welcome_shown_at: number | null }>();
   if (blocked?.blocked) throw new ApiError(422, 'user_blocked');
+  c.set('memberWelcomed', !!blocked?.welcome_shown_at);
   await ensureSession(c);
   await logIn(c, userId);
   const user = await wireUser(c.env.DB, userId);
   c.set('user', user);
+  // A member who was welcomed once is not greeted "as a new member" again at the next login.
+  if (blocked?.welcome_shown_at) c.set('session', { ...c.get('session'), welcome_dialog: null });
   return { user, session: c.get('session') };
 }
 

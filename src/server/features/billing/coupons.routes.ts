@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { couponCheckSchema } from '../../../shared/accounts';
-import { couponCoins, couponMoney, couponValid, couponValueText, isPrize, prizeDaysShown, type CouponType } from '../../../shared/coupons';
+import { couponCoins, couponNeverExpires, couponShownMoney, couponValid, couponValueText, isPrize, prizeDaysShown, type CouponType } from '../../../shared/coupons';
 import type { AppEnv } from '../../env';
 import { nowSeconds, requireUser, requireUserId } from '../../lib/auth';
 import { ApiError } from '../../lib/errors';
@@ -28,9 +28,10 @@ function describe(c: CouponRow, now: number) {
     value: c.value,
     currency: c.currency,
     valid_until: c.valid_until,
+    no_expiry: couponNeverExpires(c),
     valid: couponValid(c, now) && c.used_at === null,
     text: couponValueText(c),
-    money: couponMoney(c),
+    money: couponShownMoney(c),
     coins: couponCoins(c),
     prize: isPrize(c),
     days_left: prizeDaysShown(c, now),

@@ -28,6 +28,8 @@ export interface MediaQuery {
   limit: number;
   fts?: string | null;
   showId?: number | null;
+  /** Only free media (price 0). */
+  free?: boolean;
   locale: Locale;
 }
 
@@ -49,6 +51,7 @@ async function pagedMedia<R extends MediaRow, T>(
     where.push('m.show_id = ?');
     params.push(q.showId);
   }
+  if (q.free) where.push('m.price = 0');
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const [rows, count] = await db.batch([
     db

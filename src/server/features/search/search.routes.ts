@@ -4,10 +4,10 @@ import { ftsQuery, parseLatLon } from '../../../shared/shows';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../lib/errors';
 import { parseId, parseLimit } from '../shows/shows.routes';
-import { queryShows } from '../shows/shows.repo';
+import { queryShows, SHOW_FILTERS, type ShowFilter } from '../shows/shows.repo';
 import { queryGalleries, queryVideos } from './media.repo';
 
-const FILTERS = new Set(['online', 'free', 'new']);
+const FILTERS = new Set<string>(SHOW_FILTERS);
 
 function tagList(value: string | undefined): string[] {
   return (value ?? '')
@@ -49,14 +49,18 @@ export const searchRoutes = new Hono<AppEnv>()
         fts,
         tags: tagList(c.req.query('tags')),
         near: parseLatLon(c.req.query('lat'), c.req.query('lon')),
-        filter: filter && FILTERS.has(filter) ? (filter as 'online' | 'free' | 'new') : null,
+        filter: filter && FILTERS.has(filter) ? (filter as ShowFilter) : null,
         categoryId: category,
         locale,
       });
       return c.json({ ...list, more: list.current_page < list.last_page });
     }
     const showId = parseId(c.req.query('showid'));
-    if (core === 'videos') return c.json(await queryVideos(c.env.DB, { page, limit: parseLimit(c.req.query('limit'), 48), fts, showId, locale }));
+    if (core === 'videos') {
+      // free=1: the free videos (price 0) of the "Free videos" page.
+      const free = c.req.query('free') === '1';
+      return c.json(await queryVideos(c.env.DB, { page, limit: parseLimit(c.req.query('limit'), 48), fts, showId, free, locale }));
+    }
     if (core === 'galleries') return c.json(await queryGalleries(c.env.DB, { page, limit: parseLimit(c.req.query('limit'), 48), fts, showId, locale }));
     throw new ApiError(404, 'not_found');
   });

@@ -121,3 +121,8 @@ export async function updateSession(db: D1Database, id: string, fields: Settable
     .bind(...keys.map((k) => (fields as Record<string, unknown>)[k] ?? null), id)
     .first<SessionRow>();
 }
+
+/** The member has seen the welcome dialog: the first time counts, later calls change nothing. */
+export async function markWelcomeShown(db: D1Database, userId: number, now: number): Promise<void> {
+  await db.prepare('UPDATE users SET welcome_shown_at = COALESCE(welcome_shown_at, ?) WHERE id = ?').bind(now, userId).run();
+}

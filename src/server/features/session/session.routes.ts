@@ -6,7 +6,7 @@ import { SPLASH_COOKIE } from '../../../shared/constants';
 import type { AppEnv } from '../../env';
 import { isHttps, issueSessionCookie, nowSeconds } from '../../lib/auth';
 import { validationHook } from '../../lib/validation';
-import { createSession, toWireSession, updateSession, type SessionRow } from './session.repo';
+import { createSession, markWelcomeShown, toWireSession, updateSession, type SessionRow } from './session.repo';
 
 const YEAR = 365 * 86_400;
 
@@ -24,14 +24,22 @@ export async function ensureSession(c: Context<AppEnv>): Promise<string> {
     now: nowSeconds(),
   });
   c.set('sessionId', id);
-  c.set('session', toWireSession(row));
+  c.set('session', wireSession(c, row));
   return id;
+}
+
+/**
+ * The session as answered after a change of its row. A member who was welcomed before stays
+ * welcomed, whatever this session's row says (every login starts a new session).
+ */
+function wireSession(c: Context<AppEnv>, row: SessionRow) {
+  return toWireSession(row, c.get('memberWelcomed') ? { welcome_dialog: null } : {});
 }
 
 async function update(c: Context<AppEnv>, fields: Parameters<typeof updateSession>[2]): Promise<SessionRow | null> {
   const id = await ensureSession(c);
   const row = await updateSession(c.env.DB, id, fields);
-  if (row) c.set('session', toWireSession(row));
+  if (row) c.set('session', wireSession(c, row));
   return row;
 }
 
@@ -62,6 +70,9 @@ export const sessionRoutes = new Hono<AppEnv>()
   })
   .post('/session/welcome_shown', async (c) => {
     await update(c, { welcome_shown: 1 });
+    // Remembered for the member too, so the next session (every login) does not show it again.
+    const userId = c.get('user')?.id;
+    if (userId) await markWelcomeShown(c.env.DB, userId, nowSeconds());
     return c.json({ session: c.get('session') });
   })
   .post('/session/incentive_tsp', zValidator('json', incentiveSchema, validationHook), async (c) => {

@@ -19,7 +19,9 @@ interface ShowRow {
   slug_name: string;
   age: number;
   languages: string;
+  /** German name; city_en the English one (null before migration 0010 filled it). */
   city: string;
+  city_en: string | null;
   country: string;
   price_per_minute: number;
   price_factor_exclusive: number;
@@ -34,7 +36,7 @@ interface ShowRow {
   online: number;
 }
 
-const SHOW_COLUMNS = `s.id, s.universal_id, s.contentprovider_id, s.name, s.slug_name, s.age, s.languages, s.city,
+export const SHOW_COLUMNS = `s.id, s.universal_id, s.contentprovider_id, s.name, s.slug_name, s.age, s.languages, s.city, s.city_en,
   s.country, s.price_per_minute, s.price_factor_exclusive, s.flag_free, s.flag_exclusive, s.features, s.rating,
   s.preview_count, s.ribbon, s.slogan_en, s.slogan_de, s.online`;
 
@@ -45,6 +47,11 @@ function parseFeatures(json: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** The city in the visitor's language (English pages showed German names). */
+export function cityName(r: Pick<ShowRow, 'city' | 'city_en'>, locale: Locale): string {
+  return locale === 'de' ? r.city : (r.city_en ?? r.city);
 }
 
 export function toShowSummary(r: ShowRow, locale: Locale): ShowSummary {
@@ -59,7 +66,7 @@ export function toShowSummary(r: ShowRow, locale: Locale): ShowSummary {
     age: r.age,
     online: r.online === 1,
     languages: r.languages.split(',').filter(Boolean),
-    city: r.city,
+    city: cityName(r, locale),
     country: r.country,
     pricePerMinute: r.price_per_minute,
     priceFactorExclusive: r.price_factor_exclusive,
@@ -72,6 +79,9 @@ export function toShowSummary(r: ShowRow, locale: Locale): ShowSummary {
   };
 }
 
+export const SHOW_FILTERS = ['online', 'free', 'new', 'free_online'] as const;
+export type ShowFilter = (typeof SHOW_FILTERS)[number];
+
 export interface ShowQuery {
   page: number;
   limit: number;
@@ -83,7 +93,8 @@ export interface ShowQuery {
   /** Tag slugs that must all be present. */
   tags?: string[];
   near?: { lat: number; lon: number } | null;
-  filter?: 'online' | 'free' | 'new' | null;
+  /** free_online: shows whose free chat is open now (live and offering free mode). */
+  filter?: ShowFilter | null;
   locale: Locale;
 }
 
@@ -110,6 +121,7 @@ export async function queryShows(db: D1Database, q: ShowQuery): Promise<Paged<Sh
   if (q.filter === 'online') where.push('s.online = 1');
   if (q.filter === 'free') where.push('s.flag_free = 1');
   if (q.filter === 'new') where.push("s.ribbon = 'new'");
+  if (q.filter === 'free_online') where.push('s.online = 1 AND s.flag_free = 1');
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
 
   let order = 'ORDER BY s.online DESC, s.sort_rank, s.id';
@@ -248,9 +260,7 @@ export async function activePromos(db: D1Database, locale: Locale): Promise<Prom
   const now = Math.floor(Date.now() / 1000);
   const { results } = await db
     .prepare(
-      `SELECT p.id AS promo_id, p.title_en AS promo_title_en, p.title_de AS promo_title_de, p.start_at, p.stop_at,
-         s.id, s.universal_id, s.contentprovider_id, s.name, s.slug_name, s.age, s.languages, s.city, s.country, s.price_per_minute,
-         s.price_factor_exclusive, s.flag_free, s.flag_exclusive, s.features, s.rating, s.preview_count, s.ribbon, s.slogan_en, s.slogan_de, s.online
+      `SELECT p.id AS promo_id, p.title_en AS promo_title_en, p.title_de AS promo_title_de, p.start_at, p.stop_at, ${SHOW_COLUMNS}
        FROM promos p JOIN shows s ON s.id = p.show_id WHERE p.start_at <= ?1 AND p.stop_at > ?1 ORDER BY p.stop_at LIMIT 12`,
     )
     .bind(now)

@@ -4,7 +4,7 @@ import { parsePage } from '../../../shared/pagination';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../lib/errors';
 import { cachedCategories } from './category-cache';
-import { activePromos, getShowDetail, queryShows, toShowSummary } from './shows.repo';
+import { activePromos, getShowDetail, queryShows, SHOW_COLUMNS, toShowSummary } from './shows.repo';
 
 /** A list size from the query: default and maximum 36. */
 export function parseLimit(value: string | undefined, max = SHOWS_PAGE_SIZE, fallback = max): number {
@@ -53,9 +53,7 @@ export const showsRoutes = new Hono<AppEnv>()
   // "ma": the shows that have been live longest right now (the spec names the call only).
   .get('/shows/ma', async (c) => {
     const { results } = await c.env.DB.prepare(
-      `SELECT s.id, s.universal_id, s.contentprovider_id, s.name, s.slug_name, s.age, s.languages, s.city, s.country, s.price_per_minute,
-         s.price_factor_exclusive, s.flag_free, s.flag_exclusive, s.features, s.rating, s.preview_count, s.ribbon, s.slogan_en, s.slogan_de, s.online
-       FROM shows s WHERE s.online = 1 ORDER BY s.online_since, s.id LIMIT ?`,
+      `SELECT ${SHOW_COLUMNS} FROM shows s WHERE s.online = 1 ORDER BY s.online_since, s.id LIMIT ?`,
     )
       .bind(parseLimit(c.req.query('limit'), 36, 12))
       .all();

@@ -16,6 +16,8 @@ export interface UserRow {
   cancelled_at: number | null;
   google_sub: string | null;
   verify_sent_at: number | null;
+  /** When the welcome dialog for new members was shown (once per member, not per session). */
+  welcome_shown_at: number | null;
 }
 
 export function toWireUser(u: UserRow, nicknames: Nickname[]): User {
