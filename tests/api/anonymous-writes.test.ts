@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import type { Bindings } from '../../src/server/env';
-import { MAIL_PER_ADDRESS, MAIL_PER_RECIPIENT, perAddress, SIGNUPS_PER_ADDRESS } from '../../src/server/lib/limits';
-import { BASE, Client, count, dispatch, expectError, expectJson, mailsTo, PASSWORD, registerMember, uniq, uniqueEmail, uniqueIp } from './account-helpers';
+import { COUPON_CHECKS_PER_ADDRESS, MAIL_PER_ADDRESS, MAIL_PER_RECIPIENT, perAddress, SIGNUPS_PER_ADDRESS, TOKEN_TRIES_PER_ADDRESS } from '../../src/server/lib/limits';
+import { BASE, Client, count, counts, DEMO, dispatch, expectError, expectJson, mailsTo, PASSWORD, registerMember, uniq, uniqueEmail, uniqueIp } from './account-helpers';
 
 // Issue 9 point 10: every anonymous write has a size cap and a rate per client address, and
 // mails are capped per recipient and per client address per hour. Oversize bodies are refused
@@ -161,5 +161,67 @@ describe('mail caps per hour', () => {
     expect(perAddress({ ...base, ENVIRONMENT: 'development', ADDRESS_LIMIT_FACTOR: '100' }, 10)).toBe(1000);
     expect(perAddress({ ...base, ENVIRONMENT: 'development', ADDRESS_LIMIT_FACTOR: 'lots' }, 10)).toBe(10);
     expect(perAddress({ ...base, ENVIRONMENT: 'test' }, 10)).toBe(10);
+  });
+});
+
+describe('the other anonymous writes: a rate per address and a size cap each', () => {
+  const SESSION_WRITES = 300;
+  const token = () => `t${uniq()}${'x'.repeat(40)}`;
+  // [route, a valid-looking body, the per-address limit of its counter, the status of an allowed call]
+  const ROUTES: [string, (i: number) => unknown, number, number][] = [
+    ['/api/session/vid', (i) => ({ vid: `visitor-${i}-${uniq()}`, confidence: 0.5 }), SESSION_WRITES, 200],
+    ['/api/auth/send', () => ({ email: `nobody-${uniq()}@example.org` }), 30, 422],
+    ['/api/auth/token_login', () => ({ token: token() }), TOKEN_TRIES_PER_ADDRESS, 422],
+    ['/api/register/coupon', () => ({ code: `NOPE${uniq()}` }), COUPON_CHECKS_PER_ADDRESS, 422],
+  ];
+
+  for (const [path, body, limit, allowed] of ROUTES) {
+    it(`${path}: ${limit} per address and hour from a parallel burst, then 429 with Retry-After`, async () => {
+      const ip = uniqueIp();
+      const clients = Array.from({ length: limit + 10 }, () => new Client(ip));
+      await Promise.all(clients.map((c) => c.csrf()));
+      const statuses = await statusesOf(await Promise.all(clients.map((c, i) => c.post(path, body(i)))));
+      expect(tally(statuses)).toEqual({ [allowed]: limit, 429: 10 });
+    });
+  }
+
+  it('the mailed-token routes share one counter per address (reset, login link, verification)', async () => {
+    const client = new Client();
+    await client.csrf();
+    const paths = ['/api/auth/reset', '/api/auth/token_login', '/api/register/validate'];
+    for (let i = 0; i < TOKEN_TRIES_PER_ADDRESS; i++) {
+      const res = await client.post(paths[i % 3], { token: token(), password: 'long-enough-1', password_confirm: 'long-enough-1' });
+      expect(res.status).toBe(422);
+      await res.arrayBuffer();
+    }
+    for (const path of paths) await expect429(await client.post(path, { token: token(), password: 'long-enough-1', password_confirm: 'long-enough-1' }));
+  });
+
+  it('every anonymous write refuses a 1 MB body with 413 and stores nothing', async () => {
+    const start = await counts();
+    const sessions = await count('sessions');
+    const big = 'b'.repeat(1024 * 1024);
+    const writes: [string, unknown][] = [
+      ['/api/user/log', { version: '1', errors: [big] }],
+      ['/api/log', { entries: [{ created: 1, message: 'm', objects: [big] }] }],
+      ['/api/register', { email: uniqueEmail(), terms_check: true, big }],
+      ['/api/register/coupon', { code: 'WELCOME50', big }],
+      ['/api/register/validate', { token: token(), big }],
+      ['/api/auth/send', { email: DEMO.email, big }],
+      ['/api/auth/reset', { token: token(), password: big, password_confirm: big }],
+      ['/api/auth/token_login', { token: token(), big }],
+      ['/api/auth/login', { username: 'demo', password: big }],
+      ['/api/session/splash18', { big }],
+      ['/api/session/vid', { vid: 'visitor-1234567', confidence: 0.5, big }],
+      ['/api/session/welcome_shown', { big }],
+      ['/api/session/incentive_tsp', { incentive_tsp: 1_800_000_000, big }],
+    ];
+    for (const [path, body] of writes) {
+      const client = new Client();
+      await client.csrf();
+      await expectError(await client.post(path, body), 413, 'payload_too_large');
+    }
+    expect(await counts()).toEqual(start);
+    expect(await count('sessions')).toBe(sessions);
   });
 });

@@ -16,6 +16,10 @@ export const MAIL_PER_RECIPIENT = 10;
 export const MAIL_PER_ADDRESS = 20;
 /** Sign-ups from one client address per hour (each sends a mail). */
 export const SIGNUPS_PER_ADDRESS = 10;
+/** Tries of mailed one-time tokens (reset, login link, verification) per client address and hour. */
+export const TOKEN_TRIES_PER_ADDRESS = 60;
+/** Voucher checks per client address and hour (no guessing through the list of codes). */
+export const COUPON_CHECKS_PER_ADDRESS = 60;
 /** Largest body of an anonymous write (JSON of a few short fields). */
 export const ANON_BODY_MAX = 8 * 1024;
 

@@ -9,7 +9,7 @@ import { verifyGoogleCredential } from '../../lib/google';
 import { actionMail } from '../../lib/mail-templates';
 import { mailerFor } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { ANON_BODY_MAX, bodyCap, mailReservations, reserveOrThrow } from '../../lib/limits';
+import { anonymousWrite, bodyCap, mailReservations, reserveOrThrow, TOKEN_TRIES_PER_ADDRESS } from '../../lib/limits';
 import { reserve } from '../../lib/throttle';
 import { validationHook } from '../../lib/validation';
 import { publishToUser } from '../../realtime/shards';
@@ -23,6 +23,8 @@ export const LOGIN_WINDOW_S = 15 * 60;
 export const LOGIN_LIMIT_ACCOUNT = 8;
 export const LOGIN_LIMIT_IP = 40;
 const RESET_MAIL_LIMIT = 5;
+/** Reset requests per client address and hour (unknown logins cost a throttle row each). */
+const RESET_REQUESTS_PER_ADDRESS = 30;
 /** A Google credential is up to 8 KB; nothing else in a login comes near. */
 const LOGIN_BODY_MAX = 16 * 1024;
 
@@ -125,7 +127,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (!user) throw new ApiError(401, 'unauthenticated');
     return c.json({ user });
   })
-  .post('/auth/send', bodyCap(ANON_BODY_MAX), zValidator('json', resetSendSchema, validationHook), async (c) => {
+  .post('/auth/send', anonymousWrite('reset-request', RESET_REQUESTS_PER_ADDRESS), zValidator('json', resetSendSchema, validationHook), async (c) => {
     const { email } = c.req.valid('json');
     const db = c.env.DB;
     const user = await findUserByLogin(db, email);
@@ -143,7 +145,7 @@ export const authRoutes = new Hono<AppEnv>()
     );
     return c.json({ sent: true });
   })
-  .post('/auth/reset', zValidator('json', resetSchema, validationHook), async (c) => {
+  .post('/auth/reset', anonymousWrite('token', TOKEN_TRIES_PER_ADDRESS), zValidator('json', resetSchema, validationHook), async (c) => {
     const { token, password } = c.req.valid('json');
     const db = c.env.DB;
     const userId = await consumeToken(db, token, 'reset');
@@ -155,7 +157,7 @@ export const authRoutes = new Hono<AppEnv>()
     ]);
     return loggedIn(c, userId);
   })
-  .post('/auth/token_login', zValidator('json', tokenSchema, validationHook), async (c) => {
+  .post('/auth/token_login', anonymousWrite('token', TOKEN_TRIES_PER_ADDRESS), zValidator('json', tokenSchema, validationHook), async (c) => {
     const userId = await consumeToken(c.env.DB, c.req.valid('json').token, 'login');
     if (!userId) throw new ApiError(422, 'token_invalid', { token: ['token_invalid'] });
     return loggedIn(c, userId);

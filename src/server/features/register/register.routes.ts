@@ -5,7 +5,7 @@ import { couponCheckSchema, registerSchema, suggestEmail, tokenSchema } from '..
 import { couponCoins, couponValid, couponValueText, type CouponType } from '../../../shared/coupons';
 import type { AppEnv } from '../../env';
 import { clientIp, nowSeconds, pepper } from '../../lib/auth';
-import { ANON_BODY_MAX, bodyCap, mailReservations, perAddress, reserveOrThrow, SIGNUPS_PER_ADDRESS } from '../../lib/limits';
+import { ANON_BODY_MAX, anonymousWrite, bodyCap, COUPON_CHECKS_PER_ADDRESS, mailReservations, perAddress, reserveOrThrow, SIGNUPS_PER_ADDRESS, TOKEN_TRIES_PER_ADDRESS } from '../../lib/limits';
 import { randomToken } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { actionMail } from '../../lib/mail-templates';
@@ -90,12 +90,12 @@ export const registerRoutes = new Hono<AppEnv>()
   .get('/register/mailcheck', zValidator('query', z.object({ email: z.string().max(254, 'too_long') }), validationHook), (c) =>
     c.json({ suggestion: suggestEmail(c.req.valid('query').email.trim()) }),
   )
-  .post('/register/coupon', zValidator('json', couponCheckSchema, validationHook), async (c) => {
+  .post('/register/coupon', anonymousWrite('coupon-check', COUPON_CHECKS_PER_ADDRESS), zValidator('json', couponCheckSchema, validationHook), async (c) => {
     const coupon = await findValidCoupon(c.env.DB, c.req.valid('json').code);
     if (!coupon) throw new ApiError(422, 'coupon_invalid', { code: ['coupon_invalid'] });
     return c.json({ valid: true, coupon: { code: coupon.code, type: coupon.type, value: coupon.value, text: couponValueText(coupon) } });
   })
-  .post('/register/validate', zValidator('json', tokenSchema, validationHook), async (c) => {
+  .post('/register/validate', anonymousWrite('token', TOKEN_TRIES_PER_ADDRESS), zValidator('json', tokenSchema, validationHook), async (c) => {
     const db = c.env.DB;
     const userId = await consumeToken(db, c.req.valid('json').token, 'verify');
     if (!userId) throw new ApiError(422, 'token_invalid', { token: ['token_invalid'] });
