@@ -10,7 +10,7 @@ import { actionMail } from '../../lib/mail-templates';
 import { mailerFor } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { anonymousWrite, bodyCap, mailReservations, reserveOrThrow, TOKEN_TRIES_PER_ADDRESS } from '../../lib/limits';
-import { reserve } from '../../lib/throttle';
+import { clear, reserve } from '../../lib/throttle';
 import { validationHook } from '../../lib/validation';
 import { publishToUser } from '../../realtime/shards';
 import { ensureSession } from '../session/session.routes';
@@ -67,9 +67,11 @@ async function passwordLogin(c: Context<AppEnv>, login: string, password: string
   const ok = await verifyPassword(password, pepper(c.env), user?.password_hash ?? (await dummyHash));
   // A failure keeps its slot until the window ends.
   if (!user || !ok) throw new ApiError(401, 'unknown_credentials');
-  // The right password was no failure: its slot is handed back (not the whole counter cleared,
-  // which would give a burst running beside this login a fresh set of guesses).
+  // The right password was no failure: its slots are handed back, and the account's failures are
+  // forgotten (the member got in). The address's failures stay: logging into an own account
+  // must not buy an address new guesses at others.
   await slot.refund();
+  await clear(db, accountKey);
   if (user.blocked) throw new ApiError(422, 'user_blocked');
   return loggedIn(c, user.id);
 }
