@@ -45,6 +45,7 @@ export interface Reservation {
 
 export type Reserved = { ok: true; refund: () => Promise<void> } | { ok: false; retryAfter: number };
 
+const PRUNE_CHANCE = 0.01;
 const REFUND_SQL = 'UPDATE throttle SET count = count - 1 WHERE key = ? AND reset_at = ? AND count > 0';
 
 /**
@@ -57,7 +58,11 @@ const REFUND_SQL = 'UPDATE throttle SET count = count - 1 WHERE key = ? AND rese
  */
 export async function reserve(db: D1Database, list: Reservation[], now = Math.floor(Date.now() / 1000)): Promise<Reserved> {
   if (list.length === 0) return { ok: true, refund: async () => undefined };
-  const results = await db.batch<{ count: number; reset_at: number }>(list.map((r) => hitStatement(db, r.key, r.windowSeconds, now)));
+  const hits = list.map((r) => hitStatement(db, r.key, r.windowSeconds, now));
+  // Now and then the counters whose window has ended are dropped, so the table holds only live
+  // windows (every key would otherwise stay forever). First in the batch: the hits recreate theirs.
+  const prune = Math.random() < PRUNE_CHANCE ? [db.prepare('DELETE FROM throttle WHERE reset_at <= ?').bind(now)] : [];
+  const results = (await db.batch<{ count: number; reset_at: number }>([...prune, ...hits])).slice(prune.length);
   const rows = results.map((r, i) => ({ ...list[i], count: r.results[0]?.count ?? 1, resetAt: r.results[0]?.reset_at ?? now + list[i].windowSeconds }));
   const giveBack = (which: typeof rows) =>
     which.length ? db.batch(which.map((r) => db.prepare(REFUND_SQL).bind(r.key, r.resetAt))).then(() => undefined) : Promise.resolve();
