@@ -33,6 +33,12 @@ export interface Bindings {
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;
+  /**
+   * Multiplies the per-address limits of anonymous writes and mails (sign-ups, client logs, mails
+   * per client address) outside production, where one address stands for many visitors (the
+   * end-to-end run). Ignored when ENVIRONMENT is production.
+   */
+  ADDRESS_LIMIT_FACTOR?: string;
   /** Public origin used in mailed links, e.g. https://www.example.com (default: the request origin). */
   PUBLIC_ORIGIN?: string;
   /** Google Identity Services: OAuth client id, and the JWKS (URL, or inline JSON for tests). */

@@ -7,7 +7,7 @@ import { NICKNAME_PATTERN, PASSWORD_MIN, USERNAME_PATTERN } from './account-rule
 
 const MAX = 255;
 
-export const nickname = z.string().trim().regex(NICKNAME_PATTERN, 'nickname_pattern');
+export const nickname = z.string().max(1024, 'nickname_pattern').normalize('NFKC').trim().regex(NICKNAME_PATTERN, 'nickname_pattern');
 const email = z.string().trim().max(254, 'too_long').email('email_invalid');
 const password = z.string().min(PASSWORD_MIN, 'password_too_short').max(1024, 'too_long');
 
@@ -20,7 +20,7 @@ export const registerSchema = z.object({
   email,
   code: z.string().trim().max(64, 'too_long').optional().or(z.literal('')),
   password: password.optional(),
-  username: z.string().trim().regex(USERNAME_PATTERN, 'username_pattern').optional(),
+  username: z.string().max(1024, 'username_pattern').normalize('NFKC').trim().regex(USERNAME_PATTERN, 'username_pattern').optional(),
   terms_check: z.literal(true, 'terms_required'),
 });
 

@@ -29,7 +29,9 @@ export default async function setup(project: TestProject) {
   const persistTo = mkdtempSync(join(tmpdir(), 'livecam-e2e-'));
   let server: StartedServer;
   try {
-    server = await startServer({ port: await freePort(), persistTo });
+    // Every page of the run comes from one address: the per-address caps of anonymous writes
+    // (sign-ups, mails, client logs) are raised for it (ignored in production; tests/api asserts them).
+    server = await startServer({ port: await freePort(), persistTo, vars: { ADDRESS_LIMIT_FACTOR: '100' } });
   } catch (error) {
     // startServer puts wrangler's output into its error message; make sure it is seen.
     console.error('e2e: the test server did not start\n', error instanceof Error ? error.message : error);

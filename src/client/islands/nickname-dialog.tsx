@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { NICKNAME_PATTERN } from '../../shared/account-rules';
+import { NICKNAME_PATTERN, normalizeName } from '../../shared/account-rules';
 import type { Nickname, User } from '../../shared/session';
 import { closeNicknameDialog } from '../components/profile/actions';
 import { translateFailure } from '../components/profile/api-errors';
@@ -85,7 +85,7 @@ export default function NicknameDialog() {
       return;
     }
     if (intent.kind === 'choose') return choose(intent.nickname);
-    if (!NICKNAME_PATTERN.test(trimmed)) {
+    if (!NICKNAME_PATTERN.test(normalizeName(trimmed))) {
       setError(t('errors.nickname_pattern'));
       return;
     }

@@ -9,7 +9,8 @@ import { verifyGoogleCredential } from '../../lib/google';
 import { actionMail } from '../../lib/mail-templates';
 import { mailerFor } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { clear, hit, hitStatement, peek } from '../../lib/throttle';
+import { anonymousWrite, bodyCap, mailReservations, reserveOrThrow, TOKEN_TRIES_PER_ADDRESS } from '../../lib/limits';
+import { clear, reserve } from '../../lib/throttle';
 import { validationHook } from '../../lib/validation';
 import { publishToUser } from '../../realtime/shards';
 import { ensureSession } from '../session/session.routes';
@@ -22,6 +23,10 @@ export const LOGIN_WINDOW_S = 15 * 60;
 export const LOGIN_LIMIT_ACCOUNT = 8;
 export const LOGIN_LIMIT_IP = 40;
 const RESET_MAIL_LIMIT = 5;
+/** Reset requests per client address and hour (unknown logins cost a throttle row each). */
+const RESET_REQUESTS_PER_ADDRESS = 30;
+/** A Google credential is up to 8 KB; nothing else in a login comes near. */
+const LOGIN_BODY_MAX = 16 * 1024;
 
 let dummyHash: Promise<string> | null = null;
 
@@ -52,20 +57,25 @@ async function passwordLogin(c: Context<AppEnv>, login: string, password: string
   // An existing account is counted by its id, so alternating its name and e-mail (or their
   // case) does not multiply the allowed guesses; unknown logins by their lower-cased text.
   const accountKey = user ? `login:user:${user.id}` : `login:acct:${login.toLowerCase()}`;
-  const ipKey = `login:ip:${clientIp(c)}`;
-  const [acct, ip] = await Promise.all([peek(db, [accountKey]), peek(db, [ipKey])]);
-  if (acct.count >= LOGIN_LIMIT_ACCOUNT) throttled(acct.retryAfter);
-  if (ip.count >= LOGIN_LIMIT_IP) throttled(ip.retryAfter);
+  // A failure slot on both counters is reserved before the hash is checked, so a burst gets
+  // exactly the limit checked; a refused request hands back what it took (lib/throttle.ts).
+  const slot = await reserve(db, [
+    { key: accountKey, limit: LOGIN_LIMIT_ACCOUNT, windowSeconds: LOGIN_WINDOW_S },
+    { key: `login:ip:${clientIp(c)}`, limit: LOGIN_LIMIT_IP, windowSeconds: LOGIN_WINDOW_S },
+  ]);
+  if (!slot.ok) throttled(slot.retryAfter);
 
   // Hash even for unknown names so the answer time does not reveal which accounts exist.
   dummyHash ??= hashPassword(randomToken(), pepper(c.env));
   const ok = await verifyPassword(password, pepper(c.env), user?.password_hash ?? (await dummyHash));
-  if (!user || !ok) {
-    await db.batch([hitStatement(db, accountKey, LOGIN_WINDOW_S), hitStatement(db, ipKey, LOGIN_WINDOW_S)]);
-    throw new ApiError(401, 'unknown_credentials');
-  }
-  if (user.blocked) throw new ApiError(422, 'user_blocked');
+  // A failure keeps its slot until the window ends.
+  if (!user || !ok) throw new ApiError(401, 'unknown_credentials');
+  // The right password was no failure: its slots are handed back, and the account's failures are
+  // forgotten (the member got in). The address's failures stay: logging into an own account
+  // must not buy an address new guesses at others.
+  await slot.refund();
   await clear(db, accountKey);
+  if (user.blocked) throw new ApiError(422, 'user_blocked');
   return loggedIn(c, user.id);
 }
 
@@ -105,7 +115,7 @@ async function googleLogin(c: Context<AppEnv>, credential: string, register: boo
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/auth/login', zValidator('json', loginSchema, validationHook), (c) => {
+  .post('/auth/login', bodyCap(LOGIN_BODY_MAX), zValidator('json', loginSchema, validationHook), (c) => {
     const body = c.req.valid('json');
     return 'credential' in body ? googleLogin(c, body.credential, body.register === true) : passwordLogin(c, body.username, body.password);
   })
@@ -122,13 +132,16 @@ export const authRoutes = new Hono<AppEnv>()
     if (!user) throw new ApiError(401, 'unauthenticated');
     return c.json({ user });
   })
-  .post('/auth/send', zValidator('json', resetSendSchema, validationHook), async (c) => {
+  .post('/auth/send', anonymousWrite('reset-request', RESET_REQUESTS_PER_ADDRESS), zValidator('json', resetSendSchema, validationHook), async (c) => {
     const { email } = c.req.valid('json');
     const db = c.env.DB;
     const user = await findUserByLogin(db, email);
-    // Counted per account (any spelling of it), else per typed text.
-    const limit = await hit(db, user ? `reset:user:${user.id}` : `reset:${email.toLowerCase()}`, 3600);
-    if (limit.count > RESET_MAIL_LIMIT) throttled(limit.retryAfter);
+    // Counted per account (any spelling of it), else per typed text; a mail that goes out also
+    // counts against the recipient's and this client address's hourly mail caps.
+    await reserveOrThrow(c, [
+      { key: user ? `reset:user:${user.id}` : `reset:${email.toLowerCase()}`, limit: RESET_MAIL_LIMIT, windowSeconds: 3600 },
+      ...(user && !user.blocked ? mailReservations(c, user.email) : []),
+    ]);
     if (!user) throw new ApiError(422, 'unknown_credentials');
     if (user.blocked) throw new ApiError(422, 'user_blocked');
     const token = await issueToken(db, user.id, 'reset');
@@ -137,7 +150,7 @@ export const authRoutes = new Hono<AppEnv>()
     );
     return c.json({ sent: true });
   })
-  .post('/auth/reset', zValidator('json', resetSchema, validationHook), async (c) => {
+  .post('/auth/reset', anonymousWrite('token', TOKEN_TRIES_PER_ADDRESS), zValidator('json', resetSchema, validationHook), async (c) => {
     const { token, password } = c.req.valid('json');
     const db = c.env.DB;
     const userId = await consumeToken(db, token, 'reset');
@@ -149,7 +162,7 @@ export const authRoutes = new Hono<AppEnv>()
     ]);
     return loggedIn(c, userId);
   })
-  .post('/auth/token_login', zValidator('json', tokenSchema, validationHook), async (c) => {
+  .post('/auth/token_login', anonymousWrite('token', TOKEN_TRIES_PER_ADDRESS), zValidator('json', tokenSchema, validationHook), async (c) => {
     const userId = await consumeToken(c.env.DB, c.req.valid('json').token, 'login');
     if (!userId) throw new ApiError(422, 'token_invalid', { token: ['token_invalid'] });
     return loggedIn(c, userId);

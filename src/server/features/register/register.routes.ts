@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { couponCheckSchema, registerSchema, suggestEmail, tokenSchema } from '../../../shared/accounts';
 import { couponCoins, couponValid, couponValueText, type CouponType } from '../../../shared/coupons';
 import type { AppEnv } from '../../env';
-import { nowSeconds, pepper } from '../../lib/auth';
+import { clientIp, nowSeconds, pepper } from '../../lib/auth';
+import { ANON_BODY_MAX, anonymousWrite, bodyCap, COUPON_CHECKS_PER_ADDRESS, mailReservations, perAddress, reserveOrThrow, SIGNUPS_PER_ADDRESS, TOKEN_TRIES_PER_ADDRESS } from '../../lib/limits';
 import { randomToken } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { actionMail } from '../../lib/mail-templates';
@@ -52,7 +53,7 @@ export async function sendVerification(c: Parameters<typeof publicOrigin>[0], us
 }
 
 export const registerRoutes = new Hono<AppEnv>()
-  .post('/register', zValidator('json', registerSchema, validationHook), async (c) => {
+  .post('/register', bodyCap(ANON_BODY_MAX), zValidator('json', registerSchema, validationHook), async (c) => {
     const body = c.req.valid('json');
     const db = c.env.DB;
     const existing = await findUserByEmail(db, body.email);
@@ -60,6 +61,12 @@ export const registerRoutes = new Hono<AppEnv>()
     if (existing) throw new ApiError(409, 'exists');
     if (body.username && (await nameTaken(db, body.username))) throw new ApiError(422, 'validation_failed', { username: ['username_taken'] });
     if (body.code && !(await findValidCoupon(db, body.code))) throw new ApiError(422, 'validation_failed', { code: ['coupon_invalid'] });
+    // Each sign-up sends a mail: the sign-up and the mail are reserved per client address (and
+    // the mail per recipient) before the account exists.
+    const refund = await reserveOrThrow(c, [
+      { key: `signup:ip:${clientIp(c)}`, limit: perAddress(c.env, SIGNUPS_PER_ADDRESS), windowSeconds: 3600 },
+      ...mailReservations(c, body.email),
+    ]);
 
     const user = await createUser(db, {
       name: body.username ?? (await uniqueUsername(db, body.email.split('@')[0])),
@@ -70,7 +77,7 @@ export const registerRoutes = new Hono<AppEnv>()
       now: nowSeconds(),
     }).catch((e: unknown) => {
       // Two sign-ups racing for the same address or name: the UNIQUE constraint decides.
-      if (String(e).includes('UNIQUE')) throw new ApiError(409, 'exists');
+      if (String(e).includes('UNIQUE')) return refund().then(() => Promise.reject(new ApiError(409, 'exists')));
       throw e;
     });
     await sendVerification(c, user);
@@ -83,12 +90,12 @@ export const registerRoutes = new Hono<AppEnv>()
   .get('/register/mailcheck', zValidator('query', z.object({ email: z.string().max(254, 'too_long') }), validationHook), (c) =>
     c.json({ suggestion: suggestEmail(c.req.valid('query').email.trim()) }),
   )
-  .post('/register/coupon', zValidator('json', couponCheckSchema, validationHook), async (c) => {
+  .post('/register/coupon', anonymousWrite('coupon-check', COUPON_CHECKS_PER_ADDRESS), zValidator('json', couponCheckSchema, validationHook), async (c) => {
     const coupon = await findValidCoupon(c.env.DB, c.req.valid('json').code);
     if (!coupon) throw new ApiError(422, 'coupon_invalid', { code: ['coupon_invalid'] });
     return c.json({ valid: true, coupon: { code: coupon.code, type: coupon.type, value: coupon.value, text: couponValueText(coupon) } });
   })
-  .post('/register/validate', zValidator('json', tokenSchema, validationHook), async (c) => {
+  .post('/register/validate', anonymousWrite('token', TOKEN_TRIES_PER_ADDRESS), zValidator('json', tokenSchema, validationHook), async (c) => {
     const db = c.env.DB;
     const userId = await consumeToken(db, c.req.valid('json').token, 'verify');
     if (!userId) throw new ApiError(422, 'token_invalid', { token: ['token_invalid'] });

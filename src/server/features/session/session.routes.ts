@@ -5,10 +5,15 @@ import { incentiveSchema, vidSchema } from '../../../shared/accounts';
 import { SPLASH_COOKIE } from '../../../shared/constants';
 import type { AppEnv } from '../../env';
 import { isHttps, issueSessionCookie, nowSeconds } from '../../lib/auth';
+import { anonymousWrite } from '../../lib/limits';
 import { validationHook } from '../../lib/validation';
 import { createSession, markWelcomeShown, toWireSession, updateSession, type SessionRow } from './session.repo';
 
 const YEAR = 365 * 86_400;
+/** Session writes (splash, visitor id, welcome, countdown) per client address and hour: a visitor makes a few. */
+const SESSION_WRITES_PER_ADDRESS = 300;
+const SESSION_BODY_MAX = 4 * 1024;
+const sessionWrite = anonymousWrite('session', SESSION_WRITES_PER_ADDRESS, SESSION_BODY_MAX);
 
 /**
  * The session row for this request, created when the visitor has none: under the id of the
@@ -58,24 +63,24 @@ export const sessionRoutes = new Hono<AppEnv>()
   })
   .get('/session/splash18', (c) => c.json({ splash18_confirmed: c.get('session').splash18_confirmed }))
   // The spec leaves the confirming call unnamed; this is it. The device cookie outlives sessions.
-  .post('/session/splash18', async (c) => {
+  .post('/session/splash18', sessionWrite, async (c) => {
     await update(c, { splash18_confirmed: 1 });
     setCookie(c, SPLASH_COOKIE, '1', { path: '/', sameSite: 'Lax', httpOnly: true, secure: isHttps(c), maxAge: YEAR });
     return c.json({ session: c.get('session') });
   })
-  .post('/session/vid', zValidator('json', vidSchema, validationHook), async (c) => {
+  .post('/session/vid', sessionWrite, zValidator('json', vidSchema, validationHook), async (c) => {
     const { vid, confidence } = c.req.valid('json');
     await update(c, { visitor_id: vid, vid_confidence: confidence });
     return c.json({ session: c.get('session') });
   })
-  .post('/session/welcome_shown', async (c) => {
+  .post('/session/welcome_shown', sessionWrite, async (c) => {
     await update(c, { welcome_shown: 1 });
     // Remembered for the member too, so the next session (every login) does not show it again.
     const userId = c.get('user')?.id;
     if (userId) await markWelcomeShown(c.env.DB, userId, nowSeconds());
     return c.json({ session: c.get('session') });
   })
-  .post('/session/incentive_tsp', zValidator('json', incentiveSchema, validationHook), async (c) => {
+  .post('/session/incentive_tsp', sessionWrite, zValidator('json', incentiveSchema, validationHook), async (c) => {
     const { incentive_tsp } = c.req.valid('json');
     const current = c.get('session').incentive_tsp;
     // The first timestamp wins, so reloading cannot restart the countdown.

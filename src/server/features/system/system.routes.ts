@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { ERROR_LOG_MAX } from '../../../shared/constants';
 import type { AppEnv } from '../../env';
 import { ensureCsrfCookie } from '../../middleware/csrf';
+import { anonymousWrite } from '../../lib/limits';
 import { validationHook } from '../../lib/validation';
+
+/** Batches of the client error log per client address and hour (a page sends one batch at a time). */
+const CLIENT_LOGS_PER_ADDRESS = 120;
+/** Up to ERROR_LOG_MAX entries of a few KB each. */
+const CLIENT_LOG_BODY_MAX = 128 * 1024;
 
 const logEntry = z.object({
   created: z.number().int().nonnegative(),
@@ -22,7 +28,7 @@ export const systemRoutes = new Hono<AppEnv>()
     ensureCsrfCookie(c);
     return c.body(null, 204);
   })
-  .post('/log', zValidator('json', z.object({ entries: z.array(logEntry).min(1).max(ERROR_LOG_MAX) }), validationHook), (c) => {
+  .post('/log', anonymousWrite('client-log', CLIENT_LOGS_PER_ADDRESS, CLIENT_LOG_BODY_MAX), zValidator('json', z.object({ entries: z.array(logEntry).min(1).max(ERROR_LOG_MAX) }), validationHook), (c) => {
     const { entries } = c.req.valid('json');
     for (const e of entries) {
       console.warn(JSON.stringify({ type: 'client_error', requestId: c.get('requestId'), ...e }));

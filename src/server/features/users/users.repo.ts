@@ -78,3 +78,23 @@ export async function createUser(
 export function nameTaken(db: D1Database, name: string) {
   return db.prepare('SELECT 1 AS x FROM users WHERE name = ? UNION SELECT 1 FROM nicknames WHERE nickname = ?').bind(name, name).first();
 }
+
+/**
+ * Adds a nickname when the member has fewer than `limit` and nobody else uses the name as a
+ * nickname or username (both compared case-insensitively: the columns are NOCASE, and names are
+ * Latin letters, digits and ._- only). Returns the new id, or null when nothing was added.
+ */
+export async function insertNickname(db: D1Database, userId: number, nickname: string, limit: number, now: number): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `INSERT INTO nicknames (user_id, nickname, created_at)
+       SELECT ?1, ?2, ?3
+       WHERE (SELECT COUNT(*) FROM nicknames WHERE user_id = ?1) < ?4
+         AND NOT EXISTS (SELECT 1 FROM users WHERE name = ?2 AND id <> ?1)
+       ON CONFLICT (nickname) DO NOTHING
+       RETURNING id`,
+    )
+    .bind(userId, nickname, now, limit)
+    .first<{ id: number }>();
+  return row?.id ?? null;
+}

@@ -8,11 +8,11 @@ import { AUTH_COOKIE, logOut, nowSeconds, pepper, requireUser, requireUserId, re
 import { sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { hit, peek } from '../../lib/throttle';
+import { anonymousWrite, mailReservations, reserveOrThrow } from '../../lib/limits';
 import { validationHook } from '../../lib/validation';
 import { consumeToken } from '../auth/tokens';
 import { sendVerification } from '../register/register.routes';
-import { findUserById, wireUser } from './users.repo';
+import { findUserById, insertNickname, wireUser } from './users.repo';
 
 export const NICKNAME_LIMIT = 10;
 const RESEND_WINDOW_S = 60;
@@ -25,25 +25,31 @@ async function answerUser(c: Context<AppEnv>, userId: number) {
 }
 
 const PASSWORD_CHECK_LIMIT = 8;
+const USER_LOGS_PER_ADDRESS = 30;
+/** A client log row: version and up to 50 short error entries. */
+const USER_LOG_BODY_MAX = 8 * 1024;
 
-/** The current password, re-checked for sensitive changes; guesses are throttled like logins. */
+/**
+ * The current password, re-checked for sensitive changes; guesses are throttled like logins:
+ * a slot is reserved before the hash is checked, and only a right password hands it back.
+ */
 async function checkPassword(c: Context<AppEnv>, userId: number, password: string) {
-  const key = `password-check:${userId}`;
-  const tries = await peek(c.env.DB, [key]);
-  if (tries.count >= PASSWORD_CHECK_LIMIT) throw new ApiError(429, 'too_many_attempts', undefined, { 'Retry-After': String(tries.retryAfter) });
+  const slot = await reserveOrThrow(c, [{ key: `password-check:${userId}`, limit: PASSWORD_CHECK_LIMIT, windowSeconds: 15 * 60 }]);
   const row = await findUserById(c.env.DB, userId);
   if (!row || !(await verifyPassword(password, pepper(c.env), row.password_hash))) {
-    await hit(c.env.DB, key, 15 * 60);
     throw new ApiError(422, 'wrong_password', { current_password: ['wrong_password'], password: ['wrong_password'] });
   }
+  await slot();
   return row;
 }
 
 export const usersRoutes = new Hono<AppEnv>()
-  .post('/user/log', zValidator('json', userLogSchema, validationHook), async (c) => {
+  // Anyone may write here: a row is at most USER_LOG_BODY_MAX, and one address writes at most
+  // USER_LOGS_PER_ADDRESS rows an hour.
+  .post('/user/log', anonymousWrite('user-log', USER_LOGS_PER_ADDRESS, USER_LOG_BODY_MAX), zValidator('json', userLogSchema, validationHook), async (c) => {
     const body = c.req.valid('json');
     await c.env.DB.prepare('INSERT INTO user_logs (user_id, version, errors, created_at) VALUES (?, ?, ?, ?)')
-      .bind(c.get('user')?.id ?? null, body.version, JSON.stringify(body.errors).slice(0, 20_000), nowSeconds())
+      .bind(c.get('user')?.id ?? null, body.version, JSON.stringify(body.errors), nowSeconds())
       .run();
     return c.body(null, 204);
   })
@@ -80,6 +86,8 @@ export const usersRoutes = new Hono<AppEnv>()
     if (emailChanged) {
       const taken = await db.prepare('SELECT 1 AS x FROM users WHERE email = ? AND id <> ?').bind(body.email, userId).first();
       if (taken) throw new ApiError(422, 'validation_failed', { email: ['exists'] });
+      // The verification mail to the new address counts against the mail caps before anything changes.
+      await reserveOrThrow(c, mailReservations(c, body.email as string));
       statements.push(db.prepare('UPDATE users SET email = ?, is_verified = 0 WHERE id = ?').bind(body.email, userId));
     }
     if (statements.length) await db.batch(statements);
@@ -88,10 +96,9 @@ export const usersRoutes = new Hono<AppEnv>()
   })
   .post('/user/reset_email', async (c) => {
     const userId = requireUserId(c);
-    const limit = await hit(c.env.DB, `verify-mail:${userId}`, RESEND_WINDOW_S);
-    if (limit.count > 1) throw new ApiError(429, 'too_many_attempts', undefined, { 'Retry-After': String(limit.retryAfter) });
     const row = await findUserById(c.env.DB, userId);
     if (!row) throw new ApiError(401, 'unauthenticated');
+    await reserveOrThrow(c, [{ key: `verify-mail:${userId}`, limit: 1, windowSeconds: RESEND_WINDOW_S }, ...mailReservations(c, row.email)]);
     await sendVerification(c, row);
     return c.json({ sent: true });
   })
@@ -99,19 +106,15 @@ export const usersRoutes = new Hono<AppEnv>()
     const userId = requireUserId(c);
     const { nickname } = c.req.valid('json');
     const db = c.env.DB;
-    const count = await db.prepare('SELECT COUNT(*) AS n FROM nicknames WHERE user_id = ?').bind(userId).first<{ n: number }>();
-    if ((count?.n ?? 0) >= NICKNAME_LIMIT) throw new ApiError(422, 'validation_failed', { nickname: ['nickname_limit'] });
-    const taken = await db
-      .prepare('SELECT 1 AS x FROM nicknames WHERE nickname = ?1 UNION SELECT 1 FROM users WHERE name = ?1 AND id <> ?2')
-      .bind(nickname, userId)
-      .first();
-    if (taken) throw new ApiError(422, 'validation_failed', { nickname: ['nickname_taken'] });
-    const inserted = await db
-      .prepare('INSERT INTO nicknames (user_id, nickname, created_at) VALUES (?, ?, ?) ON CONFLICT (nickname) DO NOTHING RETURNING id')
-      .bind(userId, nickname, nowSeconds())
-      .first<{ id: number }>();
-    if (!inserted) throw new ApiError(422, 'validation_failed', { nickname: ['nickname_taken'] });
-    await db.prepare('UPDATE users SET current_nickname_id = ? WHERE id = ?').bind(inserted.id, userId).run();
+    // One conditional insert: the count and the name are checked in the same statement that
+    // writes, so a burst of parallel adds cannot pass the limit.
+    const inserted = await insertNickname(db, userId, nickname, NICKNAME_LIMIT, nowSeconds());
+    if (!inserted) {
+      const count = await db.prepare('SELECT COUNT(*) AS n FROM nicknames WHERE user_id = ?').bind(userId).first<{ n: number }>();
+      if ((count?.n ?? 0) >= NICKNAME_LIMIT) throw new ApiError(422, 'validation_failed', { nickname: ['nickname_limit'] });
+      throw new ApiError(422, 'validation_failed', { nickname: ['nickname_taken'] });
+    }
+    await db.prepare('UPDATE users SET current_nickname_id = ? WHERE id = ?').bind(inserted, userId).run();
     return answerUser(c, userId);
   })
   .post('/user/nickname/activate/:id', zValidator('param', idParam, validationHook), async (c) => {

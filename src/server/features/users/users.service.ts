@@ -7,11 +7,12 @@ export function publicOrigin(c: Context<AppEnv>): string {
   return c.env.PUBLIC_ORIGIN ?? new URL(c.req.url).origin;
 }
 
-/** A free username derived from `base` (letters, digits, dot, underscore, hyphen; 3 to 30). */
+/** A free username derived from `base` (Latin letters, digits, dot, underscore, hyphen; 3 to 30). */
 export async function uniqueUsername(db: D1Database, base: string): Promise<string> {
+  // NFKD splits accents off (Jürgen -> Jurgen); what is still not Latin is dropped (shared/account-rules.ts).
   let stem = base
     .normalize('NFKD')
-    .replace(/[^\p{L}\p{N}._-]+/gu, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '')
     .slice(0, 24);
   if (stem.length < 3) stem = `member${stem}`;
   if (!(await nameTaken(db, stem))) return stem;
