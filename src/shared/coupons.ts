@@ -47,3 +47,8 @@ export function prizeDaysShown(c: CouponLike, nowSeconds: number): number | null
   const days = Math.ceil((c.valid_until - nowSeconds) / 86_400);
   return days >= 0 && days <= PRIZE_DURATION_SHOWN_DAYS ? days : null;
 }
+
+/** Bonus coins of a percent (voucher or welcome offer) on a package, rounded as they are booked. */
+export function percentBonus(coins: number, percent: number): number {
+  return Math.round((coins * percent) / 100);
+}
