@@ -73,5 +73,5 @@ export const sessionRoutes = new Hono<AppEnv>()
     if (current === null) await update(c, { incentive_tsp: nowSeconds() });
     const tsp = c.get('session').incentive_tsp ?? nowSeconds();
     const video = await c.env.DB.prepare('SELECT id FROM videos ORDER BY rating DESC, id LIMIT 1').first<{ id: number }>();
-    return c.json({ incentive_tsp: tsp, video_id: video?.id ?? null, voucher_percent: WELCOME_BONUS_PERCENT, session: c.get('session') });
+    return c.json({ incentive_tsp: tsp, now: nowSeconds(), video_id: video?.id ?? null, voucher_percent: WELCOME_BONUS_PERCENT, session: c.get('session') });
   });
