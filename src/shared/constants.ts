@@ -32,6 +32,10 @@ export const VOICECALL_CHECK_PENDING_MS = 2_500;
 export const INCENTIVE_COUNTDOWN_MS = 900_000;
 export const INCENTIVE_OVERTIME_MS = 60_000;
 export const INCENTIVE_EXPAND_MS = 2_000;
+/** The welcome offer: extra coins on the first paid purchase inside the countdown (and overtime). */
+export const WELCOME_BONUS_PERCENT = 20;
+/** The coupon code of the welcome offer's free video (granted by the site, never redeemable by code). */
+export const WELCOME_VIDEO_CODE = 'WELCOMEVIDEO';
 
 export const QUICKSEARCH_DEBOUNCE_MS = 500;
 export const QUICKSEARCH_MIN_CHARS = 3;

@@ -61,3 +61,8 @@ export function couponNeverExpires(c: Pick<CouponLike, 'valid_until'>): boolean 
 export function couponShownMoney(c: CouponLike): number | null {
   return c.type === 'EURO' ? couponMoney(c) : null;
 }
+
+/** Bonus coins of a percent (voucher or welcome offer) on a package, rounded as they are booked. */
+export function percentBonus(coins: number, percent: number): number {
+  return Math.round((coins * percent) / 100);
+}

@@ -162,14 +162,17 @@ describe('POST session/welcome_shown', () => {
 });
 
 describe('POST session/incentive_tsp', () => {
-  it('keeps the first value: a later call cannot restart the countdown', async () => {
+  it('keeps the first value: a later call cannot restart the countdown; the start is server time, not the client\'s', async () => {
     const client = new Client();
+    const before = Math.floor(Date.now() / 1000);
     const first = await expectJson<{ incentive_tsp: number; video_id: number | null; voucher_percent: number; session: Session }>(
       await client.post('/api/session/incentive_tsp', { incentive_tsp: 1_800_000_000 }),
       200,
     );
-    expect(first.incentive_tsp).toBe(1_800_000_000);
-    expect(first.session.incentive_tsp).toBe(1_800_000_000);
+    // The welcome offer's window is decided from this start, so the client's value is not taken.
+    expect(first.incentive_tsp).toBeGreaterThanOrEqual(before);
+    expect(first.incentive_tsp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+    expect(first.session.incentive_tsp).toBe(first.incentive_tsp);
     expect(first.voucher_percent).toBe(20);
     expect(typeof first.video_id).toBe('number');
 
@@ -177,10 +180,10 @@ describe('POST session/incentive_tsp', () => {
       await client.post('/api/session/incentive_tsp', { incentive_tsp: 1_900_000_000 }),
       200,
     );
-    expect(second.incentive_tsp).toBe(1_800_000_000);
-    expect(second.session.incentive_tsp).toBe(1_800_000_000);
+    expect(second.incentive_tsp).toBe(first.incentive_tsp);
+    expect(second.session.incentive_tsp).toBe(first.incentive_tsp);
     const row = await env.DB.prepare('SELECT incentive_tsp FROM sessions WHERE id = ?').bind(first.session.session_id).first<{ incentive_tsp: number }>();
-    expect(row?.incentive_tsp).toBe(1_800_000_000);
+    expect(row?.incentive_tsp).toBe(first.incentive_tsp);
   });
 
   it('422 for negative, fractional, absurd or non-numeric values', async () => {

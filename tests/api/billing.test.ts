@@ -61,9 +61,10 @@ describe('billing API', () => {
     const first = await pay();
     expect(first.status).toBe(303);
     expect(first.headers.get('Location')).toBe(`/billing/back?result=billing.success&billingid=${init.id}`);
-    expect(await coins(m.id)).toBe(250);
+    // A new member's first purchase: the package's 250 coins and the welcome offer's +20%.
+    expect(await coins(m.id)).toBe(300);
     await pay(); // a double click or a replayed postback
-    expect(await coins(m.id)).toBe(250);
+    expect(await coins(m.id)).toBe(300);
     const tampered = await req('/billing/sandbox', { method: 'POST', body: new URLSearchParams({ bid: `${init.id}.forged`, action: 'pay' }), redirect: 'manual' });
     expect(tampered.status).toBe(404);
   });
@@ -86,10 +87,11 @@ describe('billing API', () => {
     const preview = (await (await req('/api/billing', { headers: m.headers })).json()) as { campaign: { percent: number } };
     expect(preview.campaign.percent).toBe(50);
     const init = (await (await req('/api/billing/init', { method: 'POST', headers: m.headers, body: '{"paymenttypeid":1,"productid":2}' })).json()) as { coins: number; link: string };
-    expect(init.coins).toBe(375);
+    // 250 + 50% voucher + 20% welcome offer (a new member's first purchase).
+    expect(init.coins).toBe(425);
     const bid = decodeURIComponent(new URL(init.link, 'http://x').searchParams.get('bid')!);
     await req('/billing/sandbox', { method: 'POST', body: new URLSearchParams({ bid, action: 'pay' }), redirect: 'manual' });
-    expect(await coins(m.id)).toBe(375);
+    expect(await coins(m.id)).toBe(425);
     const after = (await (await req('/api/billing', { headers: m.headers })).json()) as { campaign: unknown };
     expect(after.campaign).toBeNull();
   });

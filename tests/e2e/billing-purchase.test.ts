@@ -53,7 +53,9 @@ describe('buying coins in the popup (en)', () => {
     // The package flagged isDefault ("Popular", 250 coins) is chosen.
     expect(await page.getAttribute('.billing-product.active', 'data-product')).toBe('2');
     expect(await page.locator('.billing-product').count()).toBe(4);
-    expect(await text(page, '[data-action=billing-buy]')).toBe('Buy 250 coins for €23.00');
+    // A new member inside the welcome window: every package shows its +20%, the button the total.
+    expect(await text(page, '.billing-product[data-product="2"] [data-testid=billing-welcome-bonus]')).toBe('+50 welcome coins');
+    expect(await text(page, '[data-action=billing-buy]')).toBe('Buy 300 coins for €23.00');
     expect(await text(page, '[data-testid=billing-limit]')).toBe('Daily limit €500.00, still available today: €500.00');
     // Another type: its own default package.
     await page.click('[data-payment-type="2"]');
@@ -72,7 +74,7 @@ describe('buying coins in the popup (en)', () => {
     await openPicker(page, '/billing');
     expect(await topBarCoins(page)).toBe(before);
     await page.click('.billing-product[data-product="3"]');
-    expect(await text(page, '[data-action=billing-buy]')).toBe('Buy 500 coins for €45.00');
+    expect(await text(page, '[data-action=billing-buy]')).toBe('Buy 600 coins for €45.00');
 
     // Record how the popup is opened (named, 870 x 700, centred).
     await page.evaluate(() => {
@@ -104,9 +106,10 @@ describe('buying coins in the popup (en)', () => {
     await waitClosed(popup);
 
     // The other tab learns the balance without a reload (live socket), the opener too.
-    await expect.poll(() => topBarCoins(second), { timeout: 10_000 }).toBe(before + 500);
-    await expect.poll(() => topBarCoins(page), { timeout: 10_000 }).toBe(before + 500);
-    expect(await text(page, '[data-testid=billing-dialog-balance]')).toBe(`Your balance: ${before + 500} coins`);
+    // What the button promised: 500 coins and the welcome offer's 100.
+    await expect.poll(() => topBarCoins(second), { timeout: 10_000 }).toBe(before + 600);
+    await expect.poll(() => topBarCoins(page), { timeout: 10_000 }).toBe(before + 600);
+    expect(await text(page, '[data-testid=billing-dialog-balance]')).toBe(`Your balance: ${before + 600} coins`);
     await page.click('[data-action=billing-dialog-ok]');
     await dialog.waitFor({ state: 'detached' });
     // The limit shrank by the purchase.

@@ -83,6 +83,10 @@ export default function BillingPicker({ code, voicecall, initial }: BillingPicke
   const type = types.find((p) => p.id === typeId) ?? types[0];
   const product = type ? (type.products.find((p) => p.id === productIds[type.id]) ?? defaultProduct(type)) : null;
   const campaign = type?.isPhoneCall ? null : list.campaign;
+  // The welcome offer applies to coin packages; what is shown here is what the purchase credits.
+  const welcome = type?.isPhoneCall ? null : (list.welcome ?? null);
+  const total = (coins: number) => coins + bonusCoins(coins, campaign) + bonusCoins(coins, welcome);
+  const clock = (seconds: number) => new Intl.DateTimeFormat(snap.locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(seconds * 1000));
   const remaining = list.limit?.remaining ?? Infinity;
   const overLimit = (amount: number) => amount > remaining;
   const codeIgnored = !!code && (!list.campaign || list.campaign.code.toUpperCase() !== code.toUpperCase());
@@ -127,6 +131,14 @@ export default function BillingPicker({ code, voicecall, initial }: BillingPicke
         <div className="billing-campaign" role="status" data-testid="billing-campaign">
           <Icon name="gift" size={22} />
           <span>{t('billing.campaign', { code: campaign.code, percent: campaign.percent })}</span>
+        </div>
+      )}
+      {welcome && (
+        <div className="billing-campaign billing-welcome" role="status" data-testid="billing-welcome">
+          <Icon name="gift" size={22} />
+          <span>
+            {t('billing.welcome', { percent: welcome.percent, time: clock(welcome.until) })} · {t('billing.welcomeVideo')}
+          </span>
         </div>
       )}
       {codeIgnored && !type?.isPhoneCall && (
@@ -174,6 +186,7 @@ export default function BillingPicker({ code, voicecall, initial }: BillingPicke
             {type.products.map((p) => {
               const checked = p.id === product?.id;
               const bonus = bonusCoins(p.coins, campaign);
+              const welcomeBonus = bonusCoins(p.coins, welcome);
               const disabled = overLimit(p.amount);
               return (
                 <label
@@ -203,6 +216,11 @@ export default function BillingPicker({ code, voicecall, initial }: BillingPicke
                   {bonus > 0 && (
                     <span className="billing-bonus" data-testid="billing-bonus">
                       {t('billing.bonus', { count: bonus })}
+                    </span>
+                  )}
+                  {welcomeBonus > 0 && (
+                    <span className="billing-bonus" data-testid="billing-welcome-bonus">
+                      {t('billing.welcomeBonus', { count: welcomeBonus })}
                     </span>
                   )}
                   <span className="billing-price">
@@ -280,7 +298,7 @@ export default function BillingPicker({ code, voicecall, initial }: BillingPicke
             {type?.isPhoneCall ? <Icon name="phone" size={20} /> : <Icon name="coins" size={20} />}
             {product
               ? t(type?.isPhoneCall ? 'billing.callNow' : 'billing.buy', {
-                  coins: product.coins + bonusCoins(product.coins, campaign),
+                  coins: total(product.coins),
                   price: formatMoney(product.amount, product.currency, locale),
                 })
               : t('billing.choosePackage')}

@@ -157,6 +157,11 @@ export default function CouponsPanel() {
                       </span>
                       {c.type === 'EURO' && c.coins !== null && <> · {t('coupons.coinsValue', { count: c.coins })}</>}
                     </p>
+                    {c.prize && c.valid && !c.used && (
+                      <p className="coupon-waiting small" data-testid="coupon-waiting">
+                        {t('coupons.prize.waiting')}
+                      </p>
+                    )}
                     {c.days_left !== null && !c.used && (
                       <p className="coupon-days" data-testid="coupon-days">
                         {t('coupons.daysLeft', { count: c.days_left })}

@@ -5,7 +5,7 @@ import { api } from '../lib/api';
 import { useSnap, useT } from '../state/context';
 
 interface Offer {
-  /** Unix seconds of the first showing (the server keeps the first value). */
+  /** Unix seconds of the first showing on this device's clock (the server keeps the first value). */
   start: number;
   videoId: number | null;
   percent: number;
@@ -69,13 +69,17 @@ export default function IncentivePanel() {
     if (!eligible || blocked || offer) return;
     let cancelled = false;
     api()
-      .post<{ incentive_tsp: number; video_id: number | null; voucher_percent: number }>('session/incentive_tsp', {
+      .post<{ incentive_tsp: number; now?: number; video_id: number | null; voucher_percent: number }>('session/incentive_tsp', {
         incentive_tsp: Math.floor(Date.now() / 1000),
       })
       .then((res) => {
         if (cancelled) return;
-        setNow(Date.now());
-        setOffer({ start: res.incentive_tsp, videoId: res.video_id, percent: res.voucher_percent });
+        // The start is the server's clock (it decides the welcome offer's window): shown on this
+        // device's clock, so a device clock that is off does not show more or less time than is left.
+        const clientNow = Date.now();
+        const skew = typeof res.now === 'number' ? clientNow / 1000 - res.now : 0;
+        setNow(clientNow);
+        setOffer({ start: res.incentive_tsp + skew, videoId: res.video_id, percent: res.voucher_percent });
       })
       .catch(() => undefined);
     return () => {

@@ -1,3 +1,4 @@
+import { percentBonus } from '../../../shared/coupons';
 import type { TFunction } from '../../../shared/translate';
 import { ApiFailure } from '../../lib/api';
 
@@ -22,6 +23,8 @@ export interface PaymentType {
 export interface BillingList {
   paymentTypes: PaymentType[];
   campaign: { code: string; percent: number } | null;
+  /** The welcome offer while it can be won (first purchase inside the countdown), else null. */
+  welcome?: { percent: number; until: number } | null;
   /** null for visitors (voice call only). */
   limit: { daily: number; remaining: number; currency: string } | null;
 }
@@ -32,9 +35,9 @@ export function defaultProduct(type: PaymentType | undefined): BillingProduct | 
   return type.products.find((p) => p.isDefault) ?? type.products[0];
 }
 
-/** Bonus coins of a percent campaign, rounded as the server books them. */
-export function bonusCoins(coins: number, campaign: BillingList['campaign']): number {
-  return campaign ? Math.round((coins * campaign.percent) / 100) : 0;
+/** Bonus coins of a percent campaign or the welcome offer, rounded as the server books them. */
+export function bonusCoins(coins: number, offer: { percent: number } | null | undefined): number {
+  return offer ? percentBonus(coins, offer.percent) : 0;
 }
 
 export function formatMoney(amount: number, currency: string, locale: string): string {

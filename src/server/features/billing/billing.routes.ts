@@ -8,14 +8,20 @@ import { hit } from '../../lib/throttle';
 import { validationHook } from '../../lib/validation';
 import { ensureSession } from '../session/session.routes';
 import { updateSession } from '../session/session.repo';
-import { applyPaymentEvent, endPhoneCall, latestPhoneBilling, phoneCallState, type BillingRow } from './billing.service';
+import { WELCOME_BONUS_PERCENT } from '../../../shared/constants';
+import { percentBonus } from '../../../shared/coupons';
+import { claimVoucher, dropVoucher, findCampaign, findWelcomeOffer, insertBillingWithinLimit, spentToday } from './billing.repo';
+import { applyPaymentEvent, endPhoneCall, latestPhoneBilling, openWelcomeOffer, phoneCallState } from './billing.service';
 import { providerFor } from './provider';
 
 /** Phone payments one address may start per window (each sets up a billing and a phone line). */
 export const PHONE_INITS_PER_ADDRESS = 20;
 export const PHONE_INIT_WINDOW_SECONDS = 3_600;
 
-/** Most a member may spend per day, in cents (a guard against mistakes and stolen cards). */
+/**
+ * Most a member may spend per day, in cents (a guard against mistakes and stolen cards). Paid
+ * billings and pending card checkouts (for PENDING_HOLD_S) count; phone calls only once charged.
+ */
 export const DAILY_LIMIT_CENTS = 50_000;
 
 interface ProductRow {
@@ -37,27 +43,9 @@ const initSchema = z.object({
   code: z.string().trim().max(64, 'too_long').optional(),
 });
 
-async function spentToday(db: D1Database, userId: number): Promise<number> {
-  const since = nowSeconds() - 86_400;
-  const row = await db
-    .prepare("SELECT COALESCE(SUM(amount_cents), 0) AS cents FROM billings WHERE user_id = ? AND status IN ('paid', 'pending', 'active') AND created_at > ?")
-    .bind(userId, since)
-    .first<{ cents: number }>();
-  return row?.cents ?? 0;
-}
-
 /** The member's active percent voucher (bonus coins on the next purchase), if any. */
 async function campaignFor(db: D1Database, userId: number, code?: string) {
-  const row = await db
-    .prepare(
-      `SELECT c.code, c.value FROM coupons c
-       WHERE c.type = 'PERCENT' AND c.valid_until > ?1 AND (
-         (?3 IS NOT NULL AND c.code = ?3)
-         OR c.code IN (SELECT code FROM user_coupons WHERE user_id = ?2 AND used_at IS NULL))
-       ORDER BY c.value DESC LIMIT 1`,
-    )
-    .bind(nowSeconds(), userId, code ?? null)
-    .first<{ code: string; value: number }>();
+  const row = await findCampaign(db, userId, code ?? null, nowSeconds());
   return row ? { code: row.code, percent: row.value } : null;
 }
 
@@ -78,19 +66,38 @@ async function startBilling(c: Context<AppEnv>, body: z.infer<typeof initSchema>
   const user = c.get('user');
   const p = await product(db, body.paymenttypeid, body.productid);
   if (Boolean(p.is_phonecall) !== phone) throw new ApiError(422, 'validation_failed', { paymenttypeid: ['payment_type_invalid'] });
-  if (user && (await spentToday(db, user.id)) + p.amount_cents > DAILY_LIMIT_CENTS) throw new ApiError(422, 'billing_limit');
-  const campaign = user ? await campaignFor(db, user.id, body.code) : null;
-  const coins = p.coins + (campaign ? Math.round((p.coins * campaign.percent) / 100) : 0);
-  const sessionId = await ensureSession(c);
   const now = nowSeconds();
-  const billing = await db
-    .prepare(
-      `INSERT INTO billings (user_id, session_id, payment_type_id, product_id, amount_cents, coins, currency, provider, is_phonecall, coupon_code, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-    )
-    .bind(user?.id ?? null, sessionId, p.payment_type_id, p.id, p.amount_cents, coins, p.currency, p.provider, phone ? 1 : 0, campaign?.code ?? null, now, now)
-    .first<BillingRow>();
-  if (!billing) throw new Error('billing insert returned nothing');
+  // Bonuses apply to coin packages, not to phone calls (the picker shows none there either).
+  const campaign = user && !phone ? await campaignFor(db, user.id, body.code) : null;
+  const welcome = user && !phone ? await openWelcomeOffer(db, user.id, now) : null;
+  const voucherCoins = campaign ? percentBonus(p.coins, campaign.percent) : 0;
+  const welcomeCoins = welcome ? percentBonus(p.coins, welcome.percent) : 0;
+  const sessionId = await ensureSession(c);
+  // The daily limit is reserved by the insert itself (see insertBillingWithinLimit).
+  let billing = await insertBillingWithinLimit(
+    db,
+    {
+      userId: user?.id ?? null,
+      sessionId,
+      paymentTypeId: p.payment_type_id,
+      productId: p.id,
+      amountCents: p.amount_cents,
+      coins: p.coins + voucherCoins + welcomeCoins,
+      voucherCoins,
+      welcomeCoins,
+      currency: p.currency,
+      provider: p.provider,
+      phone,
+      couponCode: campaign?.code ?? null,
+      now,
+    },
+    DAILY_LIMIT_CENTS,
+  );
+  if (!billing) throw new ApiError(422, 'billing_limit');
+  // The voucher is reserved for this billing; a parallel billing that got it first leaves this
+  // one with the coins it will really credit.
+  if (user && campaign && !(await claimVoucher(db, user.id, campaign.code, billing.id, now))) billing = (await dropVoucher(db, billing.id)) ?? billing;
+  const coins = billing.coins;
   const provider = providerFor(c.env, p.provider);
   if (!provider) throw new ApiError(503, 'billing.error');
   const link = await provider.checkoutUrl({ id: billing.id, amountCents: p.amount_cents, currency: p.currency, coins, productName: p.name }, new URL(c.req.url).origin);
@@ -154,16 +161,29 @@ export const billingRoutes = new Hono<AppEnv>()
         .filter((p) => p.payment_type_id === t.id)
         .map((p) => ({ id: p.id, name: p.name, currency: p.currency, amount: p.amount_cents / 100, coins: p.coins, isDefault: p.is_default === 1 })),
     }));
-    const spent = await spentToday(db, userId);
+    const now = nowSeconds();
+    const spent = await spentToday(db, userId, now);
     return c.json({
       paymentTypes,
       campaign: await campaignFor(db, userId, c.req.query('code')?.slice(0, 64)),
+      // The welcome offer while it can be won: the coins shown include it (coin packages only).
+      welcome: await openWelcomeOffer(db, userId, now),
       limit: { daily: DAILY_LIMIT_CENTS / 100, remaining: Math.max(0, DAILY_LIMIT_CENTS - spent) / 100, currency: 'EUR' },
     });
   })
   .post('/billing/init', zValidator('json', initSchema, validationHook), (c) => startBilling(c, c.req.valid('json'), false))
+  // The welcome dialog's view of the offer: open (percent, until), won (billing_id) or none.
+  .get('/billing/welcome', async (c) => {
+    const userId = requireUserId(c);
+    const offer = await findWelcomeOffer(c.env.DB, userId);
+    return c.json({
+      welcome: offer
+        ? { percent: WELCOME_BONUS_PERCENT, starts_at: offer.starts_at, ends_at: offer.ends_at, open: (await openWelcomeOffer(c.env.DB, userId, nowSeconds())) !== null, claimed: offer.billing_id !== null }
+        : null,
+    });
+  })
   .get('/billing/status/:id{[0-9]{1,12}}', async (c) => {
-    const row = await c.env.DB.prepare('SELECT id, status, coins FROM billings WHERE id = ? AND user_id = ?')
+    const row = await c.env.DB.prepare('SELECT id, status, coins, voucher_coins, welcome_coins FROM billings WHERE id = ? AND user_id = ?')
       .bind(Number(c.req.param('id')), requireUserId(c))
       .first();
     if (!row) throw new ApiError(404, 'not_found');

@@ -1,5 +1,7 @@
 import type { Bindings } from '../../env';
 import { publishToUser } from '../../realtime/shards';
+import { WELCOME_BONUS_PERCENT, INCENTIVE_COUNTDOWN_MS, INCENTIVE_OVERTIME_MS } from '../../../shared/constants';
+import { bonusStatements, findWelcomeOffer, insertWelcomeOffer, releaseVoucher } from './billing.repo';
 import { credit, type LedgerResult } from './ledger';
 import type { PaymentEvent } from './provider';
 
@@ -19,6 +21,10 @@ export interface BillingRow {
   /** Phone billings: when the call connected (and was charged) and when it ended. */
   call_started_at: number | null;
   call_ended_at: number | null;
+  /** Bonus of a percent voucher, part of coins, credited only while the voucher is held for this billing. */
+  voucher_coins: number;
+  /** The welcome offer's bonus, part of coins, credited only if this billing wins the welcome claim. */
+  welcome_coins: number;
   created_at: number;
   updated_at: number;
 }
@@ -46,26 +52,23 @@ export async function applyPaymentEvent(
   if (!billing) return { status: 'unknown_billing', result: null };
   const now = Math.floor(Date.now() / 1000);
   if (event.status !== 'paid') {
-    await db.prepare("UPDATE billings SET status = ?, updated_at = ? WHERE id = ? AND status = 'pending'").bind(event.status, now, billing.id).run();
+    const statements = [db.prepare("UPDATE billings SET status = ?, updated_at = ? WHERE id = ? AND status = 'pending'").bind(event.status, now, billing.id)];
+    // A voucher reserved for this checkout is free again for the next one.
+    if (billing.user_id) statements.push(releaseVoucher(db, billing.user_id, billing.id));
+    await db.batch(statements);
     // The phone line could not connect the call: nothing is charged and voice-call mode is off.
     if (billing.is_phonecall && billing.status === 'pending') await endPhoneCall(db, billing, now);
     return { status: event.status, result: null };
   }
   if (!billing.user_id) return { status: 'no_member', result: null };
-  const extra = [db.prepare("UPDATE billings SET status = 'paid', updated_at = ? WHERE id = ?").bind(now, billing.id)];
+  const extra = [
+    db.prepare("UPDATE billings SET status = 'paid', updated_at = ? WHERE id = ?").bind(now, billing.id),
+    ...bonusStatements(db, billing, billing.user_id, now),
+  ];
   if (billing.is_phonecall) extra.push(...phoneChargeStatements(db, billing, now));
-  if (billing.coupon_code) {
-    // The percent voucher behind the bonus is used up by this purchase.
-    extra.push(
-      db
-        .prepare(
-          `INSERT INTO user_coupons (user_id, code, redeemed_at, used_at) VALUES (?1, ?2, ?3, ?3)
-           ON CONFLICT (user_id, code) DO UPDATE SET used_at = ?3 WHERE used_at IS NULL`,
-        )
-        .bind(billing.user_id, billing.coupon_code, now),
-    );
-  }
-  const result = await credit(db, billing.user_id, billing.coins, 'payment', billingRef(provider, billing.id), extra);
+  // The package's coins under the payment's reference; each bonus has its own ledger row (above).
+  const base = billing.coins - billing.voucher_coins - billing.welcome_coins;
+  const result = await credit(db, billing.user_id, base, 'payment', billingRef(provider, billing.id), extra);
   if (result.ok) later(announceCoins(env, billing.user_id, result.coins));
   return { status: result.ok ? 'paid' : result.error, result };
 }
@@ -130,4 +133,26 @@ export async function endPhoneCall(db: D1Database, billing: Pick<BillingRow, 'id
     );
   }
   await db.batch(statements);
+}
+
+/** How long the welcome offer runs: the countdown and its overtime. */
+export const WELCOME_WINDOW_S = (INCENTIVE_COUNTDOWN_MS + INCENTIVE_OVERTIME_MS) / 1000;
+
+/**
+ * Gives a new member the welcome offer: +WELCOME_BONUS_PERCENT% coins and a free video with the
+ * first paid purchase inside the window. The window is the countdown the visitor saw (its start
+ * is server time, see session/incentive_tsp), or starts at sign-up when none was shown; a sign-up
+ * after the countdown ran out gets none.
+ */
+export async function startWelcomeOffer(db: D1Database, userId: number, countdownStart: number | null, now: number): Promise<void> {
+  const start = countdownStart !== null && countdownStart <= now ? countdownStart : now;
+  if (start + WELCOME_WINDOW_S < now) return;
+  await insertWelcomeOffer(db, userId, start, start + WELCOME_WINDOW_S);
+}
+
+/** The member's welcome offer while it can still be won (window open, not yet claimed). */
+export async function openWelcomeOffer(db: D1Database, userId: number, now: number): Promise<{ percent: number; until: number } | null> {
+  const offer = await findWelcomeOffer(db, userId);
+  if (!offer || offer.billing_id !== null || now < offer.starts_at || now > offer.ends_at) return null;
+  return { percent: WELCOME_BONUS_PERCENT, until: offer.ends_at };
 }

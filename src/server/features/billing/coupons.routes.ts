@@ -42,7 +42,7 @@ function describe(c: CouponRow, now: number) {
 
 async function findCoupon(db: D1Database, code: string) {
   return db
-    .prepare('SELECT code, type, value, currency, valid_until, signup_only, NULL AS redeemed_at, NULL AS used_at FROM coupons WHERE code = ?')
+    .prepare('SELECT code, type, value, currency, valid_until, signup_only, NULL AS redeemed_at, NULL AS used_at FROM coupons WHERE code = ? AND granted_only = 0')
     .bind(code)
     .first<CouponRow>();
 }

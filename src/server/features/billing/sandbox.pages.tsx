@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { Hono, type Context } from 'hono';
 import { Layout } from '../../../client/components/shell/layout';
 import type { AppEnv } from '../../env';
+import { nowSeconds } from '../../lib/auth';
 import { renderPage } from '../../render/render-page';
+import { PENDING_HOLD_S } from './billing.repo';
 import { applyPaymentEvent, endPhoneCall, phoneCallState, type BillingRow } from './billing.service';
 import { billingSecret, providerFor, SANDBOX_SIGNATURE_HEADER, SandboxProvider } from './provider';
 
@@ -73,7 +75,10 @@ export const sandboxPages = new Hono<AppEnv>()
     const action = typeof form.action === 'string' && form.action in ACTIONS ? (form.action as keyof typeof ACTIONS) : null;
     if (!billing || !action) return c.notFound();
     // The "processor" sends its signed postback; it goes through the same verification as any.
-    const status = ACTIONS[action];
+    // A checkout older than PENDING_HOLD_S no longer holds its amount against the daily limit
+    // (nor its voucher), so it can no longer be paid: it fails like an expired session would.
+    const expired = action === 'pay' && billing.status === 'pending' && billing.created_at <= nowSeconds() - PENDING_HOLD_S;
+    const status = expired ? 'failed' : ACTIONS[action];
     const { body, signature } = await sandbox.signedPostback({ billingId: billing.id, status, eventId: `sbx-${billing.id}-${action}` });
     const event = await sandbox.verifyCallback(new Request('https://sandbox/postback', { method: 'POST', body, headers: { [SANDBOX_SIGNATURE_HEADER]: signature } }));
     const outcome = event ? await applyPaymentEvent(c.env, sandbox.name, event, (p) => c.executionCtx.waitUntil(p)) : null;

@@ -14,6 +14,7 @@ import { hashPassword } from '../../lib/password';
 import { validationHook } from '../../lib/validation';
 import { logInPayload } from '../auth/auth.routes';
 import { consumeToken, issueToken } from '../auth/tokens';
+import { startWelcomeOffer } from '../billing/billing.service';
 import { credit } from '../billing/ledger';
 import { ensureSession } from '../session/session.routes';
 import { toWireSession, updateSession } from '../session/session.repo';
@@ -28,7 +29,7 @@ interface CouponRow {
 }
 
 async function findValidCoupon(db: D1Database, code: string): Promise<CouponRow | null> {
-  const row = await db.prepare('SELECT code, type, value, valid_until FROM coupons WHERE code = ?').bind(code).first<CouponRow>();
+  const row = await db.prepare('SELECT code, type, value, valid_until FROM coupons WHERE code = ? AND granted_only = 0').bind(code).first<CouponRow>();
   return row && couponValid(row, nowSeconds()) ? row : null;
 }
 
@@ -80,6 +81,9 @@ export const registerRoutes = new Hono<AppEnv>()
       if (String(e).includes('UNIQUE')) return refund().then(() => Promise.reject(new ApiError(409, 'exists')));
       throw e;
     });
+    // The welcome offer (+20% and a free video on the first purchase) runs in the countdown this
+    // visitor saw, or from now when none was shown.
+    await startWelcomeOffer(db, user.id, c.get('session').incentive_tsp, nowSeconds());
     await sendVerification(c, user);
     if (body.code) await applySignupVoucher(db, user.id, body.code);
     // The success page needs the address; it is kept on the session for its route guard.

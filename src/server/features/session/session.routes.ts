@@ -2,7 +2,7 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { incentiveSchema, vidSchema } from '../../../shared/accounts';
-import { SPLASH_COOKIE } from '../../../shared/constants';
+import { SPLASH_COOKIE, WELCOME_BONUS_PERCENT } from '../../../shared/constants';
 import type { AppEnv } from '../../env';
 import { isHttps, issueSessionCookie, nowSeconds } from '../../lib/auth';
 import { anonymousWrite } from '../../lib/limits';
@@ -81,11 +81,13 @@ export const sessionRoutes = new Hono<AppEnv>()
     return c.json({ session: c.get('session') });
   })
   .post('/session/incentive_tsp', sessionWrite, zValidator('json', incentiveSchema, validationHook), async (c) => {
-    const { incentive_tsp } = c.req.valid('json');
+    c.req.valid('json');
     const current = c.get('session').incentive_tsp;
-    // The first timestamp wins, so reloading cannot restart the countdown.
-    if (current === null) await update(c, { incentive_tsp });
-    const tsp = c.get('session').incentive_tsp ?? incentive_tsp;
+    // The first showing wins, so reloading cannot restart the countdown. Its start is the
+    // server's clock, not the client's: the welcome offer's window (first purchase +20%) is
+    // decided from it, so a client cannot move it.
+    if (current === null) await update(c, { incentive_tsp: nowSeconds() });
+    const tsp = c.get('session').incentive_tsp ?? nowSeconds();
     const video = await c.env.DB.prepare('SELECT id FROM videos ORDER BY rating DESC, id LIMIT 1').first<{ id: number }>();
-    return c.json({ incentive_tsp: tsp, video_id: video?.id ?? null, voucher_percent: 20, session: c.get('session') });
+    return c.json({ incentive_tsp: tsp, now: nowSeconds(), video_id: video?.id ?? null, voucher_percent: WELCOME_BONUS_PERCENT, session: c.get('session') });
   });
