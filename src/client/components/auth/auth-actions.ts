@@ -1,3 +1,4 @@
+import { safeRedirect } from '../../../shared/safe-redirect';
 import type { Session, User } from '../../../shared/session';
 import type { RootState } from '../../state/store';
 
@@ -13,10 +14,9 @@ export function applyAuth(store: RootState, res: AuthAnswer): void {
   store.visibility.login = false;
 }
 
-/** Only same-site paths may be followed after a login (no open redirects). */
+/** Only same-site paths may be followed after a login (no open redirects; the shared rule). */
 export function safeTarget(value: string | null | undefined, fallback = '/'): string {
-  if (!value || value.length > 1000 || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
-  return value;
+  return safeRedirect(value, location.origin, fallback);
 }
 
 /** Full navigation (the server renders the next page with the new login). */
