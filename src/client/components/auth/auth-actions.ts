@@ -1,5 +1,6 @@
 import { safeRedirect } from '../../../shared/safe-redirect';
 import type { Session, User } from '../../../shared/session';
+import { api } from '../../lib/api';
 import type { RootState } from '../../state/store';
 
 export interface AuthAnswer {
@@ -22,4 +23,17 @@ export function safeTarget(value: string | null | undefined, fallback = '/'): st
 /** Full navigation (the server renders the next page with the new login). */
 export function go(to: string): void {
   location.assign(to);
+}
+
+/**
+ * Logs out (POST auth/logout, which also rotates the session and CSRF cookies), forgets the
+ * member and goes home. Only ever on the member's own click.
+ */
+export async function logOutAndLeave(store: RootState): Promise<void> {
+  await api()
+    .post('auth/logout')
+    .catch(() => undefined);
+  store.user = null;
+  store.registerEmail = null;
+  go('/');
 }

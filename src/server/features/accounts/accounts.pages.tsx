@@ -84,4 +84,5 @@ accountsPages.get('/users/reset/:token', (c) =>
 );
 
 accountsPages.get('/verify', (c) => page(c, { titleKey: 'auth.verify.title' }, <VerifyPage />));
-accountsPages.get('/logout', (c) => page(c, { titleKey: 'auth.logout.title' }, <LogoutScreen />));
+// A GET changes nothing: the page asks, and its button POSTs auth/logout.
+accountsPages.get('/logout', (c) => page(c, { titleKey: 'auth.logout.title' }, <LogoutScreen loggedIn={Boolean(c.get('user'))} />));
