@@ -83,12 +83,18 @@ export async function ensureVisitorCookies(c: Context<AppEnv>): Promise<void> {
  * Moves the session to a new id (and with it the CSRF token) in the same batch as `statements`:
  * a session id or token known before a login or logout is worthless after it (no fixation).
  */
-async function rotateSession(c: Context<AppEnv>, userId: number | null, statements: D1PreparedStatement[]): Promise<void> {
+async function rotateSession(
+  c: Context<AppEnv>,
+  userId: number | null,
+  work: (newId: string) => Promise<D1PreparedStatement[]>,
+): Promise<void> {
   const db = c.env.DB;
   const oldId = c.get('sessionId');
   const newId = randomToken(24);
+  const statements = await work(newId);
   const rename = oldId ? renameSessionStatements(db, oldId, newId, userId) : [];
-  const results = await db.batch([...statements, ...rename]);
+  const all = [...statements, ...rename];
+  const results = all.length ? await db.batch(all) : [];
   await setSessionCookies(c, newId);
   if (!oldId) return;
   const row = (results[statements.length]?.results[0] as SessionRow | undefined) ?? null;
@@ -105,14 +111,16 @@ export async function logIn(c: Context<AppEnv>, userId: number): Promise<void> {
   const token = randomToken();
   const now = nowSeconds();
   const previous = getCookie(c, cookieName(c, AUTH_COOKIE));
-  const statements: D1PreparedStatement[] = [];
-  if (previous && previous.length <= 128) statements.push(db.prepare('DELETE FROM auth_tokens WHERE token_hash = ?').bind(await sha256Hex(previous)));
-  statements.push(
-    db
-      .prepare('INSERT INTO auth_tokens (token_hash, user_id, session_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
-      .bind(await sha256Hex(token), userId, c.get('sessionId'), now, now + AUTH_COOKIE_DAYS * DAY),
-  );
-  await rotateSession(c, userId, statements);
+  await rotateSession(c, userId, async (newId) => {
+    const statements: D1PreparedStatement[] = [];
+    if (previous && previous.length <= 128) statements.push(db.prepare('DELETE FROM auth_tokens WHERE token_hash = ?').bind(await sha256Hex(previous)));
+    statements.push(
+      db
+        .prepare('INSERT INTO auth_tokens (token_hash, user_id, session_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+        .bind(await sha256Hex(token), userId, newId, now, now + AUTH_COOKIE_DAYS * DAY),
+    );
+    return statements;
+  });
   setCookie(c, cookieName(c, AUTH_COOKIE), token, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c), maxAge: AUTH_COOKIE_DAYS * DAY });
 }
 
@@ -122,9 +130,9 @@ export async function logIn(c: Context<AppEnv>, userId: number): Promise<void> {
  */
 export async function logOut(c: Context<AppEnv>): Promise<void> {
   const token = getCookie(c, cookieName(c, AUTH_COOKIE));
-  const statements: D1PreparedStatement[] = [];
-  if (token && token.length <= 128) statements.push(c.env.DB.prepare('DELETE FROM auth_tokens WHERE token_hash = ?').bind(await sha256Hex(token)));
-  await rotateSession(c, null, statements);
+  await rotateSession(c, null, async () =>
+    token && token.length <= 128 ? [c.env.DB.prepare('DELETE FROM auth_tokens WHERE token_hash = ?').bind(await sha256Hex(token))] : [],
+  );
   deleteCookie(c, cookieName(c, AUTH_COOKIE), { path: '/', secure: isHttps(c) });
 }
 
