@@ -3,8 +3,15 @@ import { defineConfig } from 'vite';
 
 // `npm run dev`: the worker runs in workerd inside Vite (D1, Durable Objects, HMR for the client).
 // Vite serves its own module URLs (/src, /@vite, …), so the worker must not see every request here.
+const port = Number(process.env.PORT ?? 5173);
+
 export default defineConfig({
   publicDir: 'public',
-  plugins: [cloudflare({ config: (c) => ({ assets: { ...c.assets, run_worker_first: false } }) })],
-  server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 5173) },
+  // Links in mails point at the Vite server (a PUBLIC_ORIGIN in .dev.vars takes precedence).
+  plugins: [
+    cloudflare({
+      config: (c) => ({ assets: { ...c.assets, run_worker_first: false }, vars: { ...c.vars, PUBLIC_ORIGIN: `http://127.0.0.1:${port}` } }),
+    }),
+  ],
+  server: { host: '127.0.0.1', port },
 });

@@ -21,6 +21,7 @@ export default defineConfig({
       miniflare: {
         bindings: {
           ENVIRONMENT: 'test',
+          PUBLIC_ORIGIN: 'http://localhost',
           PASSWORD_PEPPER: 'test-pepper-not-secret',
           OPS_TOKEN: 'test-ops-token',
           LOBBY_SHARDS: '3',

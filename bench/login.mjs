@@ -114,14 +114,15 @@ export async function benchLogin(
   if (base.protocol !== 'http:') throw new Error(`benchLogin: http only, got ${baseUrl}`);
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
   try {
-    // CSRF cookie once (reused, as the client does), then the visitor session.
+    // The session cookie and its CSRF token once (reused, as the client does; the token is bound
+    // to that session id), then the visitor session row.
     const csrfRes = await send(agent, base, 'GET', '/api/auth/csrf-cookie');
     const xsrf = cookiesOf(csrfRes)['XSRF-TOKEN'];
-    if (csrfRes.status !== 204 || !xsrf) throw new Error(`benchLogin: auth/csrf-cookie answered ${csrfRes.status} without XSRF-TOKEN`);
-    const init = await send(agent, base, 'GET', '/api/session/init', { headers: { Cookie: `XSRF-TOKEN=${xsrf}` } });
-    const sid = cookiesOf(init).lc_sid;
+    const sid = cookiesOf(csrfRes).lc_sid;
+    if (csrfRes.status !== 204 || !xsrf || !sid) throw new Error(`benchLogin: auth/csrf-cookie answered ${csrfRes.status} without XSRF-TOKEN and lc_sid`);
+    await send(agent, base, 'GET', '/api/session/init', { headers: { Cookie: `XSRF-TOKEN=${xsrf}; lc_sid=${sid}` } });
     const headers = {
-      Cookie: `XSRF-TOKEN=${xsrf}${sid ? `; lc_sid=${sid}` : ''}`,
+      Cookie: `XSRF-TOKEN=${xsrf}; lc_sid=${sid}`,
       'X-XSRF-TOKEN': decodeURIComponent(xsrf),
     };
     const body = JSON.stringify({ username, password });

@@ -90,7 +90,7 @@ export async function loadTs(entry) {
 export async function startServer({ port, persistTo, pepper = 'e2e-pepper-not-secret', vars = {} }) {
   await migrateLocal(persistTo);
   await seedIfEmpty(persistTo, pepper);
-  const varArgs = Object.entries({ ENVIRONMENT: 'development', PASSWORD_PEPPER: pepper, OPS_TOKEN: 'e2e-ops-token', ...vars }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
+  const varArgs = Object.entries({ ENVIRONMENT: 'development', PASSWORD_PEPPER: pepper, OPS_TOKEN: 'e2e-ops-token', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ...vars }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
   const child = spawn(
     bin('wrangler'),
     ['dev', '--ip', '127.0.0.1', '--port', String(port), '--local', '--persist-to', persistTo, '--show-interactive-dev-session=false', '--env-file', '/dev/null', ...varArgs],

@@ -9,4 +9,6 @@ console.log('Applying D1 migrations (local)…');
 await migrateLocal();
 if (await seedIfEmpty(undefined, vars.PASSWORD_PEPPER)) console.log('Seeded the demo data.');
 console.log(`Serving on http://localhost:${port}`);
-await wrangler(['dev', '--ip', '127.0.0.1', '--port', port, '--local', '--show-interactive-dev-session=false']);
+// Links in mails point at this server (PUBLIC_ORIGIN; .dev.vars may name another).
+const origin = vars.PUBLIC_ORIGIN || `http://localhost:${port}`;
+await wrangler(['dev', '--ip', '127.0.0.1', '--port', port, '--local', '--show-interactive-dev-session=false', '--var', `PUBLIC_ORIGIN:${origin}`]);

@@ -81,13 +81,14 @@ describe('requireVerified (403 not_verified)', () => {
 });
 
 describe('POST user/email_validate', () => {
-  it('verifies the logged-in member with their mailed token, once', async () => {
+  it('verifies the logged-in member with their mailed token, once (again: already confirmed)', async () => {
     const m = await registerMember();
     const token = await mailedToken(m.email, 'verify');
     const body = await expectJson<UserBody>(await m.client.post('/api/user/email_validate', { token }), 200);
     expect(body.user.is_verified).toBe(true);
     expect((await userRow(m.id))?.is_verified).toBe(1);
-    await expectError(await m.client.post('/api/user/email_validate', { token }), 422, 'token_invalid');
+    // Issue 9 point 17: a used link of a verified member says "already confirmed", not "invalid".
+    expect(await expectJson(await m.client.post('/api/user/email_validate', { token }), 200)).toMatchObject({ status: 'already_verified' });
   });
 
   it("422 token_invalid for another member's token: it does not verify either account", async () => {
@@ -208,7 +209,7 @@ describe('POST user/reset_email', () => {
     await env.DB.prepare('UPDATE throttle SET reset_at = ? WHERE key = ?').bind(Math.floor(Date.now() / 1000) - 1, `verify-mail:${m.id}`).run();
     await expectJson(await m.client.post('/api/user/reset_email'), 200);
     const token = await mailedToken(m.email, 'verify');
-    expect((await expectJson<UserBody>(await new Client().post('/api/register/validate', { token }), 200)).user.is_verified).toBe(true);
+    expect((await expectJson<UserBody>(await m.client.post('/api/register/validate', { token }), 200)).user.is_verified).toBe(true);
   });
 });
 

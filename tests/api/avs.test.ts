@@ -70,9 +70,11 @@ async function startCheck(jar: Jar, query: string): Promise<{ state: string; pas
 describe('age verification (sandbox provider)', () => {
   it('start -> sandbox -> pass sets the session and the member as checked and returns to the target', async () => {
     const jar = new Jar();
-    const sid = await sessionId(jar);
+    await sessionId(jar);
     const login = await jar.post('/api/auth/login', { username: 'demo', password: 'demo-pass-2026' });
     expect(login.status).toBe(200);
+    // The login rotated the session id.
+    const sid = await sessionId(jar);
     await env.DB.prepare("UPDATE users SET age_verified = 0 WHERE name = 'demo'").run();
 
     const { pass, html } = await startCheck(jar, 'kjm=1&target=%2Fusers%2Fprofile%3Ftab%3D1');

@@ -1,19 +1,20 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { req } from './helpers';
+import { csrf, req } from './helpers';
 
 /** A fresh verified member with a session and CSRF cookie; returns headers for JSON calls. */
 async function member(): Promise<{ id: number; headers: Record<string, string>; cookie: string }> {
-  const token = 'b'.repeat(43);
   const email = `billing.${crypto.randomUUID()}@test.example`;
   const res = await req('/api/register', {
     method: 'POST',
-    headers: { Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token, 'Content-Type': 'application/json' },
+    headers: { ...(await csrf()).headers, 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password: 'long-enough-pw', terms_check: true }),
   });
   expect(res.status).toBe(201);
-  const cookies = (res.headers.getSetCookie?.() ?? [res.headers.get('Set-Cookie') ?? '']).map((c) => c.split(';')[0]).filter((c) => /^(lc_sid|auth\._token)=/.test(c));
-  const cookie = [...cookies, `XSRF-TOKEN=${token}`].join('; ');
+  // The sign-up logs in, which rotates the session id and its CSRF token: keep the new ones.
+  const cookies = (res.headers.getSetCookie?.() ?? [res.headers.get('Set-Cookie') ?? '']).map((c) => c.split(';')[0]).filter((c) => /^(lc_sid|auth\._token|XSRF-TOKEN)=/.test(c));
+  const cookie = cookies.join('; ');
+  const token = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
   const body = (await res.json()) as { user: { id: number } };
   return { id: body.user.id, cookie, headers: { Cookie: cookie, 'X-XSRF-TOKEN': token, 'Content-Type': 'application/json' } };
 }
@@ -97,10 +98,9 @@ describe('billing API', () => {
   });
 
   it('a coin voucher given at sign-up pays out at once', async () => {
-    const token = 'd'.repeat(43);
     const res = await req('/api/register', {
       method: 'POST',
-      headers: { Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token, 'Content-Type': 'application/json' },
+      headers: { ...(await csrf()).headers, 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: `voucher.${crypto.randomUUID()}@test.example`, password: 'long-enough-pw', code: 'WELCOME50', terms_check: true }),
     });
     expect(res.status).toBe(201);
@@ -156,8 +156,7 @@ describe('coupons', () => {
   });
 
   it("ruf/stream answers 'ok' for a valid code", async () => {
-    const token = 'c'.repeat(43);
-    const headers = { Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token, 'Content-Type': 'application/json' };
+    const headers = { ...(await csrf()).headers, 'Content-Type': 'application/json' };
     const ok = await req('/api/ruf/stream', { method: 'POST', headers, body: '{"code":"BONUS10"}' });
     expect(await ok.text()).toBe('ok');
     expect((await req('/api/ruf/stream', { method: 'POST', headers, body: '{"code":"EXPIRED1"}' })).status).toBe(422);

@@ -13,7 +13,7 @@ describe.each(['en', 'de'] as Lang[])('sign-up (%s)', (lang) => {
     other = undefined;
   });
 
-  it('sign up -> success page -> mailed link verifies and logs in -> log out -> same e-mail again shows the reset link', async () => {
+  it('sign up -> success page -> mailed link verifies (another browser is asked to log in; again: already confirmed) -> log out -> same e-mail again shows the reset link', async () => {
     b = await launchIn(lang);
     const page = b.page;
     const username = unique(`e2e_${lang}_`);
@@ -59,19 +59,19 @@ describe.each(['en', 'de'] as Lang[])('sign-up (%s)', (lang) => {
     expect(mail.subject).toBe(m.mail.verify.subject.replace('{{brand}}', m.common.brand));
     const link = mailLink(mail, '/users/activate?token=');
 
-    // Opened in another browser (no login there), the link verifies and logs in.
+    // Issue 9 point 7: opened in another browser (no login there), the link verifies the address
+    // but logs in only the session that registered; the other browser is asked to log in.
     other = await launchIn(lang);
     await open(other.page, link);
-    await other.page.locator('[data-state=done]').waitFor();
-    expect(await text(other.page, '[data-state=done] [role=status]')).toBe(m.auth.activate.done);
-    await other.page.waitForURL(`${baseUrl()}/`, { timeout: 10_000 });
-    await other.page.locator('[data-testid=member-name]').waitFor();
-    expect(await text(other.page, '[data-testid=member-name]')).toBe(username);
-    // A second use of the link fails with the translated error and a link to /verify.
-    await open(other.page, link);
-    await other.page.locator('[data-testid=token-error]').waitFor();
-    expect(await text(other.page, '[data-testid=token-error]')).toContain(m.errors.token_invalid);
-    expect(await other.page.getAttribute('[data-testid=token-error] a', 'href')).toBe('/verify');
+    await other.page.locator('[data-state=verified-login]').waitFor();
+    expect(await text(other.page, '[data-state=verified-login] .form-alert')).toBe(m.auth.activate.verifiedLogin);
+    await open(other.page, '/');
+    expect(await other.page.locator('[data-testid=member-name]').count()).toBe(0);
+    // Point 17: a second use of the link tells the verified member it is already confirmed.
+    await open(page, link);
+    await page.locator('[data-testid=token-already]').waitFor();
+    expect(await text(page, '[data-testid=token-already]')).toBe(m.auth.activate.already);
+    expect(await text(page, '[data-testid=member-name]')).toBe(username);
 
     // Log out; the success page is guarded once the session forgot the address.
     await open(page, '/');

@@ -47,6 +47,34 @@ describe('client API layer', () => {
     }
   });
 
+  // Issue 9 point 8: login and logout rotate the CSRF token (the answer sets the cookie).
+  it('after a login rotated the token, the next write sends the new cookie value', async () => {
+    respond = (url) => {
+      if (url === '/api/auth/login') document.cookie = 'XSRF-TOKEN=rotated0123456789abcdef; Path=/';
+      return json({ ok: true });
+    };
+    const api = createApi(testStore(), () => undefined);
+    await api.post('auth/login', { username: 'demo', password: 'x' });
+    await api.post('session/welcome_shown');
+    const last = calls[calls.length - 1];
+    expect(last.url).toBe('/api/session/welcome_shown');
+    expect((last.init.headers as Record<string, string>)['X-XSRF-TOKEN']).toBe('rotated0123456789abcdef');
+  });
+
+  it('a write refused with 419 fetches the token and goes again once; a second 419 fails', async () => {
+    document.cookie = 'XSRF-TOKEN=stale0123456789abcdef; Path=/';
+    let refusals = 1;
+    respond = () => (refusals-- > 0 ? json({ message: 'csrf_token_mismatch' }, 419) : json({ ok: true }));
+    const api = createApi(testStore(), () => undefined);
+    expect(await api.post('session/welcome_shown')).toEqual({ ok: true });
+    expect(calls.map((c) => c.url)).toEqual(['/api/session/welcome_shown', '/api/auth/csrf-cookie', '/api/session/welcome_shown']);
+    expect((calls[0].init.headers as Record<string, string>)['X-XSRF-TOKEN']).toBe('stale0123456789abcdef');
+    expect((calls[2].init.headers as Record<string, string>)['X-XSRF-TOKEN']).toBe('tok123456789abcdef');
+
+    refusals = 2;
+    await expect(api.post('session/welcome_shown')).rejects.toMatchObject({ status: 419, message: 'csrf_token_mismatch' });
+  });
+
   it('does not fetch the CSRF cookie for reads', async () => {
     respond = () => json({});
     await createApi(testStore(), () => undefined).get('shows', { page: 2 });

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { logOutAndLeave } from '../components/auth/auth-actions';
 import { Icon } from '../components/icon';
 import { useSnap, useStore, useT } from '../state/context';
 
@@ -107,6 +108,7 @@ export default function AccountArea() {
 /** The member's name with a small menu: profile, e-mail confirmation (when due), log out. */
 function MemberMenu() {
   const snap = useSnap();
+  const store = useStore();
   const t = useT();
   const [open, setOpen] = useState(false);
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -170,7 +172,15 @@ function MemberMenu() {
               </li>
             )}
             <li>
-              <a href="/logout" data-action="logout">
+              {/* The member's own click logs out at once (POST); opened any other way, /logout only asks. */}
+              <a
+                href="/logout"
+                data-action="logout"
+                onClick={(e) => {
+                  e.preventDefault();
+                  void logOutAndLeave(store);
+                }}
+              >
                 <Svg d={LOG_OUT} size={18} />
                 <span>{t('auth.menu.logout')}</span>
               </a>

@@ -1,33 +1,55 @@
-import { useEffect, useRef, useState } from 'react';
-import { go } from '../components/auth/auth-actions';
+import { useState } from 'react';
+import { logOutAndLeave } from '../components/auth/auth-actions';
 import { Spinner } from '../components/auth/ui';
-import { api } from '../lib/api';
 import { useStore, useT } from '../state/context';
 
-/** /logout: posts auth/logout on load, forgets the member and goes home. */
-export default function LogoutPage() {
+/**
+ * /logout: a page view changes nothing (a link from another site must not log anyone out); a
+ * member confirms with the button, which POSTs auth/logout and goes home.
+ */
+export default function LogoutPage({ loggedIn }: { loggedIn: boolean }) {
   const store = useStore();
   const t = useT();
-  const [done, setDone] = useState(false);
-  const started = useRef(false);
+  const [state, setState] = useState<'ask' | 'working' | 'done'>(loggedIn ? 'ask' : 'done');
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    api()
-      .post('auth/logout')
-      .catch(() => undefined)
-      .finally(() => {
-        store.user = null;
-        store.registerEmail = null;
-        setDone(true);
-        go('/');
-      });
-  }, [store]);
-
+  if (state === 'done') {
+    return (
+      <div data-state="done">
+        <p className="auth-working" role="status">
+          {t('auth.logout.done')}
+        </p>
+        <a className="btn btn-primary" href="/">
+          {t('auth.common.home')}
+        </a>
+      </div>
+    );
+  }
+  if (state === 'working') {
+    return (
+      <p className="auth-working" role="status" data-state="working">
+        <Spinner /> {t('auth.logout.working')}
+      </p>
+    );
+  }
   return (
-    <p className="auth-working" role="status" data-state={done ? 'done' : 'working'}>
-      {!done && <Spinner />} {t(done ? 'auth.logout.done' : 'auth.logout.working')}
-    </p>
+    <div data-state="ask">
+      <p className="lead">{t('auth.logout.question')}</p>
+      <div className="auth-actions">
+        <button
+          type="button"
+          className="btn btn-primary"
+          data-action="logout-confirm"
+          onClick={() => {
+            setState('working');
+            void logOutAndLeave(store);
+          }}
+        >
+          {t('auth.logout.confirm')}
+        </button>{' '}
+        <a className="btn btn-outline" href="/">
+          {t('auth.common.home')}
+        </a>
+      </div>
+    </div>
   );
 }

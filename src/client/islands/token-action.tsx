@@ -4,12 +4,25 @@ import { LoginBox } from '../components/auth/login-box';
 import { bodyMessage, errorText, FormAlert, link, Rich, Spinner } from '../components/auth/ui';
 import { api, ApiFailure } from '../lib/api';
 import { useStore, useT } from '../state/context';
-import type { User } from '../../shared/session';
+import type { Session, User } from '../../shared/session';
 
 export type TokenMode = 'activate' | 'email_validate' | 'token_login';
 const REDIRECT_MS = 2_000;
 
-type State = { kind: 'working' } | { kind: 'done' } | { kind: 'login' } | { kind: 'failed'; text: string; invalid: boolean };
+type State =
+  | { kind: 'working' }
+  | { kind: 'done' }
+  | { kind: 'login' }
+  | { kind: 'verified-login' }
+  | { kind: 'already' }
+  | { kind: 'failed'; text: string; invalid: boolean };
+
+/** register/validate and user/email_validate: verified (logged in only where it registered) or already confirmed. */
+interface ValidateAnswer {
+  status?: 'verified' | 'already_verified';
+  user: User | null;
+  session?: Session;
+}
 
 const WORKING: Record<TokenMode, string> = {
   activate: 'auth.activate.working',
@@ -35,10 +48,26 @@ export default function TokenAction({ mode, token }: { mode: TokenMode; token: s
     setState({ kind: 'working' });
     try {
       if (mode === 'email_validate') {
-        const res = await api().post<{ user: User }>('user/email_validate', { token });
-        store.user = res.user;
+        const res = await api().post<ValidateAnswer>('user/email_validate', { token });
+        if (res.user) store.user = res.user;
+        if (res.status === 'already_verified') {
+          setState({ kind: 'already' });
+          return;
+        }
+      } else if (mode === 'activate') {
+        // The link confirms the address; it logs in only the browser that registered.
+        const res = await api().post<ValidateAnswer>('register/validate', { token });
+        if (res.status === 'already_verified') {
+          setState({ kind: 'already' });
+          return;
+        }
+        if (!res.user || !res.session) {
+          setState({ kind: 'verified-login' });
+          return;
+        }
+        applyAuth(store, { user: res.user, session: res.session });
       } else {
-        const res = await api().post<AuthAnswer>(mode === 'activate' ? 'register/validate' : 'auth/token_login', { token });
+        const res = await api().post<AuthAnswer>('auth/token_login', { token });
         applyAuth(store, res);
       }
       if (mode === 'token_login') {
@@ -76,6 +105,26 @@ export default function TokenAction({ mode, token }: { mode: TokenMode; token: s
       <div data-state="login">
         <FormAlert kind="info">{t('auth.activate.loginFirst')}</FormAlert>
         <LoginBox idPrefix="token-login" onSuccess={() => void run()} />
+      </div>
+    );
+  }
+  if (state.kind === 'verified-login') {
+    return (
+      <div data-state="verified-login">
+        <FormAlert kind="success">{t('auth.activate.verifiedLogin')}</FormAlert>
+        <LoginBox idPrefix="token-login" onSuccess={() => go('/')} />
+      </div>
+    );
+  }
+  if (state.kind === 'already') {
+    return (
+      <div data-state="already">
+        <FormAlert kind="info" testId="token-already">
+          {t('auth.activate.already')}
+        </FormAlert>
+        <a className="btn btn-primary" href="/">
+          {t('auth.common.home')}
+        </a>
       </div>
     );
   }

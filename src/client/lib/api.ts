@@ -36,13 +36,24 @@ export function api(): ApiClient {
   return current;
 }
 
+/**
+ * The CSRF token the server handed out: on https under the `__Host-` name, on http (local
+ * development) the plain one. Read afresh for every write, so the token a login or logout
+ * rotated is used from the next write on.
+ */
+export function csrfToken(): string | null {
+  return readCookie(`__Host-${CSRF_COOKIE}`) ?? readCookie(CSRF_COOKIE);
+}
+
 export function createApi(store: RootState, navigate: (to: string) => void = (to) => location.assign(to)): ApiClient {
   // One cookie request at a time: two at once would leave a write holding the other's token.
   let csrfRequest: Promise<unknown> | null = null;
-  async function ensureCsrf(): Promise<void> {
-    if (readCookie(CSRF_COOKIE)) return;
+  async function fetchCsrf(): Promise<void> {
     csrfRequest ??= fetch('/api/auth/csrf-cookie', { credentials: 'same-origin' }).finally(() => (csrfRequest = null));
     await csrfRequest;
+  }
+  async function ensureCsrf(): Promise<void> {
+    if (!csrfToken()) await fetchCsrf();
   }
 
   function apply(res: Response, body: unknown): void {
@@ -54,11 +65,11 @@ export function createApi(store: RootState, navigate: (to: string) => void = (to
     if (store.user && typeof b.user?.coins === 'number') store.user.coins = b.user.coins;
   }
 
-  async function request<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  async function request<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal, retried = false): Promise<T> {
     if (method !== 'GET') await ensureCsrf();
     const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': store.locale };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const token = readCookie(CSRF_COOKIE);
+    const token = csrfToken();
     if (method !== 'GET' && token) headers[CSRF_HEADER] = token;
     const url = `/api/${path.replace(/^\/+/, '')}`;
     let res: Response;
@@ -83,6 +94,12 @@ export function createApi(store: RootState, navigate: (to: string) => void = (to
     }
     apply(res, data);
     if (res.ok) return data as T;
+    // A write refused for its CSRF token changed nothing: one that left before a login or logout
+    // in another tab rotated the session fetches the current token and goes again, once.
+    if (res.status === 419 && method !== 'GET' && !retried) {
+      await fetchCsrf();
+      return request<T>(method, path, body, signal, true);
+    }
 
     const message =
       data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'

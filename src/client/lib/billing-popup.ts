@@ -1,4 +1,5 @@
 import { POPUP_WINDOW } from '../../shared/constants';
+import { safeRedirect } from '../../shared/safe-redirect';
 
 // The payment window (spec part 1 sections 2, 4 and 7): the opener opens a named, centred popup
 // on /billing/transfer; the popup ends on /billing/back (or the sandbox phone line) and talks to
@@ -151,7 +152,8 @@ export function rememberPreviousRoute(): void {
 export function previousRoute(): string {
   try {
     const prev = sessionStorage.getItem(PREV_KEY);
-    if (prev && prev.startsWith('/') && !prev.startsWith('//') && !isBillingPath(prev)) return prev;
+    const target = safeRedirect(prev, location.origin, '');
+    if (target && !isBillingPath(target)) return target;
   } catch {
     // storage may be unavailable
   }

@@ -1,14 +1,16 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { AUTH_COOKIE_DAYS } from '../../shared/constants';
+import { AUTH_COOKIE_DAYS, CSRF_COOKIE } from '../../shared/constants';
 import type { AppEnv, Bindings } from '../env';
-import { randomToken, sha256Hex, sign } from './crypto';
+import { renameSessionStatements, toWireSession, type SessionRow } from '../features/session/session.repo';
+import { hmac, randomToken, sha256Hex, sign } from './crypto';
 import { ApiError } from './errors';
 
 export const AUTH_COOKIE = 'auth._token';
 export const SESSION_COOKIE = 'lc_sid';
 const DAY = 86_400;
+const SESSION_DAYS = 365;
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -27,48 +29,111 @@ export function pepper(env: Bindings): string {
   return env.PASSWORD_PEPPER;
 }
 
-/** Sets a signed session cookie with a new id (its D1 row is created when first needed). */
+/**
+ * The name of one of our session cookies: on https with the `__Host-` prefix (Secure, Path=/, no
+ * Domain), so a sibling host or a plain-http answer cannot plant it; on http (local development,
+ * tests) the plain name. Only the name for the request's scheme is ever read.
+ */
+export function cookieName(c: Context, base: string): string {
+  return isHttps(c) ? `__Host-${base}` : base;
+}
+
+/** The CSRF token of a session: an HMAC of its id, so only the server can make one for it. */
+export function csrfTokenFor(env: Bindings, sessionId: string): Promise<string> {
+  return hmac(sessionSecret(env), `csrf:${sessionId}`);
+}
+
+async function setSessionCookies(c: Context<AppEnv>, id: string): Promise<void> {
+  const secure = isHttps(c);
+  const maxAge = SESSION_DAYS * DAY;
+  setCookie(c, cookieName(c, SESSION_COOKIE), await sign(sessionSecret(c.env), id), { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge });
+  // Readable by the page's script, which echoes it in X-XSRF-TOKEN.
+  setCookie(c, cookieName(c, CSRF_COOKIE), await csrfTokenFor(c.env, id), { path: '/', sameSite: 'Lax', secure, maxAge });
+  c.set('cookieSessionId', id);
+}
+
+/**
+ * Sets a signed session cookie with a new id and its CSRF token cookie, always together (the D1
+ * row is created when first needed).
+ */
 export async function issueSessionCookie(c: Context<AppEnv>): Promise<string> {
   const id = randomToken(24);
-  setCookie(c, SESSION_COOKIE, await sign(sessionSecret(c.env), id), {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: isHttps(c),
-    maxAge: 365 * DAY,
-  });
-  c.set('cookieSessionId', id);
+  await setSessionCookies(c, id);
   return id;
 }
 
-/** Issues an auth token (only its hash is stored) and sets the 2-day HttpOnly cookie. */
-export async function logIn(c: Context<AppEnv>, userId: number): Promise<void> {
-  const token = randomToken();
-  const now = nowSeconds();
-  const sessionId = c.get('sessionId');
-  const statements = [
-    c.env.DB.prepare('INSERT INTO auth_tokens (token_hash, user_id, session_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').bind(
-      await sha256Hex(token),
-      userId,
-      sessionId,
-      now,
-      now + AUTH_COOKIE_DAYS * DAY,
-    ),
-  ];
-  if (sessionId) statements.push(c.env.DB.prepare('UPDATE sessions SET user_id = ? WHERE id = ?').bind(userId, sessionId));
-  await c.env.DB.batch(statements);
-  setCookie(c, AUTH_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c), maxAge: AUTH_COOKIE_DAYS * DAY });
+/**
+ * Page views and GET auth/csrf-cookie: the visitor keeps the session id it has (so the first
+ * calls of a page, which may run at once, share it) and gets the CSRF token of that id when its
+ * cookie lacks it. The token is derived from the id, so racing answers all set the same value.
+ */
+export async function ensureVisitorCookies(c: Context<AppEnv>): Promise<void> {
+  const sid = c.get('cookieSessionId');
+  if (!sid) {
+    await issueSessionCookie(c);
+    return;
+  }
+  const token = await csrfTokenFor(c.env, sid);
+  if (getCookie(c, cookieName(c, CSRF_COOKIE)) !== token) {
+    setCookie(c, cookieName(c, CSRF_COOKIE), token, { path: '/', sameSite: 'Lax', secure: isHttps(c), maxAge: SESSION_DAYS * DAY });
+  }
 }
 
-/** Revokes the current auth token server-side, so a copy of the cookie stops working too. */
+/**
+ * Moves the session to a new id (and with it the CSRF token) in the same batch as `statements`:
+ * a session id or token known before a login or logout is worthless after it (no fixation).
+ */
+async function rotateSession(
+  c: Context<AppEnv>,
+  userId: number | null,
+  work: (newId: string) => Promise<D1PreparedStatement[]>,
+): Promise<void> {
+  const db = c.env.DB;
+  const oldId = c.get('sessionId');
+  const newId = randomToken(24);
+  const statements = await work(newId);
+  const rename = oldId ? renameSessionStatements(db, oldId, newId, userId) : [];
+  const all = [...statements, ...rename];
+  const results = all.length ? await db.batch(all) : [];
+  await setSessionCookies(c, newId);
+  if (!oldId) return;
+  const row = (results[statements.length]?.results[0] as SessionRow | undefined) ?? null;
+  c.set('sessionId', row ? newId : null);
+  c.set('session', toWireSession(row, c.get('session').splash18_confirmed ? { splash18_confirmed: true } : {}));
+}
+
+/**
+ * Issues an auth token (only its hash is stored), sets the 2-day HttpOnly cookie and rotates the
+ * session id and CSRF token. A login this browser had before ends.
+ */
+export async function logIn(c: Context<AppEnv>, userId: number): Promise<void> {
+  const db = c.env.DB;
+  const token = randomToken();
+  const now = nowSeconds();
+  const previous = getCookie(c, cookieName(c, AUTH_COOKIE));
+  await rotateSession(c, userId, async (newId) => {
+    const statements: D1PreparedStatement[] = [];
+    if (previous && previous.length <= 128) statements.push(db.prepare('DELETE FROM auth_tokens WHERE token_hash = ?').bind(await sha256Hex(previous)));
+    statements.push(
+      db
+        .prepare('INSERT INTO auth_tokens (token_hash, user_id, session_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+        .bind(await sha256Hex(token), userId, newId, now, now + AUTH_COOKIE_DAYS * DAY),
+    );
+    return statements;
+  });
+  setCookie(c, cookieName(c, AUTH_COOKIE), token, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c), maxAge: AUTH_COOKIE_DAYS * DAY });
+}
+
+/**
+ * Revokes the current auth token server-side, so a copy of the cookie stops working too, and
+ * rotates the session id and CSRF token.
+ */
 export async function logOut(c: Context<AppEnv>): Promise<void> {
-  const token = getCookie(c, AUTH_COOKIE);
-  const statements = [];
-  if (token) statements.push(c.env.DB.prepare('DELETE FROM auth_tokens WHERE token_hash = ?').bind(await sha256Hex(token)));
-  const sessionId = c.get('sessionId');
-  if (sessionId) statements.push(c.env.DB.prepare('UPDATE sessions SET user_id = NULL, register_email = NULL WHERE id = ?').bind(sessionId));
-  if (statements.length) await c.env.DB.batch(statements);
-  deleteCookie(c, AUTH_COOKIE, { path: '/', secure: isHttps(c) });
+  const token = getCookie(c, cookieName(c, AUTH_COOKIE));
+  await rotateSession(c, null, async () =>
+    token && token.length <= 128 ? [c.env.DB.prepare('DELETE FROM auth_tokens WHERE token_hash = ?').bind(await sha256Hex(token))] : [],
+  );
+  deleteCookie(c, cookieName(c, AUTH_COOKIE), { path: '/', secure: isHttps(c) });
 }
 
 /** 401 unless logged in; the user id otherwise. */

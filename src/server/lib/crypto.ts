@@ -24,7 +24,7 @@ async function hmacKey(secret: string): Promise<CryptoKey> {
   return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
 }
 
-async function hmac(secret: string, value: string): Promise<string> {
+export async function hmac(secret: string, value: string): Promise<string> {
   const sig = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(value));
   return btoa(String.fromCharCode(...new Uint8Array(sig))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }

@@ -1,5 +1,6 @@
 import type { Bindings } from '../env';
-import { config } from './config';
+import { config, mailOrigin } from './config';
+import { ApiError } from './errors';
 
 export interface Mail {
   to: string;
@@ -45,7 +46,9 @@ export class HttpMailer implements Mailer {
   }
 }
 
+/** The mailer; 503 mail_unavailable in production without PUBLIC_ORIGIN (links would be wrong). */
 export function mailerFor(env: Bindings): Mailer {
+  if (!mailOrigin(env)) throw new ApiError(503, 'mail_unavailable');
   if (!config(env).dev && env.MAIL_API_URL && env.MAIL_API_KEY) {
     return new HttpMailer(env.MAIL_API_URL, env.MAIL_API_KEY, env.MAIL_FROM ?? config(env).supportEmail);
   }

@@ -1,5 +1,6 @@
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
+import { safeRedirect } from '../../shared/safe-redirect';
 import type { AppEnv } from '../env';
 import { isHttps } from '../lib/auth';
 
@@ -26,11 +27,11 @@ export const routeGuards = createMiddleware<AppEnv>(async (c, next) => {
     deleteCookie(c, SPLASH_ROUTE_COOKIE, { path: '/' });
     const sessionId = c.get('sessionId');
     if (sessionId) await c.env.DB.prepare('UPDATE sessions SET redirect_splash = NULL WHERE id = ?').bind(sessionId).run();
-    const target = remembered && remembered.startsWith('/') && !remembered.startsWith('//') ? remembered : '/';
-    return c.redirect(target, 302);
+    return c.redirect(safeRedirect(remembered, url.origin), 302);
   }
 
-  const splashTarget = session.redirect_splash;
+  // Stored text becomes a Location header only through safeRedirect (no CR/LF/NUL, no other host).
+  const splashTarget = safeRedirect(session.redirect_splash, url.origin, '');
   if (splashTarget) {
     const targetPath = new URL(splashTarget, url.origin).pathname;
     if (path !== targetPath && !SPLASH_EXEMPT.includes(path) && !path.startsWith('/avs')) {

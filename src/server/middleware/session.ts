@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { SPLASH_COOKIE } from '../../shared/constants';
 import type { Nickname } from '../../shared/session';
 import type { AppEnv } from '../env';
-import { AUTH_COOKIE, nowSeconds, SESSION_COOKIE, sessionSecret } from '../lib/auth';
+import { AUTH_COOKIE, cookieName, nowSeconds, SESSION_COOKIE, sessionSecret } from '../lib/auth';
 import { sha256Hex, unsign } from '../lib/crypto';
 import { toWireSession, type SessionRow } from '../features/session/session.repo';
 import { toWireUser, type UserRow } from '../features/users/users.repo';
@@ -15,8 +15,8 @@ import { toWireUser, type UserRow } from '../features/users/users.repo';
  */
 export const session = createMiddleware<AppEnv>(async (c, next) => {
   const db = c.env.DB;
-  const sid = await unsign(sessionSecret(c.env), getCookie(c, SESSION_COOKIE));
-  const token = getCookie(c, AUTH_COOKIE);
+  const sid = await unsign(sessionSecret(c.env), getCookie(c, cookieName(c, SESSION_COOKIE)));
+  const token = getCookie(c, cookieName(c, AUTH_COOKIE));
   const splashCookie = getCookie(c, SPLASH_COOKIE) === '1';
 
   let row: SessionRow | null = null;

@@ -1,4 +1,6 @@
+import { safeRedirect } from '../../../shared/safe-redirect';
 import type { Session, User } from '../../../shared/session';
+import { api } from '../../lib/api';
 import type { RootState } from '../../state/store';
 
 export interface AuthAnswer {
@@ -13,13 +15,25 @@ export function applyAuth(store: RootState, res: AuthAnswer): void {
   store.visibility.login = false;
 }
 
-/** Only same-site paths may be followed after a login (no open redirects). */
+/** Only same-site paths may be followed after a login (no open redirects; the shared rule). */
 export function safeTarget(value: string | null | undefined, fallback = '/'): string {
-  if (!value || value.length > 1000 || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
-  return value;
+  return safeRedirect(value, location.origin, fallback);
 }
 
 /** Full navigation (the server renders the next page with the new login). */
 export function go(to: string): void {
   location.assign(to);
+}
+
+/**
+ * Logs out (POST auth/logout, which also rotates the session and CSRF cookies), forgets the
+ * member and goes home. Only ever on the member's own click.
+ */
+export async function logOutAndLeave(store: RootState): Promise<void> {
+  await api()
+    .post('auth/logout')
+    .catch(() => undefined);
+  store.user = null;
+  store.registerEmail = null;
+  go('/');
 }

@@ -47,12 +47,12 @@ export function VerifyPage() {
   );
 }
 
-/** /logout. */
-export function LogoutScreen() {
+/** /logout: asks (a button that POSTs); a visitor who is not logged in reads that they are out. */
+export function LogoutScreen({ loggedIn }: { loggedIn: boolean }) {
   const t = useT();
   return (
     <AuthCard page="logout" title={t('auth.logout.title')}>
-      <Island name="LogoutPage" component={LogoutPage} props={{}} />
+      <Island name="LogoutPage" component={LogoutPage} props={{ loggedIn }} />
     </AuthCard>
   );
 }

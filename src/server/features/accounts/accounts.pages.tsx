@@ -9,7 +9,7 @@ import { LogoutScreen, ResetPage, TokenPage, VerifyPage } from '../../../client/
 import type { TokenMode } from '../../../client/islands/token-action';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
-import { safeRelativePath } from '../session/session.routes';
+import { safeRedirect } from '../../../shared/safe-redirect';
 
 // Account pages (spec part 1): login, sign-up, sign-up success, mailed links, reset, verify,
 // logout. The forms are islands; these handlers render the frame, guard and prefill.
@@ -37,7 +37,7 @@ function page(
 
 function loginPage(c: Context<AppEnv>) {
   if (c.get('user')) return c.redirect('/', 302);
-  const redirect = safeRelativePath(c.req.query('redirect'));
+  const redirect = safeRedirect(c.req.query('redirect'), c.req.url, '') || null;
   return page(c, { titleKey: 'auth.login.title', descriptionKey: 'auth.login.metaDescription', index: true, canonical: '/login' }, <LoginPage redirect={redirect} />);
 }
 accountsPages.get('/login', loginPage);
@@ -84,4 +84,5 @@ accountsPages.get('/users/reset/:token', (c) =>
 );
 
 accountsPages.get('/verify', (c) => page(c, { titleKey: 'auth.verify.title' }, <VerifyPage />));
-accountsPages.get('/logout', (c) => page(c, { titleKey: 'auth.logout.title' }, <LogoutScreen />));
+// A GET changes nothing: the page asks, and its button POSTs auth/logout.
+accountsPages.get('/logout', (c) => page(c, { titleKey: 'auth.logout.title' }, <LogoutScreen loggedIn={Boolean(c.get('user'))} />));

@@ -16,7 +16,7 @@ import { publishToUser } from '../../realtime/shards';
 import { ensureSession } from '../session/session.routes';
 import { createUser, findUserByEmail, findUserByLogin, wireUser } from '../users/users.repo';
 import { publicOrigin, uniqueUsername } from '../users/users.service';
-import { consumeToken, issueToken } from './tokens';
+import { consumeToken, issueToken, revokeAccountLinks } from './tokens';
 
 export const LOGIN_WINDOW_S = 15 * 60;
 /** Failed logins allowed per account and per address in the window (well under 100 an hour). */
@@ -144,10 +144,9 @@ export const authRoutes = new Hono<AppEnv>()
     ]);
     if (!user) throw new ApiError(422, 'unknown_credentials');
     if (user.blocked) throw new ApiError(422, 'user_blocked');
+    const origin = publicOrigin(c);
     const token = await issueToken(db, user.id, 'reset');
-    await mailerFor(c.env).send(
-      actionMail('reset', c.get('locale'), user.email, { name: user.name, link: `${publicOrigin(c)}/users/reset/${token}` }),
-    );
+    await mailerFor(c.env).send(actionMail('reset', c.get('locale'), user.email, { name: user.name, link: `${origin}/users/reset/${token}` }));
     return c.json({ sent: true });
   })
   .post('/auth/reset', anonymousWrite('token', TOKEN_TRIES_PER_ADDRESS), zValidator('json', resetSchema, validationHook), async (c) => {
@@ -155,10 +154,11 @@ export const authRoutes = new Hono<AppEnv>()
     const db = c.env.DB;
     const userId = await consumeToken(db, token, 'reset');
     if (!userId) throw new ApiError(422, 'token_invalid', { token: ['token_invalid'] });
-    // A new password ends every other login of the account.
+    // A new password ends every other login of the account and every other mailed reset link.
     await db.batch([
       db.prepare('UPDATE users SET password_hash = ?, is_verified = 1 WHERE id = ?').bind(await hashPassword(password, pepper(c.env)), userId),
       db.prepare('DELETE FROM auth_tokens WHERE user_id = ?').bind(userId),
+      revokeAccountLinks(db, userId, nowSeconds()),
     ]);
     return loggedIn(c, userId);
   })

@@ -31,3 +31,28 @@ export async function consumeToken(db: D1Database, token: string, kind: TokenKin
     .first<{ user_id: number }>();
   return row?.user_id ?? null;
 }
+
+/**
+ * The member of a verification token that was already used, when that member is verified: a
+ * second click on the link is answered "already confirmed" instead of "invalid".
+ */
+export async function usedVerifyTokenUser(db: D1Database, token: string): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `SELECT t.user_id FROM user_tokens t JOIN users u ON u.id = t.user_id
+       WHERE t.token_hash = ? AND t.kind = 'verify' AND t.used_at IS NOT NULL AND u.is_verified = 1 AND u.cancelled_at IS NULL`,
+    )
+    .bind(await sha256Hex(token))
+    .first<{ user_id: number }>();
+  return row?.user_id ?? null;
+}
+
+/**
+ * After a password reset or change: every outstanding reset (and login) link of the account is
+ * used up, so a link mailed before cannot set the password again.
+ */
+export function revokeAccountLinks(db: D1Database, userId: number, now: number): D1PreparedStatement {
+  return db
+    .prepare("UPDATE user_tokens SET used_at = ? WHERE user_id = ? AND kind IN ('reset', 'login') AND used_at IS NULL")
+    .bind(now, userId);
+}

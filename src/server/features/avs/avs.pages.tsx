@@ -6,7 +6,8 @@ import { useT } from '../../../client/state/context';
 import type { AppEnv } from '../../env';
 import { nowSeconds } from '../../lib/auth';
 import { renderPage } from '../../render/render-page';
-import { ensureSession, safeRelativePath } from '../session/session.routes';
+import { safeRedirect } from '../../../shared/safe-redirect';
+import { ensureSession } from '../session/session.routes';
 import { AVS_STATE_TTL_S, avsProvider, makeState, readState, resultSignature } from './provider';
 import { publishToUser } from '../../realtime/shards';
 
@@ -107,7 +108,7 @@ const invalid = (c: Context<AppEnv>) => page(c, 'avs.invalid.title', <InvalidPag
 export const avsPages = new Hono<AppEnv>()
   .get('/avs', async (c) => {
     const kjm = kjmOf(c.req.query('kjm'));
-    const target = safeRelativePath(c.req.query('target')) ?? '/';
+    const target = safeRedirect(c.req.query('target'), c.req.url);
     if (c.req.query('failed') === '1') {
       return page(c, 'avs.failed.title', <FailedPage retryHref={avsHref(kjm, target)} target={target} />);
     }
@@ -132,7 +133,8 @@ export const avsPages = new Hono<AppEnv>()
     const state = await readState(c.env, answer.state, nowSeconds());
     // Only the browser session that started the check may complete it.
     if (!state || state.sid !== c.get('sessionId')) return invalid(c);
-    const target = safeRelativePath(state.target) ?? '/';
+    // The state is signed, but a target stored before this check existed is checked again.
+    const target = safeRedirect(state.target, c.req.url);
     if (!answer.passed) return c.redirect(avsHref(state.kjm, target, true), 302);
     const db = c.env.DB;
     const user = c.get('user');

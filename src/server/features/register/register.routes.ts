@@ -13,12 +13,12 @@ import { mailerFor } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { validationHook } from '../../lib/validation';
 import { logInPayload } from '../auth/auth.routes';
-import { consumeToken, issueToken } from '../auth/tokens';
+import { consumeToken, issueToken, usedVerifyTokenUser } from '../auth/tokens';
 import { startWelcomeOffer } from '../billing/billing.service';
 import { credit } from '../billing/ledger';
 import { ensureSession } from '../session/session.routes';
 import { toWireSession, updateSession } from '../session/session.repo';
-import { createUser, findUserByEmail, nameTaken } from '../users/users.repo';
+import { createUser, findUserByEmail, findUserById, nameTaken, wireUser } from '../users/users.repo';
 import { publicOrigin, uniqueUsername } from '../users/users.service';
 
 interface CouponRow {
@@ -46,10 +46,11 @@ async function applySignupVoucher(db: D1Database, userId: number, code: string):
 
 /** Sends (again) the verification link to a member. */
 export async function sendVerification(c: Parameters<typeof publicOrigin>[0], user: { id: number; name: string; email: string }) {
+  const origin = publicOrigin(c);
   const token = await issueToken(c.env.DB, user.id, 'verify');
   await c.env.DB.prepare('UPDATE users SET verify_sent_at = ? WHERE id = ?').bind(nowSeconds(), user.id).run();
   await mailerFor(c.env).send(
-    actionMail('verify', c.get('locale'), user.email, { name: user.name, link: `${publicOrigin(c)}/users/activate?token=${token}` }),
+    actionMail('verify', c.get('locale'), user.email, { name: user.name, link: `${origin}/users/activate?token=${token}` }),
   );
 }
 
@@ -57,6 +58,8 @@ export const registerRoutes = new Hono<AppEnv>()
   .post('/register', bodyCap(ANON_BODY_MAX), zValidator('json', registerSchema, validationHook), async (c) => {
     const body = c.req.valid('json');
     const db = c.env.DB;
+    // No account without its verification mail: refused before anything is stored.
+    publicOrigin(c);
     const existing = await findUserByEmail(db, body.email);
     if (existing?.blocked) throw new ApiError(422, 'user_blocked');
     if (existing) throw new ApiError(409, 'exists');
@@ -99,10 +102,28 @@ export const registerRoutes = new Hono<AppEnv>()
     if (!coupon) throw new ApiError(422, 'coupon_invalid', { code: ['coupon_invalid'] });
     return c.json({ valid: true, coupon: { code: coupon.code, type: coupon.type, value: coupon.value, text: couponValueText(coupon) } });
   })
+  /**
+   * The mailed link verifies the address. It logs in only the browser session that registered
+   * (a link someone else mails must not log the visitor into their account); any other visitor
+   * is asked to log in (status verified, user null), a logged-in member stays who they are.
+   */
   .post('/register/validate', anonymousWrite('token', TOKEN_TRIES_PER_ADDRESS), zValidator('json', tokenSchema, validationHook), async (c) => {
     const db = c.env.DB;
-    const userId = await consumeToken(db, c.req.valid('json').token, 'verify');
-    if (!userId) throw new ApiError(422, 'token_invalid', { token: ['token_invalid'] });
+    const { token } = c.req.valid('json');
+    const userId = await consumeToken(db, token, 'verify');
+    if (!userId) {
+      if (await usedVerifyTokenUser(db, token)) return c.json({ status: 'already_verified', user: c.get('user'), session: c.get('session') });
+      throw new ApiError(422, 'token_invalid', { token: ['token_invalid'] });
+    }
     await db.prepare('UPDATE users SET is_verified = 1 WHERE id = ?').bind(userId).run();
-    return c.json(await logInPayload(c, userId));
+    const current = c.get('user');
+    if (current?.id === userId) {
+      const user = await wireUser(db, userId);
+      c.set('user', user);
+      return c.json({ status: 'verified', user, session: c.get('session') });
+    }
+    const row = await findUserById(db, userId);
+    const registeredHere = !current && row && c.get('session').register_email?.toLowerCase() === row.email.toLowerCase();
+    if (registeredHere) return c.json({ status: 'verified', ...(await logInPayload(c, userId)) });
+    return c.json({ status: 'verified', user: current, session: c.get('session') });
   });

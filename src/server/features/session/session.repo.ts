@@ -126,3 +126,20 @@ export async function updateSession(db: D1Database, id: string, fields: Settable
 export async function markWelcomeShown(db: D1Database, userId: number, now: number): Promise<void> {
   await db.prepare('UPDATE users SET welcome_shown_at = COALESCE(welcome_shown_at, ?) WHERE id = ?').bind(now, userId).run();
 }
+
+/**
+ * Moves a session row to a new id (login and logout rotate it), with the billings that point at
+ * it; the first statement answers the moved row. `userId` null also forgets the sign-up address.
+ */
+export function renameSessionStatements(db: D1Database, oldId: string, newId: string, userId: number | null): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        userId === null
+          ? 'UPDATE sessions SET id = ?1, user_id = NULL, register_email = NULL WHERE id = ?2 RETURNING *'
+          : 'UPDATE sessions SET id = ?1, user_id = ?3 WHERE id = ?2 RETURNING *',
+      )
+      .bind(...(userId === null ? [newId, oldId] : [newId, oldId, userId])),
+    db.prepare('UPDATE billings SET session_id = ? WHERE session_id = ?').bind(newId, oldId),
+  ];
+}

@@ -48,17 +48,11 @@ async function update(c: Context<AppEnv>, fields: Parameters<typeof updateSessio
   return row;
 }
 
-/** Only same-site paths may be remembered as a splash target (no open redirects). */
-export function safeRelativePath(value: string | undefined | null): string | null {
-  if (!value || value.length > 1000 || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
-  return value;
-}
-
 export const sessionRoutes = new Hono<AppEnv>()
+  // A GET never changes what the session does: the page query is not stored (redirect_splash is
+  // set by the server for a campaign or partner entry, never from a query).
   .get('/session/init', async (c) => {
     await ensureSession(c);
-    const redirect = safeRelativePath(c.req.query('redirect_splash'));
-    if (redirect) await update(c, { redirect_splash: redirect });
     return c.json({ session: c.get('session'), user: c.get('user') });
   })
   .get('/session/splash18', (c) => c.json({ splash18_confirmed: c.get('session').splash18_confirmed }))

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ERROR_LOG_MAX } from '../../../shared/constants';
 import type { AppEnv } from '../../env';
-import { ensureCsrfCookie } from '../../middleware/csrf';
+import { ensureVisitorCookies } from '../../lib/auth';
 import { anonymousWrite } from '../../lib/limits';
 import { validationHook } from '../../lib/validation';
 
@@ -24,8 +24,9 @@ const logEntry = z.object({
 
 /** CSRF cookie and the client error log. */
 export const systemRoutes = new Hono<AppEnv>()
-  .get('/auth/csrf-cookie', (c) => {
-    ensureCsrfCookie(c);
+  // The CSRF token belongs to a session: a visitor without one gets both cookies here.
+  .get('/auth/csrf-cookie', async (c) => {
+    await ensureVisitorCookies(c);
     return c.body(null, 204);
   })
   .post('/log', anonymousWrite('client-log', CLIENT_LOGS_PER_ADDRESS, CLIENT_LOG_BODY_MAX), zValidator('json', z.object({ entries: z.array(logEntry).min(1).max(ERROR_LOG_MAX) }), validationHook), (c) => {

@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { cancelSchema, newsletterSchema, nicknameAddSchema, tokenSchema, userLogSchema, userUpdateSchema } from '../../../shared/accounts';
 import type { AppEnv } from '../../env';
 import { getCookie } from 'hono/cookie';
-import { AUTH_COOKIE, logOut, nowSeconds, pepper, requireUser, requireUserId, requireVerified } from '../../lib/auth';
+import { AUTH_COOKIE, cookieName, logOut, nowSeconds, pepper, requireUser, requireUserId, requireVerified } from '../../lib/auth';
 import { sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { anonymousWrite, mailReservations, reserveOrThrow } from '../../lib/limits';
 import { validationHook } from '../../lib/validation';
-import { consumeToken } from '../auth/tokens';
+import { consumeToken, revokeAccountLinks, usedVerifyTokenUser } from '../auth/tokens';
 import { sendVerification } from '../register/register.routes';
 import { findUserById, insertNickname, wireUser } from './users.repo';
 
@@ -58,8 +58,13 @@ export const usersRoutes = new Hono<AppEnv>()
   .use('/user/nickname/*', requireVerified)
   .post('/user/email_validate', zValidator('json', tokenSchema, validationHook), async (c) => {
     const userId = requireUserId(c);
-    const tokenUser = await consumeToken(c.env.DB, c.req.valid('json').token, 'verify', userId);
-    if (tokenUser !== userId) throw new ApiError(422, 'token_invalid', { token: ['token_invalid'] });
+    const { token } = c.req.valid('json');
+    const tokenUser = await consumeToken(c.env.DB, token, 'verify', userId);
+    if (tokenUser !== userId) {
+      // A second click on the member's own link: already confirmed, not "invalid".
+      if ((await usedVerifyTokenUser(c.env.DB, token)) === userId) return c.json({ status: 'already_verified', user: c.get('user') });
+      throw new ApiError(422, 'token_invalid', { token: ['token_invalid'] });
+    }
     await c.env.DB.prepare('UPDATE users SET is_verified = 1 WHERE id = ?').bind(userId).run();
     return answerUser(c, userId);
   })
@@ -78,9 +83,10 @@ export const usersRoutes = new Hono<AppEnv>()
     if (body.locale) statements.push(db.prepare('UPDATE users SET locale = ? WHERE id = ?').bind(body.locale, userId));
     if (body.password) {
       statements.push(db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').bind(await hashPassword(body.password, pepper(c.env)), userId));
-      // A new password ends the account's other logins; this one stays.
-      const current = getCookie(c, AUTH_COOKIE);
+      // A new password ends the account's other logins (this one stays) and its mailed reset links.
+      const current = getCookie(c, cookieName(c, AUTH_COOKIE));
       statements.push(db.prepare('DELETE FROM auth_tokens WHERE user_id = ? AND token_hash <> ?').bind(userId, current ? await sha256Hex(current) : ''));
+      statements.push(revokeAccountLinks(db, userId, nowSeconds()));
     }
     const emailChanged = body.email !== undefined && body.email.toLowerCase() !== row.email.toLowerCase();
     if (emailChanged) {

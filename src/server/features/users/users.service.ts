@@ -1,10 +1,17 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
+import { mailOrigin } from '../../lib/config';
+import { ApiError } from '../../lib/errors';
 import { nameTaken } from './users.repo';
 
-/** Origin for links in mails: the configured public one, else the request's. */
+/**
+ * Origin for links in mails: PUBLIC_ORIGIN (in development the dev origin), never the request's
+ * Host. Without it in production nothing may be mailed: 503 mail_unavailable, before any work.
+ */
 export function publicOrigin(c: Context<AppEnv>): string {
-  return c.env.PUBLIC_ORIGIN ?? new URL(c.req.url).origin;
+  const origin = mailOrigin(c.env);
+  if (!origin) throw new ApiError(503, 'mail_unavailable');
+  return origin;
 }
 
 /** A free username derived from `base` (Latin letters, digits, dot, underscore, hyphen; 3 to 30). */
