@@ -69,9 +69,11 @@ describe('security headers', () => {
     const member = await registerMember({ verified: true });
     for (const path of ['/', '/billing', '/users/free_coins', '/users/cancel', '/shows/all-shows']) {
       const res = await member.client.get(path);
-      await res.arrayBuffer();
+      const html = await res.text();
       expect(res.status, path).toBe(200);
       expect(res.headers.get('Cache-Control'), path).toBe('no-store');
+      // style-src has no 'unsafe-inline': the member's pages carry no style attributes either.
+      expect(html, path).not.toMatch(/<[a-z][^>]*\sstyle=/i);
     }
     const visitor = await req('/');
     expect(visitor.headers.get('Cache-Control')).toBe('private, no-cache');
