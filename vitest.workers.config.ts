@@ -26,6 +26,9 @@ export default defineConfig({
           OPS_TOKEN: 'test-ops-token',
           LOBBY_SHARDS: '3',
           LOBBY_MAX_SOCKETS: '2',
+          // Below the shards' room (3 x 2), so the caps are what refuses in tests/api/realtime-limits.test.ts.
+          REALTIME_MAX_PER_SESSION: '3',
+          REALTIME_MAX_PER_ADDRESS: '5',
           GOOGLE_CLIENT_ID: 'test-client-id.apps.googleusercontent.com',
           GOOGLE_JWKS_JSON: JSON.stringify({ keys: [googlePublicJwk] }),
           TEST_GOOGLE_PRIVATE_JWK: JSON.stringify(googlePrivateJwk),

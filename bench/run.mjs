@@ -102,7 +102,7 @@ let pendingStart = null;
 async function start(persistTo) {
   const port = await freePort();
   // Small shards so the lobby bench spreads its 1,000 sockets over several Durable Objects.
-  pendingStart = startServer({ port, persistTo, vars: { LOBBY_MAX_SOCKETS: String(LOBBY_SHARD_MAX), LOBBY_SHARDS: '8' } });
+  pendingStart = startServer({ port, persistTo, vars: { LOBBY_MAX_SOCKETS: String(LOBBY_SHARD_MAX), LOBBY_SHARDS: '8', REALTIME_MAX_PER_ADDRESS: String(LOBBY_SOCKETS * 2), REALTIME_MAX_PER_SESSION: String(LOBBY_SOCKETS * 2) } });
   try {
     server = await pendingStart;
   } finally {

@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { BUILD_ID } from '../shared/build';
 import { Layout } from '../client/components/shell/layout';
-import { ErrorPage } from '../client/pages/error-page';
+import { ErrorPage, errorPageKind } from '../client/pages/error-page';
 import type { AppEnv } from './env';
 import { imageRoutes } from './features/images/images.routes';
 import { infoPages } from './features/info/info.pages';
@@ -33,6 +34,7 @@ import { systemRoutes } from './features/system/system.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { ApiError } from './lib/errors';
 import { fieldErrors } from './lib/validation';
+import { bodyGuard } from './middleware/body';
 import { csrf, visitorCookies } from './middleware/csrf';
 import { preferences } from './middleware/preferences';
 import { requestId } from './middleware/request-id';
@@ -48,9 +50,9 @@ function isApi(c: Context<AppEnv>): boolean {
   return c.req.path === '/api' || c.req.path.startsWith('/api/');
 }
 
-function errorPage(c: Context<AppEnv>, status: 401 | 404 | 500 | 503): Response {
+function errorPage(c: Context<AppEnv>, status: ContentfulStatusCode): Response {
   const t = c.get('t');
-  const title = t(status === 404 ? 'errorPage.notFound.title' : status === 401 ? 'errorPage.unauthorized.title' : 'errorPage.maintenance.title');
+  const title = t(`errorPage.${errorPageKind(status)}.title`);
   return renderPage(
     c,
     <Layout>
@@ -80,7 +82,7 @@ export function createApp() {
   app.get('/version', (c) => c.text(BUILD_ID, 200, { 'Cache-Control': 'no-store' }));
   app.route('/', imageRoutes);
 
-  app.use(preferences, session);
+  app.use(preferences, session, bodyGuard);
 
   const api = new Hono<AppEnv>()
     .use(csrf)
@@ -142,7 +144,8 @@ export function createApp() {
       console.error(JSON.stringify({ type: 'server_error', requestId: c.get('requestId'), error: String(err), stack: (err as Error)?.stack }));
     }
     if (isApi(c) || !c.get('t')) return c.json(body, status as 500, headers);
-    return errorPage(c, status === 401 ? 401 : status === 404 ? 404 : status === 503 ? 503 : 500);
+    // A page keeps the status of a client error (413, 419, 422, ...): only our faults are 5xx.
+    return errorPage(c, (status >= 400 && status < 600 ? status : 500) as ContentfulStatusCode);
   });
 
   return app;

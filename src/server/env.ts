@@ -11,6 +11,9 @@ export interface Bindings {
   /** Lobby shards and the most sockets one shard may hold. */
   LOBBY_SHARDS?: string;
   LOBBY_MAX_SOCKETS?: string;
+  /** Override the lobby socket caps per session and per client address (load benches, tests). */
+  REALTIME_MAX_PER_SESSION?: string;
+  REALTIME_MAX_PER_ADDRESS?: string;
   /** '1' in local development: the hub flips a few shows every few seconds. */
   SIMULATOR?: string;
   /** '1' lets the sandbox payment provider run in production (a staging deploy). */

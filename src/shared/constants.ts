@@ -79,3 +79,13 @@ export const COUNTER_WEBSITE_ID = 19;
 
 // The special drawer item shows until this day (exclusive).
 export const SPECIAL_UNTIL = '2024-07-16';
+
+// Request bodies: the most any write may send (JSON or form), answered 413 before parsing.
+export const BODY_MAX_BYTES = 64 * 1024;
+
+// Live lobby sockets: the most one session and one client address may hold open at once, and how
+// long a reserved slot lives without its shard renewing it (sockets that die without a close event).
+export const REALTIME_MAX_PER_SESSION = 8;
+export const REALTIME_MAX_PER_ADDRESS = 32;
+export const REALTIME_SLOT_TTL_S = 600;
+export const REALTIME_SLOT_RENEW_MS = 240_000;

@@ -1,13 +1,14 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { parseEvent, type RealtimeEvent } from '../../src/shared/realtime';
-import { registerMember } from './account-helpers';
+import { registerMember, uniqueIp } from './account-helpers';
 import { req } from './helpers';
 
 const OPS = { Authorization: 'Bearer test-ops-token', 'Content-Type': 'application/json' };
 
+// Each socket from its own address: the per-address socket cap is tested in realtime-limits.test.ts.
 async function connect(cookie = ''): Promise<{ ws: WebSocket; events: RealtimeEvent[]; next: (type: string) => Promise<RealtimeEvent> }> {
-  const res = await exports.default.fetch(new Request('http://localhost/api/realtime', { headers: { Upgrade: 'websocket', Cookie: cookie } }));
+  const res = await exports.default.fetch(new Request('http://localhost/api/realtime', { headers: { Upgrade: 'websocket', Cookie: cookie, 'CF-Connecting-IP': uniqueIp() } }));
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
   ws.accept();
@@ -73,7 +74,7 @@ describe('live lobby', () => {
     const perShard = new Map<number, number>();
     for (const h of shards) perShard.set((h as { shard: number }).shard, (perShard.get((h as { shard: number }).shard) ?? 0) + 1);
     expect([...perShard.values()].every((n) => n <= 2)).toBe(true);
-    const full = await exports.default.fetch(new Request('http://localhost/api/realtime', { headers: { Upgrade: 'websocket' } }));
+    const full = await exports.default.fetch(new Request('http://localhost/api/realtime', { headers: { Upgrade: 'websocket', 'CF-Connecting-IP': uniqueIp() } }));
     expect(full.status).toBe(503);
     for (const c of clients) c.ws.close(1000);
   });

@@ -75,7 +75,7 @@ export default function AccountArea() {
           <Suspense
             fallback={
               <div id="login-panel" className="login-panel login-panel-loading">
-                <span className="spinner" style={{ width: 18, height: 18 }} aria-hidden="true" />
+                <span className="spinner" aria-hidden="true" />
               </div>
             }
           >

@@ -60,7 +60,7 @@ export default function BillingPicker({ code, voicecall, initial }: BillingPicke
   if (phase === 'loading') {
     return (
       <div className="billing-picker billing-loading" data-state="loading" aria-busy="true">
-        <span className="spinner" style={{ width: 22, height: 22 }} aria-hidden="true" />
+        <span className="spinner spinner-22" aria-hidden="true" />
         <span>{t('billing.loading')}</span>
       </div>
     );
@@ -268,7 +268,7 @@ export default function BillingPicker({ code, voicecall, initial }: BillingPicke
 
       {type?.isPhoneCall && pending && (
         <p className="billing-pending" role="status" data-testid="voicecall-pending">
-          <span className="spinner" style={{ width: 16, height: 16 }} aria-hidden="true" />
+          <span className="spinner spinner-16" aria-hidden="true" />
           {t('voicecall.pending')}
         </p>
       )}

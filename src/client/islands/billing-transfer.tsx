@@ -76,7 +76,7 @@ export default function BillingTransfer({ paymentTypeId, productId, code, isPhon
 
   return (
     <div className="billing-transfer" data-state={state.phase} data-testid="billing-transfer" aria-busy="true">
-      <span className="spinner" style={{ width: 28, height: 28 }} aria-hidden="true" />
+      <span className="spinner spinner-28" aria-hidden="true" />
       <p className="lead">{t('billing.transfer.redirecting')}</p>
       {state.phase === 'redirecting' && (
         <p className="billing-process muted">

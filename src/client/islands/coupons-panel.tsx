@@ -101,7 +101,7 @@ export default function CouponsPanel() {
             </p>
           </div>
           <button type="submit" className="btn btn-primary" disabled={tooShort || busy} data-action="coupon-redeem">
-            {busy && <span className="spinner" style={{ width: 14, height: 14 }} aria-hidden="true" />}
+            {busy && <span className="spinner spinner-14" aria-hidden="true" />}
             {t('coupons.redeem.submit')}
           </button>
         </div>
@@ -125,7 +125,7 @@ export default function CouponsPanel() {
           </div>
         ) : items === null ? (
           <p className="coupons-loading muted" aria-busy="true">
-            <span className="spinner" style={{ width: 16, height: 16 }} aria-hidden="true" /> {t('common.loading')}
+            <span className="spinner spinner-16" aria-hidden="true" /> {t('common.loading')}
           </p>
         ) : items.length === 0 ? (
           <div className="coupons-empty" data-testid="coupons-empty">

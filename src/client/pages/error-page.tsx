@@ -1,11 +1,18 @@
 import { useSnap, useT } from '../state/context';
 import { Icon } from '../components/icon';
 
-/** 401: logged-out notice; 404: nothing found with a home button; anything else: maintenance. */
+/** Which text an error status shows: the visitor's request (4xx) or our side (5xx). */
+export function errorPageKind(status: number): 'unauthorized' | 'notFound' | 'badRequest' | 'maintenance' {
+  if (status === 401) return 'unauthorized';
+  if (status === 404) return 'notFound';
+  return status >= 400 && status < 500 ? 'badRequest' : 'maintenance';
+}
+
+/** 401: logged-out notice; 404: nothing found with a home button; other 4xx: request refused; else maintenance. */
 export function ErrorPage({ status }: { status: number }) {
   const t = useT();
   const snap = useSnap();
-  const kind = status === 401 ? 'unauthorized' : status === 404 ? 'notFound' : 'maintenance';
+  const kind = errorPageKind(status);
   return (
     <section className="error-page" data-status={status}>
       <div className="error-icon" aria-hidden="true">

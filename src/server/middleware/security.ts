@@ -16,10 +16,12 @@ function csp(nonce: string, dev: boolean, google: boolean): string {
     "default-src 'self'",
     // strict-dynamic lets the nonce'd entry module load its lazy island chunks.
     `script-src 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
-    `style-src 'self' 'unsafe-inline'${google ? ` ${GSI}style` : ''}`,
+    // No inline styles: the pages style through classes only (style attributes included).
+    `style-src 'self'${google ? ` ${GSI}style` : ''}`,
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    `connect-src 'self' ws: wss:${google ? ` ${GSI}` : ''}`,
+    // 'self' covers the own origin's ws:/wss: (CSP3; verified in Chromium by tests/e2e/shows-live).
+    `connect-src 'self'${google ? ` ${GSI}` : ''}`,
     ...(google ? ['frame-src https://accounts.google.com'] : []),
     "frame-ancestors 'self'",
     "base-uri 'self'",
@@ -50,6 +52,9 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   if ((h.get('Content-Type') ?? '').startsWith('text/html')) {
     h.set('Content-Security-Policy', csp(nonce, c.env.ENVIRONMENT === 'development', !!c.env.GOOGLE_CLIENT_ID));
   }
+  // /api answers are personal unless a route says otherwise (it sets its own Cache-Control).
+  const path = c.req.path;
+  if ((path === '/api' || path.startsWith('/api/')) && !h.has('Cache-Control')) h.set('Cache-Control', 'no-store');
   if (new URL(c.req.url).protocol === 'https:') {
     h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   }

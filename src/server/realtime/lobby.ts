@@ -1,8 +1,12 @@
 import { DurableObject } from 'cloudflare:workers';
+import { REALTIME_SLOT_RENEW_MS, REALTIME_SLOT_TTL_S } from '../../shared/constants';
 import type { Bindings } from '../env';
+import { releaseSocket, renewSockets } from '../features/realtime/realtime.repo';
 
 interface Attachment {
   userId: number | null;
+  /** The socket's reserved slot (realtime_sockets row), released when it closes. */
+  slot?: string | null;
 }
 
 /**
@@ -20,7 +24,8 @@ export class Lobby extends DurableObject<Bindings> {
     const pair = new WebSocketPair();
     const userId = Number(url.searchParams.get('uid')) || null;
     this.ctx.acceptWebSocket(pair[1]);
-    pair[1].serializeAttachment({ userId } satisfies Attachment);
+    pair[1].serializeAttachment({ userId, slot: url.searchParams.get('slot') } satisfies Attachment);
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + REALTIME_SLOT_RENEW_MS);
     pair[1].send(JSON.stringify({ type: 'hello', shard: Number(url.searchParams.get('shard')) || 0 }));
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
@@ -44,12 +49,32 @@ export class Lobby extends DurableObject<Bindings> {
     if (message === 'ping') ws.send('pong');
   }
 
-  override webSocketClose(ws: WebSocket, code: number, reason: string): void {
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
     // 1005 means "no status" and must not be echoed back.
     try {
       ws.close(code === 1005 ? 1000 : code, reason);
     } catch {
       // already closed
     }
+    await this.release(ws);
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    await this.release(ws);
+  }
+
+  private async release(ws: WebSocket): Promise<void> {
+    const slot = (ws.deserializeAttachment() as Attachment | null)?.slot;
+    if (slot) await releaseSocket(this.env.DB, slot).catch(() => undefined);
+  }
+
+  /** Renews the slots of the sockets still open; a shard without sockets stops renewing. */
+  override async alarm(): Promise<void> {
+    const slots = this.ctx
+      .getWebSockets()
+      .map((ws) => (ws.deserializeAttachment() as Attachment | null)?.slot)
+      .filter((s): s is string => !!s);
+    await renewSockets(this.env.DB, slots, REALTIME_SLOT_TTL_S);
+    if (slots.length) await this.ctx.storage.setAlarm(Date.now() + REALTIME_SLOT_RENEW_MS);
   }
 }

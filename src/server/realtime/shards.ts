@@ -1,5 +1,20 @@
 import type { Bindings } from '../env';
+import { REALTIME_MAX_PER_ADDRESS, REALTIME_MAX_PER_SESSION, REALTIME_SLOT_TTL_S } from '../../shared/constants';
 import type { ShowStatus } from '../../shared/realtime';
+import type { SocketCaps } from '../features/realtime/realtime.repo';
+
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+export function socketCaps(env: Bindings): SocketCaps {
+  return {
+    perSession: positive(env.REALTIME_MAX_PER_SESSION, REALTIME_MAX_PER_SESSION),
+    perAddress: positive(env.REALTIME_MAX_PER_ADDRESS, REALTIME_MAX_PER_ADDRESS),
+    ttlSeconds: REALTIME_SLOT_TTL_S,
+  };
+}
 
 export function lobbyShardCount(env: Bindings): number {
   const n = Number(env.LOBBY_SHARDS);
@@ -33,13 +48,13 @@ export async function startSimulator(env: Bindings): Promise<void> {
  * Joins a socket to a shard with room: starts at a random shard and walks on while shards
  * answer "full", so no shard ever holds more than LOBBY_MAX_SOCKETS.
  */
-export async function connectToLobby(env: Bindings, request: Request, userId: number | null): Promise<Response> {
+export async function connectToLobby(env: Bindings, request: Request, userId: number | null, slot: string): Promise<Response> {
   const shards = lobbyShardCount(env);
   const max = lobbyShardMax(env);
   const start = Math.floor(Math.random() * shards);
   for (let i = 0; i < shards; i++) {
     const shard = (start + i) % shards;
-    const url = `https://lobby/connect?shard=${shard}&max=${max}${userId ? `&uid=${userId}` : ''}`;
+    const url = `https://lobby/connect?shard=${shard}&max=${max}&slot=${slot}${userId ? `&uid=${userId}` : ''}`;
     const res = await env.LOBBY.get(env.LOBBY.idFromName(`shard-${shard}`)).fetch(new Request(url, request));
     if (res.status !== 503) return res;
   }

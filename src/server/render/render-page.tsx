@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ReactNode } from 'react';
 import { getCookie } from 'hono/cookie';
 import { renderToString } from 'react-dom/server';
@@ -38,7 +39,7 @@ export function embeddedState(c: Context<AppEnv>): EmbeddedState {
 }
 
 /** Renders a full document: per-request store and translator, the page inside, the state embedded. */
-export function renderPage(c: Context<AppEnv>, page: ReactNode, head: Head, status: 200 | 401 | 404 | 500 | 503 = 200): Response {
+export function renderPage(c: Context<AppEnv>, page: ReactNode, head: Head, status: ContentfulStatusCode = 200): Response {
   const state = embeddedState(c);
   const store = createStore(state);
   const html = renderToString(
@@ -49,7 +50,8 @@ export function renderPage(c: Context<AppEnv>, page: ReactNode, head: Head, stat
     </AppProviders>,
   );
   return c.html(`<!DOCTYPE html>${html}`, status, {
-    'Cache-Control': 'private, no-cache',
+    // A member's page carries their data (coins, nicknames, embedded state): never stored.
+    'Cache-Control': c.get('user') ? 'no-store' : 'private, no-cache',
     Vary: 'Cookie, Accept-Language',
   });
 }

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { DIALOG_WIDTH } from '../../../shared/constants';
 import { useT } from '../../state/context';
 import { Icon } from '../icon';
 import { RegisterScreen } from './register-screen';
@@ -49,7 +48,6 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
       <div
         ref={dialogRef}
         className="dialog register-dialog"
-        style={{ maxWidth: DIALOG_WIDTH.register }}
         role="dialog"
         aria-modal="true"
         aria-labelledby="register-dialog-title"

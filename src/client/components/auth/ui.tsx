@@ -56,8 +56,11 @@ export const link = (href: string, opts: { newTab?: boolean } = {}) =>
     );
   };
 
-export function Spinner({ size = 18 }: { size?: number }) {
-  return <span className="spinner" style={{ width: size, height: size }} aria-hidden="true" />;
+export type SpinnerSize = 14 | 16 | 18 | 22 | 28;
+
+/** A spinner; sizes are classes (accounts.css), since the CSP allows no style attributes. */
+export function Spinner({ size = 18 }: { size?: SpinnerSize }) {
+  return <span className={size === 18 ? 'spinner' : `spinner spinner-${size}`} aria-hidden="true" />;
 }
 
 export function SubmitButton({ loading, children, className = '' }: { loading: boolean; children: ReactNode; className?: string }) {

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { DIALOG_WIDTH } from '../../../shared/constants';
 import { useT } from '../../state/context';
 
 function Blurb({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
@@ -35,7 +34,7 @@ export function SignupSuccessPage({ email }: { email: string }) {
   const t = useT();
   return (
     <section className="auth-page auth-page-wide" data-page="signup-success">
-      <div className="auth-card success-card" style={{ maxWidth: DIALOG_WIDTH.success }}>
+      <div className="auth-card success-card">
         <div className="success-head">
           <svg className="check-anim" viewBox="0 0 52 52" width="64" height="64" aria-hidden="true">
             <circle className="check-anim-circle" cx="26" cy="26" r="24" fill="none" />

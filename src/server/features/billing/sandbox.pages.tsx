@@ -3,6 +3,8 @@ import { Hono, type Context } from 'hono';
 import { Layout } from '../../../client/components/shell/layout';
 import type { AppEnv } from '../../env';
 import { nowSeconds } from '../../lib/auth';
+import { readForm, type FormFields } from '../../lib/body';
+import { ApiError } from '../../lib/errors';
 import { renderPage } from '../../render/render-page';
 import { PENDING_HOLD_S } from './billing.repo';
 import { applyPaymentEvent, endPhoneCall, phoneCallState, type BillingRow } from './billing.service';
@@ -17,6 +19,13 @@ async function billingFromRef(c: Context<AppEnv>, ref: string | undefined): Prom
   const id = providerFor(c.env, 'sandbox') ? await sandbox.billingIdFrom(ref) : null;
   const billing = id === null ? null : await c.env.DB.prepare('SELECT * FROM billings WHERE id = ?').bind(id).first<BillingRow>();
   return { sandbox, billing, ref: ref ?? '' };
+}
+
+/** The posted form; a body that is no form (wrong type, multipart without boundary) is a 422 page. */
+async function postedForm(c: Context<AppEnv>): Promise<FormFields> {
+  const form = await readForm(c);
+  if (!form) throw new ApiError(422, 'invalid_body');
+  return form;
 }
 
 function SandboxCard({ title, children }: { title: string; children: ReactNode }) {
@@ -70,9 +79,9 @@ export const sandboxPages = new Hono<AppEnv>()
     );
   })
   .post('/billing/sandbox', async (c) => {
-    const form = await c.req.parseBody();
-    const { sandbox, billing } = await billingFromRef(c, typeof form.bid === 'string' ? form.bid : undefined);
-    const action = typeof form.action === 'string' && form.action in ACTIONS ? (form.action as keyof typeof ACTIONS) : null;
+    const form = await postedForm(c);
+    const { sandbox, billing } = await billingFromRef(c, form.bid);
+    const action = typeof form.action === 'string' && Object.hasOwn(ACTIONS, form.action) ? (form.action as keyof typeof ACTIONS) : null;
     if (!billing || !action) return c.notFound();
     // The "processor" sends its signed postback; it goes through the same verification as any.
     // A checkout older than PENDING_HOLD_S no longer holds its amount against the daily limit
@@ -136,8 +145,8 @@ export const sandboxPages = new Hono<AppEnv>()
     );
   })
   .post('/billing/phone', async (c) => {
-    const form = await c.req.parseBody();
-    const bid = typeof form.bid === 'string' ? form.bid : undefined;
+    const form = await postedForm(c);
+    const bid = form.bid;
     const { billing } = await billingFromRef(c, bid);
     const action = form.action === 'start' || form.action === 'end' ? form.action : null;
     if (!billing || !billing.is_phonecall || !action) return c.notFound();
