@@ -85,7 +85,8 @@ export const BODY_MAX_BYTES = 64 * 1024;
 
 // Live lobby sockets: the most one session and one client address may hold open at once, and how
 // long a reserved slot lives without its shard renewing it (sockets that die without a close event).
+// The address cap is generous: many households, offices and mobile carriers share one address.
 export const REALTIME_MAX_PER_SESSION = 8;
-export const REALTIME_MAX_PER_ADDRESS = 32;
+export const REALTIME_MAX_PER_ADDRESS = 256;
 export const REALTIME_SLOT_TTL_S = 600;
 export const REALTIME_SLOT_RENEW_MS = 240_000;
