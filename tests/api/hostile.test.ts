@@ -233,6 +233,8 @@ describe('generated hostile requests', () => {
       expect((await who.post('/api/session/incentive_tsp', { incentive_tsp: Math.floor(Date.now() / 1000) })).status).toBe(200);
     }
     expect((await member.client.post('/api/user/reset_email')).status).toBe(200);
+    // Today's spin of the daily game is the member's to take once: taken here, so later spins must change nothing.
+    expect((await member.client.post('/api/game/spin')).status).toBe(200);
 
     const routes = writeRoutes({ id: '1', provider: 'sandbox' });
     // The list comes from the app: the known writes are in it, pages and /api alike.

@@ -113,6 +113,8 @@ describe('login panel on a phone', () => {
     try {
       await open(b.page, '/');
       await b.page.click('[data-action=login-toggle]');
+      // The panel's form loads with the first click: measure once it is there.
+      await b.page.locator('#login-panel form[data-form=login]').waitFor();
       const box = await b.page.locator('#login-panel').boundingBox();
       expect(box?.x).toBe(0);
       expect(box?.width).toBe(390);
