@@ -1,5 +1,4 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { logOutAndLeave } from '../components/auth/auth-actions';
 import { Icon } from '../components/icon';
 import { useSnap, useStore, useT } from '../state/context';
 
@@ -178,7 +177,8 @@ function MemberMenu() {
                 data-action="logout"
                 onClick={(e) => {
                   e.preventDefault();
-                  void logOutAndLeave(store);
+                  // Loaded on the click: the home page's first load stays without it.
+                  void import('../components/auth/auth-actions').then((m) => m.logOutAndLeave(store));
                 }}
               >
                 <Svg d={LOG_OUT} size={18} />

@@ -1,4 +1,3 @@
-import { safeRedirect } from '../../../shared/safe-redirect';
 import type { Session, User } from '../../../shared/session';
 import { api } from '../../lib/api';
 import type { RootState } from '../../state/store';
@@ -13,11 +12,6 @@ export function applyAuth(store: RootState, res: AuthAnswer): void {
   store.user = res.user;
   store.session = res.session;
   store.visibility.login = false;
-}
-
-/** Only same-site paths may be followed after a login (no open redirects; the shared rule). */
-export function safeTarget(value: string | null | undefined, fallback = '/'): string {
-  return safeRedirect(value, location.origin, fallback);
 }
 
 /** Full navigation (the server renders the next page with the new login). */
