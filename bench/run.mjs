@@ -295,7 +295,7 @@ async function crawlAssets(url, html) {
     if (a.rel === 'modulepreload' && a.href) entries.push(a.href);
   }
   // Island name → chunk base name from the registry (e.g. DrawerToggle → drawer-toggle).
-  const registry = readFileSync(join(root, 'src/client/islands/registry.ts'), 'utf8');
+  const registry = readFileSync(join(root, 'src/client/islands.ts'), 'utf8');
   const chunkOf = Object.fromEntries([...registry.matchAll(/(\w+)\s*:\s*\(\)\s*=>\s*import\(\s*['"`]\.\/([^'"`]+)['"`]\s*\)/g)].map((m) => [m[1], posix.basename(m[2])]));
   const present = [...new Set([...text.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]))];
   const wanted = new Set(present.map((n) => chunkOf[n]).filter(Boolean));

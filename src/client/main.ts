@@ -3,7 +3,7 @@ import { createElement, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { EmbeddedState } from '../shared/state';
 import { createTranslator } from '../shared/translate';
-import { islands, type IslandName } from './islands/registry';
+import { islands, type IslandName } from './islands';
 import { createApi } from './lib/api';
 import { reloadAfterChunkFailure } from './lib/chunk-reload';
 import { installErrorLog, logClientError } from './lib/error-log';

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
-import { uniqueUsername } from '../../src/server/features/users/users.service';
+import { uniqueUsername } from '../../src/server/features/account/account.service';
 import { USERNAME_PATTERN } from '../../src/shared/account-rules';
 import type { User } from '../../src/shared/session';
 import { Client, count, DEMO, expectError, expectJson, registerMember, uniq, uniqueEmail } from './account-helpers';

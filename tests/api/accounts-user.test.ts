@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '../../src/server/env';
-import { requireVerified } from '../../src/server/lib/auth';
+import { requireVerified } from '../../src/server/features/session/session.service';
 import { ApiError } from '../../src/server/lib/errors';
 import type { Session, User } from '../../src/shared/session';
 import {

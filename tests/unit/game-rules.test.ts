@@ -40,7 +40,7 @@ describe('daily game rules', () => {
   });
 
   it('the stylesheet turns the wheel to the same angles (rest and after five turns)', () => {
-    const css = readFileSync(new URL('../../src/client/styles/game.css', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+    const css = readFileSync(new URL('../../src/client/features/game/game.css', import.meta.url), 'utf8').replace(/\s+/g, ' ');
     for (let i = 0; i < GAME_SEGMENTS.length; i++) {
       expect(css).toContain(`.game-disc[data-stop="${i}"] { transform: rotate(${wheelAngle(i, 0)}deg); }`);
       expect(css).toContain(`.game-disc.is-spun[data-stop="${i}"] { transform: rotate(${wheelAngle(i)}deg); }`);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUICKSEARCH_DEBOUNCE_MS } from '../../src/shared/constants';
 import type { SearchAll } from '../../src/shared/shows';
-import { createQuicksearch, QUICKSEARCH_BLUR_DELAY_MS, type QuicksearchState } from '../../src/client/components/shows/quicksearch-state';
+import { createQuicksearch, QUICKSEARCH_BLUR_DELAY_MS, type QuicksearchState } from '../../src/client/features/search/quicksearch-state';
 
 const hits = (n: number): SearchAll => ({
   shows: { data: Array.from({ length: n }, (_, i) => ({ id: i + 1 }) as never), total: n },

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_HISTORY_MAX } from '../../src/shared/constants';
-import { addToHistory, clearHistory, loadHistory, normalizeHistory, rememberSearch, SEARCH_HISTORY_KEY } from '../../src/client/lib/search-history';
+import { addToHistory, clearHistory, loadHistory, normalizeHistory, rememberSearch, SEARCH_HISTORY_KEY } from '../../src/client/features/search/search-history';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));

@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv, Bindings } from '../env';
-import { clientIp } from './auth';
+import { clientIp } from '../features/session/session.service';
 import { ApiError } from './errors';
-import { reserve, type Reservation } from './throttle';
+import { reserve, type Reservation } from './throttle.repo';
 
 // Size caps and per-address rates of the writes anyone can make without an account, and the
 // mail caps. Every limit is reserved atomically (lib/throttle.ts `reserve`) before the work.

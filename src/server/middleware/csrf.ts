@@ -2,7 +2,7 @@ import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/constants';
 import type { AppEnv } from '../env';
-import { cookieName, csrfTokenFor, ensureVisitorCookies } from '../lib/auth';
+import { cookieName, csrfTokenFor, ensureVisitorCookies } from '../features/session/session.service';
 import { timingSafeEqual } from '../lib/crypto';
 import { ApiError } from '../lib/errors';
 

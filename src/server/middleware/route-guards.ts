@@ -2,7 +2,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { safeRedirect } from '../../shared/safe-redirect';
 import type { AppEnv } from '../env';
-import { isHttps } from '../lib/auth';
+import { isHttps } from '../features/session/session.service';
 
 export const SPLASH_ROUTE_COOKIE = 'splash_route';
 /** Static routes that never bounce to the splash target (spec part 1 section 2). */

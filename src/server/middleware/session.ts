@@ -3,10 +3,10 @@ import { createMiddleware } from 'hono/factory';
 import { SPLASH_COOKIE } from '../../shared/constants';
 import type { Nickname } from '../../shared/session';
 import type { AppEnv } from '../env';
-import { AUTH_COOKIE, cookieName, nowSeconds, SESSION_COOKIE, sessionSecret } from '../lib/auth';
+import { AUTH_COOKIE, cookieName, nowSeconds, SESSION_COOKIE, sessionSecret } from '../features/session/session.service';
 import { sha256Hex, unsign } from '../lib/crypto';
 import { toWireSession, type SessionRow } from '../features/session/session.repo';
-import { toWireUser, type UserRow } from '../features/users/users.repo';
+import { toWireUser, type UserRow } from '../features/account/account.repo';
 
 /**
  * Loads the visitor session (signed cookie -> D1 row) and the member behind the auth cookie,

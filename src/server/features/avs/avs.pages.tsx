@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
 import type { ReactNode } from 'react';
-import { Icon } from '../../../client/components/icon';
-import { Layout } from '../../../client/components/shell/layout';
+import { Icon } from '../../../client/ui/icon';
+import { Layout } from '../../../client/shell/layout';
 import { useT } from '../../../client/state/context';
 import type { AppEnv } from '../../env';
-import { nowSeconds } from '../../lib/auth';
+import { nowSeconds } from '../session/session.service';
 import { renderPage } from '../../render/render-page';
 import { safeRedirect } from '../../../shared/safe-redirect';
 import { ensureSession } from '../session/session.routes';

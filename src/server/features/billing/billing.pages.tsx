@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
 import type { ReactNode } from 'react';
-import type { BillingList, PaymentType } from '../../../client/components/billing/billing-data';
-import { Layout } from '../../../client/components/shell/layout';
-import { BackPage } from '../../../client/pages/billing/back-page';
-import { BillingPage } from '../../../client/pages/billing/billing-page';
-import { FreeCoinsPage } from '../../../client/pages/billing/free-coins-page';
-import { TransferPage } from '../../../client/pages/billing/transfer-page';
-import { BILLING_RESULTS, type BillingResult } from '../../../client/lib/billing-popup';
+import type { BillingList, PaymentType } from '../../../client/features/billing/billing-data';
+import { Layout } from '../../../client/shell/layout';
+import { BackPage } from '../../../client/features/billing/back-page';
+import { BillingPage } from '../../../client/features/billing/billing-page';
+import { FreeCoinsPage } from '../../../client/features/billing/free-coins-page';
+import { TransferPage } from '../../../client/features/billing/transfer-page';
+import { BILLING_RESULTS, type BillingResult } from '../../../client/features/billing/billing-popup';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
 

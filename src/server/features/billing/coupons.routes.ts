@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { couponCheckSchema } from '../../../shared/accounts';
 import { couponCoins, couponNeverExpires, couponShownMoney, couponValid, couponValueText, isPrize, prizeDaysShown, type CouponType } from '../../../shared/coupons';
 import type { AppEnv } from '../../env';
-import { nowSeconds, requireUser, requireUserId } from '../../lib/auth';
+import { nowSeconds, requireUser, requireUserId } from '../session/session.service';
 import { ApiError } from '../../lib/errors';
 import { validationHook } from '../../lib/validation';
 import { announceCoins } from './billing.service';

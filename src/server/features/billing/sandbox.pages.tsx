@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Hono, type Context } from 'hono';
-import { Layout } from '../../../client/components/shell/layout';
+import { Layout } from '../../../client/shell/layout';
 import type { AppEnv } from '../../env';
-import { nowSeconds } from '../../lib/auth';
+import { nowSeconds } from '../session/session.service';
 import { readForm, type FormFields } from '../../lib/body';
 import { ApiError } from '../../lib/errors';
 import { renderPage } from '../../render/render-page';

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { Layout } from '../../../client/components/shell/layout';
-import { ErrorPage } from '../../../client/pages/error-page';
+import { Layout } from '../../../client/shell/layout';
+import { ErrorPage } from '../../../client/shell/error-page';
 import { useSnap, useT } from '../../../client/state/context';
 import type { AppEnv } from '../../env';
 import { config } from '../../lib/config';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { Layout } from '../../../client/components/shell/layout';
-import { GamePage } from '../../../client/pages/game-page';
+import { Layout } from '../../../client/shell/layout';
+import { GamePage } from '../../../client/features/game/game-page';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
 import { gameState } from './game.routes';

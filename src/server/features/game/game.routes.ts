@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { GAME_SEGMENTS, gameDay, gameRef, nextGameDay, segmentFor, type GameSpin, type GameState } from '../../../shared/game';
 import type { AppEnv } from '../../env';
-import { requireUser, requireUserId, requireVerified } from '../../lib/auth';
+import { requireUser, requireUserId, requireVerified } from '../session/session.service';
 import { ApiError } from '../../lib/errors';
 import { announceCoins } from '../billing/billing.service';
 import { credit } from '../billing/ledger';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { INFO_PAGES, type InfoContent, type InfoPageKey } from '../../../shared/info';
-import { Layout } from '../../../client/components/shell/layout';
-import { ErrorPage } from '../../../client/pages/error-page';
-import { InfoPage } from '../../../client/pages/info-page';
+import { Layout } from '../../../client/shell/layout';
+import { ErrorPage } from '../../../client/shell/error-page';
+import { InfoPage } from '../../../client/features/info/info-page';
 import type { AppEnv } from '../../env';
 import { config } from '../../lib/config';
 import { renderPage } from '../../render/render-page';

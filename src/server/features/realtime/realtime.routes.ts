@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../env';
-import { clientIp } from '../../lib/auth';
+import { clientIp } from '../session/session.service';
 import { ApiError } from '../../lib/errors';
 import { connectToLobby, socketCaps, startSimulator } from '../../realtime/shards';
 import { releaseSocket, reserveSocket } from './realtime.repo';

@@ -2,10 +2,10 @@ import { Hono, type Context } from 'hono';
 import { CATEGORY_BAR_EXTRAS, SHOWS_PAGE_SIZE } from '../../../shared/constants';
 import { canonicalHref, parsePage } from '../../../shared/pagination';
 import { ftsQuery, parseLatLon } from '../../../shared/shows';
-import type { Crumb } from '../../../client/components/breadcrumbs';
-import { Layout } from '../../../client/components/shell/layout';
-import { toTileGallery, toTileShow, toTileVideo, type ListFilter, type ListKind, type ListProps, type TileLinks } from '../../../client/components/shows/list-data';
-import { SearchPage, type SearchSection, type SearchTab } from '../../../client/pages/search-page';
+import type { Crumb } from '../../../client/ui/breadcrumbs';
+import { Layout } from '../../../client/shell/layout';
+import { toTileGallery, toTileShow, toTileVideo, type ListFilter, type ListKind, type ListProps, type TileLinks } from '../../../client/features/shows/list-data';
+import { SearchPage, type SearchSection, type SearchTab } from '../../../client/features/search/search-page';
 import {
   isLocationSearch,
   parseTags,
@@ -16,7 +16,7 @@ import {
   searchTerm,
   withQuery,
   type SearchQuery,
-} from '../../../client/pages/shows/search-context';
+} from '../../../client/features/search/search-context';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
 import { cachedCategories } from '../shows/category-cache';

@@ -4,7 +4,7 @@ import { setCookie } from 'hono/cookie';
 import { incentiveSchema, vidSchema } from '../../../shared/accounts';
 import { SPLASH_COOKIE, WELCOME_BONUS_PERCENT } from '../../../shared/constants';
 import type { AppEnv } from '../../env';
-import { isHttps, issueSessionCookie, nowSeconds } from '../../lib/auth';
+import { isHttps, issueSessionCookie, nowSeconds } from './session.service';
 import { anonymousWrite } from '../../lib/limits';
 import { validationHook } from '../../lib/validation';
 import { createSession, markWelcomeShown, toWireSession, updateSession, type SessionRow } from './session.repo';

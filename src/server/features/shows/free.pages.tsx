@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { SHOWS_PAGE_SIZE } from '../../../shared/constants';
 import { canonicalHref, parsePage } from '../../../shared/pagination';
-import { Layout } from '../../../client/components/shell/layout';
-import { toTileShow, toTileVideo, type ListProps } from '../../../client/components/shows/list-data';
-import { FreeListPage } from '../../../client/pages/free-list-page';
+import { Layout } from '../../../client/shell/layout';
+import { toTileShow, toTileVideo, type ListProps } from '../../../client/features/shows/list-data';
+import { FreeListPage } from '../../../client/features/shows/free-list-page';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
 import { queryVideos } from '../search/media.repo';

@@ -2,9 +2,9 @@ import { Hono, type Context } from 'hono';
 import { SHOWS_PAGE_SIZE } from '../../../shared/constants';
 import { parsePage } from '../../../shared/pagination';
 import { categoryHref, ftsQuery, parseLatLon, showHref, type ShowDetail } from '../../../shared/shows';
-import type { Crumb } from '../../../client/components/breadcrumbs';
-import { Layout } from '../../../client/components/shell/layout';
-import { ShowPage, type ShowNavLink } from '../../../client/pages/show-page';
+import type { Crumb } from '../../../client/ui/breadcrumbs';
+import { Layout } from '../../../client/shell/layout';
+import { ShowPage, type ShowNavLink } from '../../../client/features/shows/show-page';
 import {
   parseTags,
   readSearchQuery,
@@ -12,7 +12,7 @@ import {
   searchQueryString,
   withQuery,
   type SearchQuery,
-} from '../../../client/pages/shows/search-context';
+} from '../../../client/features/search/search-context';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
 import { cachedCategories } from './category-cache';

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ERROR_LOG_MAX } from '../../../shared/constants';
 import type { AppEnv } from '../../env';
-import { ensureVisitorCookies } from '../../lib/auth';
+import { ensureVisitorCookies } from '../session/session.service';
 import { anonymousWrite } from '../../lib/limits';
 import { validationHook } from '../../lib/validation';
 

@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { api, ApiFailure } from '../../lib/api';
+import { showSnackbar } from '../../state/actions';
+import { useStore, useT } from '../../state/context';
+import { applyAuth, type AuthAnswer } from './auth-actions';
+import { bodyMessage, errorText, Field, FormAlert, SubmitButton } from '../../ui/form';
+
+/** The login error rules: 422/401 with a code -> its text, without -> unknown credentials. */
+export function loginErrorCode(e: unknown): string {
+  if (!(e instanceof ApiFailure)) return 'unknown_error';
+  if (e.status === 429) return 'too_many_attempts';
+  if (e.status === 422 || e.status === 401) return bodyMessage(e) ?? 'unknown_credentials';
+  return 'unknown_error';
+}
+
+export interface LoginFormProps {
+  idPrefix: string;
+  /** After the store got the member. */
+  onSuccess?: (res: AuthAnswer) => void;
+  onForgot?: (login: string) => void;
+  autoFocus?: boolean;
+  initialLogin?: string;
+}
+
+/** Username or e-mail and password; POST auth/login. */
+export function LoginForm({ idPrefix, onSuccess, onForgot, autoFocus, initialLogin = '' }: LoginFormProps) {
+  const store = useStore();
+  const t = useT();
+  const [login, setLogin] = useState(initialLogin);
+  const [password, setPassword] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<{ username?: string; password?: string }>({});
+  const loginRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (autoFocus) loginRef.current?.focus();
+  }, [autoFocus]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (loading) return;
+    const missing = { username: login.trim() ? undefined : 'required', password: password ? undefined : 'required' };
+    if (missing.username || missing.password) {
+      setFields(missing);
+      setError(null);
+      (missing.username ? loginRef : passwordRef).current?.focus();
+      return;
+    }
+    setFields({});
+    setError(null);
+    setLoading(true);
+    try {
+      const res = await api().post<AuthAnswer>('auth/login', { username: login.trim(), password });
+      applyAuth(store, res);
+      showSnackbar(store, t('auth.login.welcome', { name: res.user.name }));
+      onSuccess?.(res);
+    } catch (err) {
+      setLoading(false);
+      setError(errorText(t, loginErrorCode(err)));
+      setPassword('');
+      requestAnimationFrame(() => passwordRef.current?.focus());
+    }
+  }
+
+  return (
+    <form className="auth-form" method="post" onSubmit={submit} noValidate data-form="login">
+      {error && (
+        <FormAlert kind="error" testId="login-error">
+          {error}
+        </FormAlert>
+      )}
+      <Field
+        id={`${idPrefix}-username`}
+        name="username"
+        label={t('auth.login.username')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        inputRef={loginRef}
+        value={login}
+        onChange={(e) => setLogin(e.target.value)}
+        error={fields.username ? errorText(t, fields.username) : null}
+        required
+      />
+      <Field
+        id={`${idPrefix}-password`}
+        name="password"
+        type="password"
+        label={t('auth.login.password')}
+        autoComplete="current-password"
+        inputRef={passwordRef}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={fields.password ? errorText(t, fields.password) : null}
+        revealable
+        required
+      />
+      {onForgot && (
+        <p className="auth-forgot">
+          <a
+            href={`/users/reset${login.trim() ? `?email=${encodeURIComponent(login.trim())}` : ''}`}
+            data-action="forgot"
+            onClick={(e) => {
+              e.preventDefault();
+              onForgot(login.trim());
+            }}
+          >
+            {t('auth.login.forgot')}
+          </a>
+        </p>
+      )}
+      <SubmitButton loading={loading}>{t('auth.login.submit')}</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,14 @@
+import { Island } from '../../ui/island';
+import LoginScreen from './login-screen.island';
+import { useT } from '../../state/context';
+import { AuthCard } from '../../ui/card-page';
+
+/** /login and /sessions/new. */
+export function LoginPage({ redirect }: { redirect: string | null }) {
+  const t = useT();
+  return (
+    <AuthCard page="login" title={t('auth.login.title')} lead={t('auth.login.lead')}>
+      <Island name="LoginScreen" component={LoginScreen} props={{ redirect }} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,351 @@
+import { useState, type FormEvent } from 'react';
+import { PASSWORD_MIN } from '../../../shared/account-rules';
+import { LOCALES, type Locale } from '../../../shared/constants';
+import type { User } from '../../../shared/session';
+import { openNicknameDialog } from './profile-actions';
+import { translateFailure } from '../../ui/api-errors';
+import { Field } from '../../ui/plain-field';
+import { NicknameText } from './nickname-text';
+import { api } from '../../lib/api';
+import { confirmDialog, showSnackbar } from '../../state/actions';
+import { useSnap, useStore, useT } from '../../state/context';
+
+type Errors = Record<string, string>;
+
+/** The settings tab: account data, e-mail, password, newsletter, language, nicknames, deletion. */
+export default function ProfileSettings() {
+  const snap = useSnap();
+  const t = useT();
+  const user = snap.user;
+  if (!user) return null;
+  return (
+    <div className="profile-settings">
+      <section className="pf-section" aria-labelledby="pf-account-h">
+        <h2 id="pf-account-h">{t('profile.settings.account.title')}</h2>
+        <dl className="pf-data">
+          <dt>{t('profile.settings.account.name')}</dt>
+          <dd data-testid="account-name">{user.name}</dd>
+          <dt>{t('profile.settings.account.email')}</dt>
+          <dd data-testid="account-email">
+            <span>{user.email}</span>{' '}
+            <span className={user.is_verified ? 'profile-status ok' : 'profile-status'}>
+              {t(user.is_verified ? 'profile.settings.account.verified' : 'profile.settings.account.unverified')}
+            </span>
+          </dd>
+        </dl>
+      </section>
+      <NicknamesSection />
+      <NewsletterSection />
+      <LanguageSection />
+      <EmailSection />
+      <PasswordSection />
+      <section className="pf-section pf-danger" aria-labelledby="pf-cancel-h">
+        <h2 id="pf-cancel-h">{t('profile.settings.cancel.title')}</h2>
+        <p className="muted">{t('profile.settings.cancel.text')}</p>
+        <a className="btn btn-outline" href="/users/cancel" data-action="cancel-account">
+          {t('profile.settings.cancel.link')}
+        </a>
+      </section>
+    </div>
+  );
+}
+
+function NicknamesSection() {
+  const store = useStore();
+  const snap = useSnap();
+  const t = useT();
+  const [busy, setBusy] = useState<number | null>(null);
+  const user = snap.user;
+  if (!user) return null;
+  const { data, current_nickname } = user.nicknames;
+
+  async function activate(id: number, nickname: string) {
+    setBusy(id);
+    try {
+      const res = await api().post<{ user: User }>(`user/nickname/activate/${id}`);
+      store.user = res.user;
+      showSnackbar(store, t('profile.settings.nicknames.activated', { nickname }));
+    } catch (e) {
+      showSnackbar(store, translateFailure(t, e, []).general ?? t('errors.unknown_error'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove(id: number, nickname: string) {
+    const ok = await confirmDialog(store, {
+      title: t('profile.settings.nicknames.removeTitle'),
+      text: t('profile.settings.nicknames.removeText', { nickname }),
+      confirmLabel: t('profile.settings.nicknames.remove'),
+    });
+    if (!ok) return;
+    setBusy(id);
+    try {
+      const res = await api().delete<{ user: User }>(`user/nickname/remove/${id}`);
+      store.user = res.user;
+      showSnackbar(store, t('profile.settings.nicknames.removed', { nickname }));
+    } catch (e) {
+      showSnackbar(store, translateFailure(t, e, []).general ?? t('errors.unknown_error'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section className="pf-section" id="nicknames" aria-labelledby="pf-nick-h">
+      <h2 id="pf-nick-h">{t('profile.settings.nicknames.title')}</h2>
+      <p className="muted">{t('profile.settings.nicknames.lead')}</p>
+      {data.length === 0 ? (
+        <p className="pf-nick-empty" data-testid="nicknames-empty">
+          {t('profile.settings.nicknames.empty')}
+        </p>
+      ) : (
+        <ul className="pf-nick-list" data-testid="nickname-list">
+          {data.map((n) => {
+            const isCurrent = n.id === current_nickname;
+            return (
+              <li key={n.id} className={isCurrent ? 'pf-nick current' : 'pf-nick'} data-nickname={n.nickname} data-current={isCurrent ? '1' : '0'}>
+                <NicknameText nickname={n.nickname} />
+                {isCurrent && <span className="profile-status ok">{t('profile.settings.nicknames.current')}</span>}
+                <span className="pf-nick-actions">
+                  {!isCurrent && (
+                    <button type="button" className="btn btn-text" data-action="nick-activate" disabled={busy !== null} onClick={() => activate(n.id, n.nickname)}>
+                      {t('profile.settings.nicknames.activate')}
+                    </button>
+                  )}
+                  <button type="button" className="btn btn-text" data-action="nick-remove" disabled={busy !== null} onClick={() => remove(n.id, n.nickname)}>
+                    {t('profile.settings.nicknames.remove')}
+                  </button>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <button type="button" className="btn btn-primary" data-action="nick-add" onClick={() => openNicknameDialog(store)}>
+        {t('profile.settings.nicknames.add')}
+      </button>
+    </section>
+  );
+}
+
+function NewsletterSection() {
+  const store = useStore();
+  const snap = useSnap();
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const on = snap.user?.newsletter ?? false;
+
+  async function toggle() {
+    setBusy(true);
+    try {
+      const res = await api().put<{ user: User }>('user/update_newsletter', { newsletter: !on });
+      store.user = res.user;
+      showSnackbar(store, t(res.user.newsletter ? 'profile.settings.newsletter.on' : 'profile.settings.newsletter.off'));
+    } catch (e) {
+      showSnackbar(store, translateFailure(t, e, []).general ?? t('errors.unknown_error'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="pf-section" aria-labelledby="pf-news-h">
+      <h2 id="pf-news-h">{t('profile.settings.newsletter.title')}</h2>
+      <label className="pf-switch">
+        <input type="checkbox" role="switch" checked={on} disabled={busy} onChange={toggle} data-testid="newsletter-toggle" />
+        <span className="pf-switch-track" aria-hidden="true" />
+        <span>{t('profile.settings.newsletter.label')}</span>
+      </label>
+    </section>
+  );
+}
+
+function LanguageSection() {
+  const store = useStore();
+  const snap = useSnap();
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+
+  async function change(locale: Locale) {
+    if (locale === snap.locale) return;
+    setBusy(true);
+    try {
+      await api().put('user/update', { locale });
+      // The page in the new language; ?lang also remembers the choice in the cookie.
+      location.assign(`${location.pathname}?lang=${locale}`);
+    } catch (e) {
+      setBusy(false);
+      showSnackbar(store, translateFailure(t, e, []).general ?? t('errors.unknown_error'));
+    }
+  }
+
+  return (
+    <section className="pf-section" aria-labelledby="pf-lang-h">
+      <h2 id="pf-lang-h">{t('profile.settings.language.title')}</h2>
+      <div className="pf-field">
+        <label htmlFor="pf-locale">{t('profile.settings.language.label')}</label>
+        <select id="pf-locale" value={snap.locale} disabled={busy} onChange={(e) => change(e.target.value as Locale)} data-testid="locale-select">
+          {LOCALES.map((l) => (
+            <option key={l} value={l} lang={l}>
+              {t(`languages.${l}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+    </section>
+  );
+}
+
+function EmailSection() {
+  const store = useStore();
+  const t = useT();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const next: Errors = {};
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) next.email = t('errors.email_invalid');
+    if (!password) next.current_password = t('errors.required');
+    setErrors(next);
+    setGeneral(null);
+    if (Object.keys(next).length) return;
+    setBusy(true);
+    try {
+      const res = await api().put<{ user: User }>('user/update', { email: email.trim(), current_password: password });
+      store.user = res.user;
+      setSentTo(res.user.email);
+      setEmail('');
+      setPassword('');
+    } catch (err) {
+      const f = translateFailure(t, err, ['email', 'current_password']);
+      setErrors(f.fields);
+      setGeneral(f.general);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="pf-section" aria-labelledby="pf-email-h">
+      <h2 id="pf-email-h">{t('profile.settings.email.title')}</h2>
+      {sentTo && (
+        <p className="pf-notice" role="status" data-testid="email-changed">
+          {t('profile.settings.email.done', { email: sentTo })}
+        </p>
+      )}
+      <form className="pf-form" onSubmit={submit} noValidate>
+        <Field
+          id="pf-new-email"
+          label={t('profile.settings.email.new')}
+          type="email"
+          autoComplete="email"
+          value={email}
+          error={errors.email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Field
+          id="pf-email-password"
+          label={t('profile.settings.currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          error={errors.current_password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        {general && (
+          <p className="pf-error" role="alert">
+            {general}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t('profile.settings.email.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function PasswordSection() {
+  const store = useStore();
+  const t = useT();
+  const [values, setValues] = useState({ password: '', password_confirm: '', current_password: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const next: Errors = {};
+    if (values.password.length < PASSWORD_MIN) next.password = t('errors.password_too_short');
+    else if (values.password !== values.password_confirm) next.password_confirm = t('errors.password_mismatch');
+    if (!values.current_password) next.current_password = t('errors.required');
+    setErrors(next);
+    setGeneral(null);
+    if (Object.keys(next).length) return;
+    setBusy(true);
+    try {
+      const res = await api().put<{ user: User }>('user/update', values);
+      store.user = res.user;
+      setValues({ password: '', password_confirm: '', current_password: '' });
+      showSnackbar(store, t('profile.settings.password.done'));
+    } catch (err) {
+      const f = translateFailure(t, err, ['current_password', 'password', 'password_confirm']);
+      // A wrong current password is reported on both; it belongs to the current password field.
+      if (f.fields.current_password && f.fields.password === f.fields.current_password) delete f.fields.password;
+      setErrors(f.fields);
+      setGeneral(f.general);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="pf-section" aria-labelledby="pf-pass-h">
+      <h2 id="pf-pass-h">{t('profile.settings.password.title')}</h2>
+      <form className="pf-form" onSubmit={submit} noValidate>
+        <Field
+          id="pf-new-password"
+          label={t('profile.settings.password.new')}
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          error={errors.password}
+          onChange={set('password')}
+        />
+        <Field
+          id="pf-new-password2"
+          label={t('profile.settings.password.confirm')}
+          type="password"
+          autoComplete="new-password"
+          value={values.password_confirm}
+          error={errors.password_confirm}
+          onChange={set('password_confirm')}
+        />
+        <Field
+          id="pf-password-current"
+          label={t('profile.settings.currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          value={values.current_password}
+          error={errors.current_password}
+          onChange={set('current_password')}
+        />
+        {general && (
+          <p className="pf-error" role="alert">
+            {general}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t('profile.settings.password.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,304 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { MAILCHECK_DEBOUNCE_MS, VOUCHER_DEBOUNCE_MS, VOUCHER_MIN_CHARS } from '../../../shared/constants';
+import { api, ApiFailure } from '../../lib/api';
+import { useStore, useT } from '../../state/context';
+import { applyAuth, go, type AuthAnswer } from './auth-actions';
+import { AuthIcon, bodyMessage, errorText, Field, fieldCodes, FormAlert, link, Rich, Spinner, SubmitButton } from '../../ui/form';
+
+type Voucher = { state: 'idle' } | { state: 'checking' } | { state: 'valid'; code: string; text: string } | { state: 'invalid'; error: string };
+type Notice = { kind: 'exists'; email: string } | { kind: 'blocked' } | { kind: 'error'; text: string } | null;
+type FieldName = 'email' | 'code' | 'password' | 'username' | 'terms_check';
+const FIELD_ORDER: FieldName[] = ['email', 'code', 'password', 'username', 'terms_check'];
+
+export interface RegisterFormProps {
+  idPrefix: string;
+  initialEmail?: string;
+  initialCode?: string;
+  autoFocus?: boolean;
+}
+
+/** Registration: e-mail (with typo suggestion), voucher check, password, username, terms. */
+export function RegisterForm({ idPrefix, initialEmail = '', initialCode = '', autoFocus }: RegisterFormProps) {
+  const store = useStore();
+  const t = useT();
+  const [email, setEmail] = useState(initialEmail);
+  const [suggestion, setSuggestion] = useState<string | null>(null);
+  const [code, setCode] = useState(initialCode);
+  const [voucher, setVoucher] = useState<Voucher>({ state: 'idle' });
+  const [password, setPassword] = useState('');
+  const [username, setUsername] = useState('');
+  const [terms, setTerms] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [notice, setNotice] = useState<Notice>(null);
+  const [loading, setLoading] = useState(false);
+  const refs = {
+    email: useRef<HTMLInputElement>(null),
+    code: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    username: useRef<HTMLInputElement>(null),
+    terms_check: useRef<HTMLInputElement>(null),
+  };
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const voucherSeq = useRef(0);
+  const firstVoucherCheck = useRef(true);
+
+  useEffect(() => {
+    if (autoFocus) refs.email.current?.focus();
+  }, [autoFocus]);
+
+  // Mail typo check, 250 ms after typing stops.
+  useEffect(() => {
+    setSuggestion(null);
+    const value = email.trim();
+    const at = value.lastIndexOf('@');
+    if (at < 1 || !value.slice(at + 1).includes('.')) return;
+    const ctrl = new AbortController();
+    const timer = setTimeout(() => {
+      api()
+        .get<{ suggestion: string | null }>('register/mailcheck', { email: value }, ctrl.signal)
+        .then((res) => setSuggestion(res.suggestion && res.suggestion !== value ? res.suggestion : null))
+        .catch(() => undefined);
+    }, MAILCHECK_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      ctrl.abort();
+    };
+  }, [email]);
+
+  // Voucher check: 1 s after typing stops, at once on load when prefilled.
+  useEffect(() => {
+    const value = code.trim();
+    const seq = ++voucherSeq.current;
+    const first = firstVoucherCheck.current;
+    firstVoucherCheck.current = false;
+    setErrors((e) => (e.code ? { ...e, code: undefined } : e));
+    if (!value || value.length < VOUCHER_MIN_CHARS) {
+      setVoucher({ state: 'idle' });
+      return;
+    }
+    const timer = setTimeout(
+      () => {
+        setVoucher({ state: 'checking' });
+        api()
+          .post<{ valid: true; coupon: { code: string; text: string } }>('register/coupon', { code: value })
+          .then((res) => {
+            if (seq === voucherSeq.current) setVoucher({ state: 'valid', code: res.coupon.code, text: res.coupon.text });
+          })
+          .catch((e: unknown) => {
+            if (seq !== voucherSeq.current) return;
+            const codeError = fieldCodes(e).code ?? (e instanceof ApiFailure && e.status === 422 ? bodyMessage(e) : null) ?? 'unknown_error';
+            setVoucher({ state: 'invalid', error: errorText(t, codeError) });
+          });
+      },
+      first ? 0 : VOUCHER_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [code, t]);
+
+  // A notice (exists, blocked, error) takes the focus so it is read and its link is one Tab away.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  function focusFirst(errs: Partial<Record<FieldName, string>>) {
+    const first = FIELD_ORDER.find((f) => errs[f]);
+    if (first) refs[first].current?.focus();
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (loading) return;
+    const value = email.trim();
+    const local: Partial<Record<FieldName, string>> = {};
+    if (!value) local.email = errorText(t, 'email_invalid');
+    if (!password) local.password = errorText(t, 'required');
+    if (!username.trim()) local.username = errorText(t, 'required');
+    if (!terms) local.terms_check = errorText(t, 'terms_required');
+    setNotice(null);
+    if (Object.keys(local).length) {
+      setErrors(local);
+      focusFirst(local);
+      return;
+    }
+    setErrors({});
+    setLoading(true);
+    try {
+      const res = await api().post<AuthAnswer & { email: string }>('register', {
+        email: value,
+        ...(code.trim() ? { code: code.trim() } : {}),
+        password,
+        username: username.trim(),
+        terms_check: true,
+      });
+      applyAuth(store, res);
+      store.registerEmail = res.email;
+      go('/users/signup_success');
+      // The button stays busy while the next page loads.
+    } catch (err) {
+      setLoading(false);
+      const message = bodyMessage(err);
+      if (err instanceof ApiFailure && err.status === 409) {
+        setNotice({ kind: 'exists', email: value });
+        return;
+      }
+      if (err instanceof ApiFailure && err.status === 422 && message === 'user_blocked') {
+        setNotice({ kind: 'blocked' });
+        return;
+      }
+      const codes = fieldCodes(err);
+      const known = Object.fromEntries(
+        Object.entries(codes)
+          .filter(([f]) => (FIELD_ORDER as string[]).includes(f))
+          .map(([f, c]) => [f, errorText(t, c)]),
+      ) as Partial<Record<FieldName, string>>;
+      if (err instanceof ApiFailure && err.status === 422 && Object.keys(known).length) {
+        setErrors(known);
+        if (known.code) setVoucher({ state: 'idle' });
+        focusFirst(known);
+        return;
+      }
+      const fallback = err instanceof ApiFailure && err.status === 429 ? 'too_many_attempts' : err instanceof ApiFailure && err.status === 422 ? (message ?? 'validation_failed') : 'unknown_error';
+      setNotice({ kind: 'error', text: errorText(t, fallback) });
+    }
+  }
+
+  const voucherExtra =
+    voucher.state === 'checking' ? (
+      <p className="field-status small muted" role="status">
+        <Spinner size={14} /> {t('auth.register.codeChecking')}
+      </p>
+    ) : voucher.state === 'valid' ? (
+      <p className="field-status field-valid" role="status" data-testid="voucher-valid">
+        <AuthIcon name="check" size={18} /> {t('auth.register.codeValid', { code: voucher.code, text: voucher.text })}
+      </p>
+    ) : null;
+
+  return (
+    <form className="auth-form" method="post" onSubmit={submit} noValidate data-form="register">
+      {notice?.kind === 'exists' && (
+        <FormAlert kind="info" testId="register-exists" alertRef={noticeRef}>
+          <Rich text={t('auth.register.exists')} parts={{ reset: link(`/users/reset?email=${encodeURIComponent(notice.email)}`) }} />
+        </FormAlert>
+      )}
+      {notice?.kind === 'blocked' && (
+        <FormAlert kind="error" testId="register-blocked" alertRef={noticeRef}>
+          <Rich text={t('auth.register.blocked')} parts={{ contact: link('/contact#contact') }} />
+        </FormAlert>
+      )}
+      {notice?.kind === 'error' && (
+        <FormAlert kind="error" testId="register-error" alertRef={noticeRef}>
+          {notice.text}
+        </FormAlert>
+      )}
+      <Field
+        id={`${idPrefix}-email`}
+        name="email"
+        type="email"
+        inputMode="email"
+        label={t('auth.register.email')}
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        inputRef={refs.email}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email}
+        required
+        extra={
+          suggestion ? (
+            <p className="field-suggestion" data-testid="mail-suggestion">
+              <Rich
+                text={t('auth.register.didYouMean', { suggestion })}
+                parts={{
+                  fix: (inner) => (
+                    <button
+                      type="button"
+                      className="link-btn"
+                      data-action="apply-suggestion"
+                      onClick={() => {
+                        setEmail(suggestion);
+                        setSuggestion(null);
+                        refs.email.current?.focus();
+                      }}
+                    >
+                      {inner}
+                    </button>
+                  ),
+                }}
+              />
+            </p>
+          ) : null
+        }
+      />
+      <Field
+        id={`${idPrefix}-code`}
+        name="code"
+        label={t('auth.register.code')}
+        optionalLabel={t('auth.common.optional')}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        inputRef={refs.code}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={errors.code ?? (voucher.state === 'invalid' ? voucher.error : null)}
+        extra={voucherExtra}
+      />
+      <Field
+        id={`${idPrefix}-password`}
+        name="password"
+        type="password"
+        label={t('auth.register.password')}
+        autoComplete="new-password"
+        inputRef={refs.password}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+        hint={t('auth.register.passwordHint')}
+        revealable
+        required
+      />
+      <Field
+        id={`${idPrefix}-username`}
+        name="username"
+        label={t('auth.register.username')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        inputRef={refs.username}
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        error={errors.username}
+        hint={t('auth.register.usernameHint')}
+        required
+      />
+      <div className={errors.terms_check ? 'field field-check has-error' : 'field field-check'} data-field="terms_check">
+        <label className="check">
+          <input
+            id={`${idPrefix}-terms`}
+            ref={refs.terms_check}
+            type="checkbox"
+            name="terms_check"
+            checked={terms}
+            onChange={(e) => {
+              setTerms(e.target.checked);
+              if (e.target.checked) setErrors((x) => ({ ...x, terms_check: undefined }));
+            }}
+            aria-invalid={errors.terms_check ? true : undefined}
+            aria-describedby={errors.terms_check ? `${idPrefix}-terms-error` : undefined}
+            required
+          />
+          <span>
+            <Rich text={t('auth.register.terms')} parts={{ terms: link('/terms', { newTab: true }), privacy: link('/privacy_policy', { newTab: true }) }} />
+          </span>
+        </label>
+        {errors.terms_check && (
+          <p className="field-error" id={`${idPrefix}-terms-error`} role="alert">
+            {errors.terms_check}
+          </p>
+        )}
+      </div>
+      <SubmitButton loading={loading}>{t('auth.register.submit')}</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,318 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { bonusCoins, defaultProduct, formatMoney, labelFor, type BillingList, type PaymentType } from './billing-data';
+import { Icon } from '../../ui/icon';
+import { api } from '../../lib/api';
+import { BILLING_POPUP_NAME, BILLING_SUCCESS_EVENT, openBillingPopup, rememberPreviousRoute, transferUrl } from './billing-popup';
+import { useSnap, useT } from '../../state/context';
+
+export interface BillingPickerProps {
+  /** A voucher code from /billing/f/{code}: previews its bonus and goes with the purchase. */
+  code: string | null;
+  /** Opened from the pay-by-phone menu item: the phone payment type comes first. */
+  voicecall: boolean;
+  /** The list rendered by the server (visitors paying by phone); null: fetched here. */
+  initial: BillingList | null;
+}
+
+type Phase = 'loading' | 'ready' | 'unavailable';
+
+/** Payment types as tabs, products as cards, the daily limit, and the buy button (popup). */
+export default function BillingPicker({ code, voicecall, initial }: BillingPickerProps) {
+  const t = useT();
+  const snap = useSnap();
+  const [phase, setPhase] = useState<Phase>(initial ? 'ready' : 'loading');
+  const [list, setList] = useState<BillingList | null>(initial);
+  const [typeId, setTypeId] = useState<number | null>(() => firstType(initial, voicecall)?.id ?? null);
+  const [productIds, setProductIds] = useState<Record<number, number>>({});
+  const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
+  const tabsRef = useRef<HTMLDivElement>(null);
+
+  const load = useCallback(
+    async (keepSelection: boolean) => {
+      if (initial) return;
+      if (!keepSelection) setPhase('loading');
+      try {
+        const res = await api().get<BillingList>('billing', code ? { code } : undefined);
+        setList(res);
+        setPhase('ready');
+        // The first payment type is selected once the list is there (spec part 2 section 4).
+        setTypeId((current) => (keepSelection && res.paymentTypes.some((p) => p.id === current) ? current : (firstType(res, voicecall)?.id ?? null)));
+      } catch {
+        // Any failure of the list is "service unavailable" (503) with a retry.
+        if (!keepSelection) setPhase('unavailable');
+      }
+    },
+    [code, initial, voicecall],
+  );
+
+  useEffect(() => {
+    rememberPreviousRoute();
+    void load(false);
+  }, [load]);
+
+  // After a payment the daily limit (and a used campaign) changed.
+  useEffect(() => {
+    const onSuccess = () => void load(true);
+    window.addEventListener(BILLING_SUCCESS_EVENT, onSuccess);
+    return () => window.removeEventListener(BILLING_SUCCESS_EVENT, onSuccess);
+  }, [load]);
+
+  if (phase === 'loading') {
+    return (
+      <div className="billing-picker billing-loading" data-state="loading" aria-busy="true">
+        <span className="spinner spinner-22" aria-hidden="true" />
+        <span>{t('billing.loading')}</span>
+      </div>
+    );
+  }
+
+  if (phase === 'unavailable' || !list) {
+    return (
+      <div className="billing-picker billing-unavailable" data-state="unavailable" data-status="503" role="alert" data-testid="billing-unavailable">
+        <Icon name="warning" size={36} />
+        <h2>{t('billing.unavailable.title')}</h2>
+        <p className="muted">{t('billing.unavailable.text')}</p>
+        <button type="button" className="btn btn-primary" data-action="billing-retry" onClick={() => void load(false)}>
+          {t('billing.unavailable.retry')}
+        </button>
+      </div>
+    );
+  }
+
+  const types = list.paymentTypes;
+  const type = types.find((p) => p.id === typeId) ?? types[0];
+  const product = type ? (type.products.find((p) => p.id === productIds[type.id]) ?? defaultProduct(type)) : null;
+  const campaign = type?.isPhoneCall ? null : list.campaign;
+  // The welcome offer applies to coin packages; what is shown here is what the purchase credits.
+  const welcome = type?.isPhoneCall ? null : (list.welcome ?? null);
+  const total = (coins: number) => coins + bonusCoins(coins, campaign) + bonusCoins(coins, welcome);
+  const clock = (seconds: number) => new Intl.DateTimeFormat(snap.locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(seconds * 1000));
+  const remaining = list.limit?.remaining ?? Infinity;
+  const overLimit = (amount: number) => amount > remaining;
+  const codeIgnored = !!code && (!list.campaign || list.campaign.code.toUpperCase() !== code.toUpperCase());
+  const locale = snap.locale;
+  const pending = snap.voicecallCheck.mode === 'pending';
+
+  const select = (next: PaymentType) => {
+    setTypeId(next.id);
+    setBlockedUrl(null);
+  };
+
+  const onTabKey = (e: KeyboardEvent, index: number) => {
+    const delta = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
+    if (!delta) return;
+    e.preventDefault();
+    const next = types[(index + delta + types.length) % types.length];
+    select(next);
+    tabsRef.current?.querySelector<HTMLButtonElement>(`[data-payment-type="${next.id}"]`)?.focus();
+  };
+
+  const buy = () => {
+    if (!type || !product || overLimit(product.amount)) return;
+    const url = transferUrl({
+      paymentTypeId: type.id,
+      productId: product.id,
+      paymentTypeName: type.name,
+      code: campaign ? (code ?? campaign.code) : null,
+    });
+    setBlockedUrl(openBillingPopup(url) ? null : url);
+  };
+
+  return (
+    <div className="billing-picker" data-state="ready" data-testid="billing-picker">
+      {snap.user && (
+        <p className="billing-balance">
+          <Icon name="coins" size={20} />
+          <span>{t('billing.balance', { count: snap.user.coins })}</span>
+        </p>
+      )}
+
+      {campaign && (
+        <div className="billing-campaign" role="status" data-testid="billing-campaign">
+          <Icon name="gift" size={22} />
+          <span>{t('billing.campaign', { code: campaign.code, percent: campaign.percent })}</span>
+        </div>
+      )}
+      {welcome && (
+        <div className="billing-campaign billing-welcome" role="status" data-testid="billing-welcome">
+          <Icon name="gift" size={22} />
+          <span>
+            {t('billing.welcome', { percent: welcome.percent, time: clock(welcome.until) })} · {t('billing.welcomeVideo')}
+          </span>
+        </div>
+      )}
+      {codeIgnored && !type?.isPhoneCall && (
+        <p className="form-alert form-alert-info" role="status" data-testid="billing-code-ignored">
+          <Icon name="warning" size={18} />
+          <span>{t('billing.codeNotApplied', { code })}</span>
+        </p>
+      )}
+
+      {types.length > 1 && (
+        <>
+          <h2 className="billing-step">{t('billing.paymentMethod')}</h2>
+          <div className="billing-types" role="tablist" aria-label={t('billing.paymentMethod')} ref={tabsRef}>
+            {types.map((p, i) => {
+              const active = p.id === type?.id;
+              return (
+                <button
+                  key={p.id}
+                  type="button"
+                  role="tab"
+                  id={`billing-type-${p.id}`}
+                  aria-selected={active}
+                  aria-controls="billing-products"
+                  tabIndex={active ? 0 : -1}
+                  className={active ? 'billing-type active' : 'billing-type'}
+                  data-payment-type={p.id}
+                  onClick={() => select(p)}
+                  onKeyDown={(e) => onTabKey(e, i)}
+                >
+                  <Icon name={p.isPhoneCall ? 'phone' : 'coins'} size={22} />
+                  <span>{labelFor(t, 'paymentTypes', p.id, p.name)}</span>
+                </button>
+              );
+            })}
+          </div>
+        </>
+      )}
+
+      <div id="billing-products" role={types.length > 1 ? 'tabpanel' : undefined} aria-labelledby={type && types.length > 1 ? `billing-type-${type.id}` : undefined}>
+        <h2 className="billing-step">{t('billing.package')}</h2>
+        {!type || type.products.length === 0 ? (
+          <p className="muted">{t('billing.noProducts')}</p>
+        ) : (
+          <div className="billing-products" role="radiogroup" aria-label={t('billing.package')}>
+            {type.products.map((p) => {
+              const checked = p.id === product?.id;
+              const bonus = bonusCoins(p.coins, campaign);
+              const welcomeBonus = bonusCoins(p.coins, welcome);
+              const disabled = overLimit(p.amount);
+              return (
+                <label
+                  key={p.id}
+                  className={['billing-product', checked ? 'active' : '', disabled ? 'disabled' : ''].filter(Boolean).join(' ')}
+                  data-product={p.id}
+                  data-default={p.isDefault ? '1' : undefined}
+                >
+                  <input
+                    type="radio"
+                    name={`billing-product-${type.id}`}
+                    value={p.id}
+                    checked={checked}
+                    disabled={disabled}
+                    onChange={() => {
+                      setProductIds((m) => ({ ...m, [type.id]: p.id }));
+                      setBlockedUrl(null);
+                    }}
+                  />
+                  {p.isDefault && <span className="billing-badge">{t('billing.recommended')}</span>}
+                  <span className="billing-product-name">{labelFor(t, 'products', p.id, p.name)}</span>
+                  <span className="billing-coins">
+                    <Icon name="coins" size={22} />
+                    <strong>{p.coins}</strong>
+                    <span className="billing-coins-unit">{t('billing.coinsUnit', { count: p.coins })}</span>
+                  </span>
+                  {bonus > 0 && (
+                    <span className="billing-bonus" data-testid="billing-bonus">
+                      {t('billing.bonus', { count: bonus })}
+                    </span>
+                  )}
+                  {welcomeBonus > 0 && (
+                    <span className="billing-bonus" data-testid="billing-welcome-bonus">
+                      {t('billing.welcomeBonus', { count: welcomeBonus })}
+                    </span>
+                  )}
+                  <span className="billing-price">
+                    {formatMoney(p.amount, p.currency, locale)}
+                    {type.isPhoneCall && <span className="billing-per-call"> {t('billing.perCall')}</span>}
+                  </span>
+                  {disabled && <span className="billing-over-limit">{t('billing.overLimit')}</span>}
+                </label>
+              );
+            })}
+          </div>
+        )}
+      </div>
+
+      {list.limit && (
+        <p className="billing-limit muted" data-testid="billing-limit">
+          {t('billing.limit', {
+            daily: formatMoney(list.limit.daily, list.limit.currency, locale),
+            remaining: formatMoney(list.limit.remaining, list.limit.currency, locale),
+          })}
+        </p>
+      )}
+
+      {blockedUrl && (
+        <div className="form-alert form-alert-error billing-blocked" role="alert" data-testid="billing-popup-blocked">
+          <Icon name="warning" size={18} />
+          <span>
+            {t('billing.popupBlocked')}{' '}
+            <a
+              href={blockedUrl}
+              target={BILLING_POPUP_NAME}
+              data-action="billing-open-popup"
+              onClick={(e) => {
+                if (openBillingPopup(blockedUrl)) {
+                  e.preventDefault();
+                  setBlockedUrl(null);
+                }
+              }}
+            >
+              {t('billing.popupOpen')}
+            </a>
+          </span>
+        </div>
+      )}
+
+      {type?.isPhoneCall && pending && (
+        <p className="billing-pending" role="status" data-testid="voicecall-pending">
+          <span className="spinner spinner-16" aria-hidden="true" />
+          {t('voicecall.pending')}
+        </p>
+      )}
+
+      <div className="billing-actions">
+        {type?.isPhoneCall && !snap.user ? (
+          // Coins need an account: visitors see what the call costs and gives, then log in.
+          <>
+            <p className="billing-phone-login" data-testid="billing-phone-login">
+              {t('billing.phoneLogin')}
+            </p>
+            <a className="btn btn-primary btn-wide" href={`/login?redirect=${encodeURIComponent('/billing?voicecall=1')}`} data-action="billing-phone-login">
+              {t('nav.login')}
+            </a>
+            <a className="btn btn-outline btn-wide" href="/users/signup">
+              {t('nav.signup')}
+            </a>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-primary btn-wide billing-buy"
+            data-action="billing-buy"
+            disabled={!product || overLimit(product.amount)}
+            onClick={buy}
+          >
+            {type?.isPhoneCall ? <Icon name="phone" size={20} /> : <Icon name="coins" size={20} />}
+            {product
+              ? t(type?.isPhoneCall ? 'billing.callNow' : 'billing.buy', {
+                  coins: total(product.coins),
+                  price: formatMoney(product.amount, product.currency, locale),
+                })
+              : t('billing.choosePackage')}
+          </button>
+        )}
+        <p className="billing-hint muted small" data-testid="billing-hint">
+          {t(type?.isPhoneCall ? 'billing.phoneHint' : 'billing.popupHint', { price: product ? formatMoney(product.amount, product.currency, locale) : '' })}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function firstType(list: BillingList | null, voicecall: boolean): PaymentType | undefined {
+  if (!list) return undefined;
+  return (voicecall ? list.paymentTypes.find((p) => p.isPhoneCall) : undefined) ?? list.paymentTypes[0];
+}

@@ -1,0 +1,27 @@
+import { Island } from '../../ui/island';
+import type { ListProps } from './list-data';
+import MediaList from './media-list.island';
+import ShowList from './show-list.island';
+import { useT } from '../../state/context';
+
+/**
+ * /freeshow and /freevideo: the shows whose free chat is open right now, and the free videos.
+ * Only what the list holds is promised: joining a chat and playing a video come with the show
+ * page and the store.
+ */
+export function FreeListPage({ kind, list }: { kind: 'shows' | 'videos'; list: ListProps }) {
+  const t = useT();
+  const key = kind === 'shows' ? 'freeShows' : 'freeVideos';
+  return (
+    <section className={`shows-page free-${kind}-page`} data-testid={`free-${kind}`}>
+      <header className="page-header">
+        <h1>{t(`${key}.title`)}</h1>
+        <p className="muted">{t(`${key}.lead`)}</p>
+        <p className="muted small" data-testid="free-count">
+          {t(`${key}.count`, { count: list.total })}
+        </p>
+      </header>
+      {kind === 'shows' ? <Island name="ShowList" component={ShowList} props={list} /> : <Island name="MediaList" component={MediaList} props={list} />}
+    </section>
+  );
+}

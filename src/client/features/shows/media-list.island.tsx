@@ -1,0 +1,14 @@
+import type { ListProps, TileGallery, TileVideo } from './list-data';
+import { ListFrame, useList } from './list-view';
+import { GalleryGrid, VideoGrid } from './media-tiles';
+
+/** Videos or galleries in a list, with the same infinite scroll and pagination as ShowList. */
+export default function MediaList(props: ListProps) {
+  const list = useList(props);
+  const items = list.chunks.flatMap((c) => c.items);
+  return (
+    <ListFrame list={list} props={props} count={items.length}>
+      {props.source.kind === 'videos' ? <VideoGrid videos={items as TileVideo[]} /> : <GalleryGrid galleries={items as TileGallery[]} />}
+    </ListFrame>
+  );
+}

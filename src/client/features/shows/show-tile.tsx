@@ -1,0 +1,88 @@
+import { showImageSrc } from '../../../shared/shows';
+import { useSnap, useT } from '../../state/context';
+import { Icon } from '../../ui/icon';
+import { liveOnline } from './live';
+import { formatKm, showLink, type TileLinks, type TileShow } from './list-data';
+
+/**
+ * A show in a list: preview, name, age, online state, languages, price, location, features,
+ * rating, ribbon, and the distance in a location search. The online state follows the live
+ * lobby (store.live) when rendered inside an island.
+ */
+export function ShowTile({ show, href, eager = false }: { show: TileShow; href: string; eager?: boolean }) {
+  const t = useT();
+  const snap = useSnap();
+  const online = liveOnline(snap.live, show.id, show.online);
+  return (
+    <article className={online ? 'show-tile online' : 'show-tile'} data-show-id={show.id} data-online={online ? '1' : '0'}>
+      <a href={href} className="tile-link">
+        <div className="tile-media">
+          <img
+            src={showImageSrc(show.id, 1)}
+            alt={t('shows.previewAlt', { name: show.name })}
+            width={400}
+            height={300}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+          {show.ribbon && <span className={`ribbon ribbon-${show.ribbon}`}>{t(`shows.ribbon.${show.ribbon}`)}</span>}
+          <span className={online ? 'status online' : 'status offline'}>
+            <span className="dot" aria-hidden="true" />
+            {online ? t('shows.online') : t('shows.offline')}
+          </span>
+          {show.free && <span className="free-badge">{t('shows.free')}</span>}
+        </div>
+        <div className="tile-body">
+          <div className="tile-title">
+            <h3>{show.name}</h3>
+            <span className="age">{show.age}</span>
+            <span className="langs" aria-label={t('shows.languages')}>
+              {show.languages.map((l) => (
+                <span key={l} className="lang">
+                  {l}
+                </span>
+              ))}
+            </span>
+          </div>
+          <p className="slogan">{show.slogan}</p>
+          <div className="tile-meta">
+            <span className="price" title={t('shows.pricePerMinute')}>
+              <Icon name="coins" size={16} />
+              {t('shows.coinsPerMinute', { count: show.pricePerMinute })}
+            </span>
+            <span className="rating" aria-label={t('shows.rating', { rating: show.rating })}>
+              <Icon name="star" size={16} />
+              {show.rating}%
+            </span>
+          </div>
+          {typeof show.distance === 'number' && (
+            <div className="tile-meta tile-distance" data-testid="distance">
+              <span>{t('shows.distance', { km: formatKm(show.distance, snap.locale), city: show.city })}</span>
+            </div>
+          )}
+          <div className="tile-meta muted">
+            <span className="location">{show.city}</span>
+            <span className="features">
+              {show.features.slice(0, 3).map((f) => (
+                <span key={f} className="feature">
+                  {t(`shows.feature.${f}`)}
+                </span>
+              ))}
+            </span>
+          </div>
+        </div>
+      </a>
+    </article>
+  );
+}
+
+/** Show tiles in a grid; `page` per show (list page it came from) feeds search links. */
+export function ShowGrid({ shows, links, pages }: { shows: TileShow[]; links?: TileLinks; pages?: number[] }) {
+  return (
+    <div className="show-grid">
+      {shows.map((s, i) => (
+        <ShowTile key={s.id} show={s} href={showLink(links, s, pages?.[i])} eager={i < 8} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { Island } from '../../ui/island';
+import ShowList, { type ShowListProps } from './show-list.island';
+
+/** Home, all shows and a category: a heading and the live list island (grid, infinite scroll, pagination). */
+export function ShowsPage({ title, subtitle, list }: { title: string; subtitle?: string; list: ShowListProps }) {
+  return (
+    <section className="shows-page">
+      <header className="page-header">
+        <h1>{title}</h1>
+        {subtitle && <p className="muted">{subtitle}</p>}
+      </header>
+      <Island name="ShowList" component={ShowList} props={list} />
+    </section>
+  );
+}

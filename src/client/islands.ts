@@ -1,0 +1,34 @@
+import type { ComponentType } from 'react';
+
+type IslandModule = { default: ComponentType<never> };
+
+/** Every island by name; each is its own lazily loaded chunk. */
+export const islands = {
+  DrawerToggle: () => import('./shell/drawer-toggle.island'),
+  Drawer: () => import('./shell/drawer.island'),
+  AccountArea: () => import('./features/account/account-area.island'),
+  Overlays: () => import('./shell/overlays.island'),
+  AgeSplash: () => import('./features/session/age-splash.island'),
+  ConsentBanner: () => import('./shell/consent-banner.island'),
+  ProfileSettings: () => import('./features/account/profile-settings.island'),
+  CancelAccount: () => import('./features/account/cancel-account.island'),
+  LoginScreen: () => import('./features/account/login-screen.island'),
+  RegisterScreen: () => import('./features/account/register-page.island'),
+  ResetFlow: () => import('./features/account/reset-flow.island'),
+  TokenAction: () => import('./features/account/token-action.island'),
+  VerifyNotice: () => import('./features/account/verify-notice.island'),
+  LogoutPage: () => import('./features/account/logout-page.island'),
+  ShowList: () => import('./features/shows/show-list.island'),
+  MediaList: () => import('./features/shows/media-list.island'),
+  Quicksearch: () => import('./features/search/quicksearch.island'),
+  ShowLive: () => import('./features/shows/show-live.island'),
+  ShowGallery: () => import('./features/shows/show-gallery.island'),
+  SearchForm: () => import('./features/search/search-form.island'),
+  BillingPicker: () => import('./features/billing/billing-picker.island'),
+  BillingTransfer: () => import('./features/billing/billing-transfer.island'),
+  BillingBack: () => import('./features/billing/billing-back.island'),
+  CouponsPanel: () => import('./features/billing/coupons-panel.island'),
+  GameWheel: () => import('./features/game/game-wheel.island'),
+} satisfies Record<string, () => Promise<IslandModule>>;
+
+export type IslandName = keyof typeof islands;

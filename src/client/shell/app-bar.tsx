@@ -1,0 +1,22 @@
+import AccountArea from '../features/account/account-area.island';
+import DrawerToggle from './drawer-toggle.island';
+import Quicksearch from '../features/search/quicksearch.island';
+import { useT } from '../state/context';
+import { Island } from '../ui/island';
+import { Logo } from '../ui/logo';
+
+export function AppBar({ withDrawer }: { withDrawer: boolean }) {
+  const t = useT();
+  return (
+    <header className="app-bar">
+      <div className="app-bar-inner">
+        {withDrawer && <Island name="DrawerToggle" component={DrawerToggle} props={{}} />}
+        <a href="/" className="brand" aria-label={t('nav.home')}>
+          <Logo />
+        </a>
+        <Island name="Quicksearch" component={Quicksearch} props={{}} />
+        <Island name="AccountArea" component={AccountArea} props={{}} />
+      </div>
+    </header>
+  );
+}

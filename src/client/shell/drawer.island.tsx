@@ -1,0 +1,69 @@
+import { useEffect } from 'react';
+import { drawerItems, type DrawerItemKey } from '../../shared/drawer';
+import type { Session, User } from '../../shared/session';
+import { Icon, type IconName } from '../ui/icon';
+import { useLazy, type Loader } from '../lib/use-lazy';
+import { toggleDrawer } from '../state/actions';
+import { useSnap, useStore, useT } from '../state/context';
+
+const ICONS: Record<DrawerItemKey, IconName> = {
+  home: 'home',
+  allShows: 'live',
+  categories: 'grid',
+  search: 'search',
+  freeshow: 'live',
+  freevideo: 'video',
+  game: 'game',
+  special: 'star',
+  freeCoins: 'gift',
+  charge: 'coins',
+  voicecall: 'phone',
+  faq: 'help',
+  contact: 'mail',
+};
+
+// Only sessions in voice-call mode download the notice (why the menu is limited, "End call").
+const loadVoicecallNotice: Loader = () => import('../features/billing/voicecall-notice');
+
+/** The left drawer: a sidebar on wide screens, a sliding panel with a scrim below 1264 px. */
+export default function Drawer() {
+  const store = useStore();
+  const snap = useSnap();
+  const t = useT();
+  const open = snap.ui.drawerOpen;
+  const items = drawerItems(snap.session as Session, snap.user as User | null, new Date(snap.now));
+  const VoicecallNotice = useLazy(loadVoicecallNotice, snap.session.voicecall);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') toggleDrawer(store, false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, store]);
+
+  return (
+    <>
+      <div className={open ? 'scrim scrim-open' : 'scrim'} aria-hidden="true" onClick={() => toggleDrawer(store, false)} />
+      <nav id="app-drawer" className={open ? 'drawer drawer-open' : 'drawer'} aria-label={t('nav.main')}>
+        {VoicecallNotice && snap.session.voicecall && <VoicecallNotice />}
+        <ul>
+          {items.map((item) => (
+            <li key={item.key}>
+              <a
+                href={item.href}
+                data-drawer-item={item.key}
+                className={snap.path === item.href ? 'drawer-item active' : 'drawer-item'}
+                aria-current={snap.path === item.href ? 'page' : undefined}
+              >
+                <Icon name={ICONS[item.key]} size={22} />
+                <span>{t(`drawer.${item.key}`)}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono, type Context } from 'hono';
+import { loginSchema, resetSchema, resetSendSchema, tokenSchema } from '../../../shared/accounts';
+import type { AppEnv } from '../../env';
+import { clientIp, logIn, logOut, nowSeconds, pepper } from '../session/session.service';
+import { randomToken } from '../../lib/crypto';
+import { ApiError } from '../../lib/errors';
+import { verifyGoogleCredential } from '../../lib/google';
+import { actionMail } from '../../lib/mail-templates';
+import { mailerFor } from '../../lib/mailer';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { anonymousWrite, bodyCap, mailReservations, reserveOrThrow, TOKEN_TRIES_PER_ADDRESS } from '../../lib/limits';
+import { clear, reserve } from '../../lib/throttle.repo';
+import { validationHook } from '../../lib/validation';
+import { publishToUser } from '../../realtime/shards';
+import { ensureSession } from '../session/session.routes';
+import { createUser, findUserByEmail, findUserByLogin, wireUser } from './account.repo';
+import { publicOrigin, uniqueUsername } from './account.service';
+import { consumeToken, issueToken, revokeAccountLinks } from './tokens';
+
+export const LOGIN_WINDOW_S = 15 * 60;
+/** Failed logins allowed per account and per address in the window (well under 100 an hour). */
+export const LOGIN_LIMIT_ACCOUNT = 8;
+export const LOGIN_LIMIT_IP = 40;
+const RESET_MAIL_LIMIT = 5;
+/** Reset requests per client address and hour (unknown logins cost a throttle row each). */
+const RESET_REQUESTS_PER_ADDRESS = 30;
+/** A Google credential is up to 8 KB; nothing else in a login comes near. */
+const LOGIN_BODY_MAX = 16 * 1024;
+
+let dummyHash: Promise<string> | null = null;
+
+function throttled(retryAfter: number): never {
+  throw new ApiError(429, 'too_many_attempts', undefined, { 'Retry-After': String(retryAfter) });
+}
+
+/** Logs in; the member and the session, which every successful auth call answers with. */
+export async function logInPayload(c: Context<AppEnv>, userId: number) {
+  // Every way in (password, mailed link, reset, Google) refuses blocked accounts alike.
+  const blocked = await c.env.DB.prepare('SELECT blocked, welcome_shown_at FROM users WHERE id = ?').bind(userId).first<{ blocked: number; welcome_shown_at: number | null }>();
+  if (blocked?.blocked) throw new ApiError(422, 'user_blocked');
+  c.set('memberWelcomed', !!blocked?.welcome_shown_at);
+  await ensureSession(c);
+  await logIn(c, userId);
+  const user = await wireUser(c.env.DB, userId);
+  c.set('user', user);
+  // A member who was welcomed once is not greeted "as a new member" again at the next login.
+  if (blocked?.welcome_shown_at) c.set('session', { ...c.get('session'), welcome_dialog: null });
+  return { user, session: c.get('session') };
+}
+
+const loggedIn = async (c: Context<AppEnv>, userId: number, status: 200 | 201 = 200) => c.json(await logInPayload(c, userId), status);
+
+async function passwordLogin(c: Context<AppEnv>, login: string, password: string) {
+  const db = c.env.DB;
+  const user = await findUserByLogin(db, login);
+  // An existing account is counted by its id, so alternating its name and e-mail (or their
+  // case) does not multiply the allowed guesses; unknown logins by their lower-cased text.
+  const accountKey = user ? `login:user:${user.id}` : `login:acct:${login.toLowerCase()}`;
+  // A failure slot on both counters is reserved before the hash is checked, so a burst gets
+  // exactly the limit checked; a refused request hands back what it took (lib/throttle.ts).
+  const slot = await reserve(db, [
+    { key: accountKey, limit: LOGIN_LIMIT_ACCOUNT, windowSeconds: LOGIN_WINDOW_S },
+    { key: `login:ip:${clientIp(c)}`, limit: LOGIN_LIMIT_IP, windowSeconds: LOGIN_WINDOW_S },
+  ]);
+  if (!slot.ok) throttled(slot.retryAfter);
+
+  // Hash even for unknown names so the answer time does not reveal which accounts exist.
+  dummyHash ??= hashPassword(randomToken(), pepper(c.env));
+  const ok = await verifyPassword(password, pepper(c.env), user?.password_hash ?? (await dummyHash));
+  // A failure keeps its slot until the window ends.
+  if (!user || !ok) throw new ApiError(401, 'unknown_credentials');
+  // The right password was no failure: its slots are handed back, and the account's failures are
+  // forgotten (the member got in). The address's failures stay: logging into an own account
+  // must not buy an address new guesses at others.
+  await slot.refund();
+  await clear(db, accountKey);
+  if (user.blocked) throw new ApiError(422, 'user_blocked');
+  return loggedIn(c, user.id);
+}
+
+async function googleLogin(c: Context<AppEnv>, credential: string, register: boolean) {
+  const identity = await verifyGoogleCredential(c.env, credential);
+  if (!identity) throw new ApiError(401, 'credential_invalid');
+  const db = c.env.DB;
+  const bySub = await db.prepare('SELECT id, blocked FROM users WHERE google_sub = ? AND cancelled_at IS NULL').bind(identity.sub).first<{ id: number; blocked: number }>();
+  const byEmail = bySub ? null : await findUserByEmail(db, identity.email);
+  // Only an address Google has verified may link to (and log into) an account with that
+  // address; otherwise anyone could claim someone else's e-mail at Google and take it over.
+  if (byEmail && !identity.emailVerified) throw new ApiError(409, 'exists');
+  const existing = bySub ?? byEmail;
+  if (existing) {
+    if (existing.blocked) throw new ApiError(422, 'user_blocked');
+    await db.prepare('UPDATE users SET google_sub = ?, is_verified = MAX(is_verified, ?) WHERE id = ?').bind(identity.sub, identity.emailVerified ? 1 : 0, existing.id).run();
+    return loggedIn(c, existing.id);
+  }
+  if (!register) {
+    // The client opens sign-up with this e-mail prefilled.
+    return c.json({ message: 'google_not_registered', email: identity.email }, 422);
+  }
+  const user = await createUser(db, {
+    name: await uniqueUsername(db, identity.name ?? identity.email.split('@')[0]),
+    email: identity.email,
+    passwordHash: await hashPassword(randomToken(), pepper(c.env)),
+    locale: c.get('locale'),
+    verified: identity.emailVerified,
+    googleSub: identity.sub,
+    now: nowSeconds(),
+  }).catch((e: unknown) => {
+    // A parallel sign-up took the address or name first.
+    if (String(e).includes('UNIQUE')) throw new ApiError(409, 'exists');
+    throw e;
+  });
+  return loggedIn(c, user.id, 201);
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .post('/auth/login', bodyCap(LOGIN_BODY_MAX), zValidator('json', loginSchema, validationHook), (c) => {
+    const body = c.req.valid('json');
+    return 'credential' in body ? googleLogin(c, body.credential, body.register === true) : passwordLogin(c, body.username, body.password);
+  })
+  .post('/auth/logout', async (c) => {
+    const userId = c.get('user')?.id;
+    await logOut(c);
+    // Every other open tab of the member logs out too.
+    if (userId) c.executionCtx.waitUntil(publishToUser(c.env, userId, { type: 'user:logout' }).catch(() => undefined));
+    c.set('user', null);
+    return c.json({ session: c.get('session') });
+  })
+  .get('/auth/user', (c) => {
+    const user = c.get('user');
+    if (!user) throw new ApiError(401, 'unauthenticated');
+    return c.json({ user });
+  })
+  .post('/auth/send', anonymousWrite('reset-request', RESET_REQUESTS_PER_ADDRESS), zValidator('json', resetSendSchema, validationHook), async (c) => {
+    const { email } = c.req.valid('json');
+    const db = c.env.DB;
+    const user = await findUserByLogin(db, email);
+    // Counted per account (any spelling of it), else per typed text; a mail that goes out also
+    // counts against the recipient's and this client address's hourly mail caps.
+    await reserveOrThrow(c, [
+      { key: user ? `reset:user:${user.id}` : `reset:${email.toLowerCase()}`, limit: RESET_MAIL_LIMIT, windowSeconds: 3600 },
+      ...(user && !user.blocked ? mailReservations(c, user.email) : []),
+    ]);
+    if (!user) throw new ApiError(422, 'unknown_credentials');
+    if (user.blocked) throw new ApiError(422, 'user_blocked');
+    const origin = publicOrigin(c);
+    const token = await issueToken(db, user.id, 'reset');
+    await mailerFor(c.env).send(actionMail('reset', c.get('locale'), user.email, { name: user.name, link: `${origin}/users/reset/${token}` }));
+    return c.json({ sent: true });
+  })
+  .post('/auth/reset', anonymousWrite('token', TOKEN_TRIES_PER_ADDRESS), zValidator('json', resetSchema, validationHook), async (c) => {
+    const { token, password } = c.req.valid('json');
+    const db = c.env.DB;
+    const userId = await consumeToken(db, token, 'reset');
+    if (!userId) throw new ApiError(422, 'token_invalid', { token: ['token_invalid'] });
+    // A new password ends every other login of the account and every other mailed reset link.
+    await db.batch([
+      db.prepare('UPDATE users SET password_hash = ?, is_verified = 1 WHERE id = ?').bind(await hashPassword(password, pepper(c.env)), userId),
+      db.prepare('DELETE FROM auth_tokens WHERE user_id = ?').bind(userId),
+      revokeAccountLinks(db, userId, nowSeconds()),
+    ]);
+    return loggedIn(c, userId);
+  })
+  .post('/auth/token_login', anonymousWrite('token', TOKEN_TRIES_PER_ADDRESS), zValidator('json', tokenSchema, validationHook), async (c) => {
+    const userId = await consumeToken(c.env.DB, c.req.valid('json').token, 'login');
+    if (!userId) throw new ApiError(422, 'token_invalid', { token: ['token_invalid'] });
+    return loggedIn(c, userId);
+  });
+

@@ -1,0 +1,58 @@
+import { randomToken, sha256Hex } from '../../lib/crypto';
+import { nowSeconds } from '../session/session.service';
+
+export type TokenKind = 'verify' | 'reset' | 'login';
+const LIFETIME: Record<TokenKind, number> = { verify: 3 * 86_400, reset: 3_600, login: 900 };
+
+/** A single-use token for a mailed link; only its hash is stored. */
+export async function issueToken(db: D1Database, userId: number, kind: TokenKind): Promise<string> {
+  const token = randomToken(32);
+  const now = nowSeconds();
+  await db
+    .prepare('INSERT INTO user_tokens (token_hash, user_id, kind, expires_at, created_at) VALUES (?, ?, ?, ?, ?)')
+    .bind(await sha256Hex(token), userId, kind, now + LIFETIME[kind], now)
+    .run();
+  return token;
+}
+
+/**
+ * Marks the token used and returns its user id, or null if it is unknown, of another kind,
+ * expired or already used. The UPDATE ... RETURNING makes a second use impossible even when
+ * two requests race.
+ */
+export async function consumeToken(db: D1Database, token: string, kind: TokenKind, onlyUserId?: number): Promise<number | null> {
+  const now = nowSeconds();
+  // With onlyUserId, another member's token is refused without being used up.
+  const row = await db
+    .prepare(
+      'UPDATE user_tokens SET used_at = ? WHERE token_hash = ? AND kind = ? AND used_at IS NULL AND expires_at > ? AND (? IS NULL OR user_id = ?) RETURNING user_id',
+    )
+    .bind(now, await sha256Hex(token), kind, now, onlyUserId ?? null, onlyUserId ?? null)
+    .first<{ user_id: number }>();
+  return row?.user_id ?? null;
+}
+
+/**
+ * The member of a verification token that was already used, when that member is verified: a
+ * second click on the link is answered "already confirmed" instead of "invalid".
+ */
+export async function usedVerifyTokenUser(db: D1Database, token: string): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `SELECT t.user_id FROM user_tokens t JOIN users u ON u.id = t.user_id
+       WHERE t.token_hash = ? AND t.kind = 'verify' AND t.used_at IS NOT NULL AND u.is_verified = 1 AND u.cancelled_at IS NULL`,
+    )
+    .bind(await sha256Hex(token))
+    .first<{ user_id: number }>();
+  return row?.user_id ?? null;
+}
+
+/**
+ * After a password reset or change: every outstanding reset (and login) link of the account is
+ * used up, so a link mailed before cannot set the password again.
+ */
+export function revokeAccountLinks(db: D1Database, userId: number, now: number): D1PreparedStatement {
+  return db
+    .prepare("UPDATE user_tokens SET used_at = ? WHERE user_id = ? AND kind IN ('reset', 'login') AND used_at IS NULL")
+    .bind(now, userId);
+}

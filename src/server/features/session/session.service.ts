@@ -1,0 +1,162 @@
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import { AUTH_COOKIE_DAYS, CSRF_COOKIE } from '../../../shared/constants';
+import type { AppEnv, Bindings } from '../../env';
+import { renameSessionStatements, toWireSession, type SessionRow } from './session.repo';
+import { hmac, randomToken, sha256Hex, sign } from '../../lib/crypto';
+import { ApiError } from '../../lib/errors';
+
+export const AUTH_COOKIE = 'auth._token';
+export const SESSION_COOKIE = 'lc_sid';
+const DAY = 86_400;
+const SESSION_DAYS = 365;
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export function isHttps(c: Context): boolean {
+  return new URL(c.req.url).protocol === 'https:';
+}
+
+export function sessionSecret(env: Bindings): string {
+  const secret = env.SESSION_SECRET ?? env.PASSWORD_PEPPER;
+  if (!secret) throw new Error('SESSION_SECRET is not configured');
+  return secret;
+}
+
+export function pepper(env: Bindings): string {
+  if (!env.PASSWORD_PEPPER) throw new Error('PASSWORD_PEPPER is not configured');
+  return env.PASSWORD_PEPPER;
+}
+
+/**
+ * The name of one of our session cookies: on https with the `__Host-` prefix (Secure, Path=/, no
+ * Domain), so a sibling host or a plain-http answer cannot plant it; on http (local development,
+ * tests) the plain name. Only the name for the request's scheme is ever read.
+ */
+export function cookieName(c: Context, base: string): string {
+  return isHttps(c) ? `__Host-${base}` : base;
+}
+
+/** The CSRF token of a session: an HMAC of its id, so only the server can make one for it. */
+export function csrfTokenFor(env: Bindings, sessionId: string): Promise<string> {
+  return hmac(sessionSecret(env), `csrf:${sessionId}`);
+}
+
+async function setSessionCookies(c: Context<AppEnv>, id: string): Promise<void> {
+  const secure = isHttps(c);
+  const maxAge = SESSION_DAYS * DAY;
+  setCookie(c, cookieName(c, SESSION_COOKIE), await sign(sessionSecret(c.env), id), { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge });
+  // Readable by the page's script, which echoes it in X-XSRF-TOKEN.
+  setCookie(c, cookieName(c, CSRF_COOKIE), await csrfTokenFor(c.env, id), { path: '/', sameSite: 'Lax', secure, maxAge });
+  c.set('cookieSessionId', id);
+}
+
+/**
+ * Sets a signed session cookie with a new id and its CSRF token cookie, always together (the D1
+ * row is created when first needed).
+ */
+export async function issueSessionCookie(c: Context<AppEnv>): Promise<string> {
+  const id = randomToken(24);
+  await setSessionCookies(c, id);
+  return id;
+}
+
+/**
+ * Page views and GET auth/csrf-cookie: the visitor keeps the session id it has (so the first
+ * calls of a page, which may run at once, share it) and gets the CSRF token of that id when its
+ * cookie lacks it. The token is derived from the id, so racing answers all set the same value.
+ */
+export async function ensureVisitorCookies(c: Context<AppEnv>): Promise<void> {
+  const sid = c.get('cookieSessionId');
+  if (!sid) {
+    await issueSessionCookie(c);
+    return;
+  }
+  const token = await csrfTokenFor(c.env, sid);
+  if (getCookie(c, cookieName(c, CSRF_COOKIE)) !== token) {
+    setCookie(c, cookieName(c, CSRF_COOKIE), token, { path: '/', sameSite: 'Lax', secure: isHttps(c), maxAge: SESSION_DAYS * DAY });
+  }
+}
+
+/**
+ * Moves the session to a new id (and with it the CSRF token) in the same batch as `statements`:
+ * a session id or token known before a login or logout is worthless after it (no fixation).
+ */
+async function rotateSession(
+  c: Context<AppEnv>,
+  userId: number | null,
+  work: (newId: string) => Promise<D1PreparedStatement[]>,
+): Promise<void> {
+  const db = c.env.DB;
+  const oldId = c.get('sessionId');
+  const newId = randomToken(24);
+  const statements = await work(newId);
+  const rename = oldId ? renameSessionStatements(db, oldId, newId, userId) : [];
+  const all = [...statements, ...rename];
+  const results = all.length ? await db.batch(all) : [];
+  await setSessionCookies(c, newId);
+  if (!oldId) return;
+  const row = (results[statements.length]?.results[0] as SessionRow | undefined) ?? null;
+  c.set('sessionId', row ? newId : null);
+  c.set('session', toWireSession(row, c.get('session').splash18_confirmed ? { splash18_confirmed: true } : {}));
+}
+
+/**
+ * Issues an auth token (only its hash is stored), sets the 2-day HttpOnly cookie and rotates the
+ * session id and CSRF token. A login this browser had before ends.
+ */
+export async function logIn(c: Context<AppEnv>, userId: number): Promise<void> {
+  const db = c.env.DB;
+  const token = randomToken();
+  const now = nowSeconds();
+  const previous = getCookie(c, cookieName(c, AUTH_COOKIE));
+  await rotateSession(c, userId, async (newId) => {
+    const statements: D1PreparedStatement[] = [];
+    if (previous && previous.length <= 128) statements.push(db.prepare('DELETE FROM auth_tokens WHERE token_hash = ?').bind(await sha256Hex(previous)));
+    statements.push(
+      db
+        .prepare('INSERT INTO auth_tokens (token_hash, user_id, session_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+        .bind(await sha256Hex(token), userId, newId, now, now + AUTH_COOKIE_DAYS * DAY),
+    );
+    return statements;
+  });
+  setCookie(c, cookieName(c, AUTH_COOKIE), token, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c), maxAge: AUTH_COOKIE_DAYS * DAY });
+}
+
+/**
+ * Revokes the current auth token server-side, so a copy of the cookie stops working too, and
+ * rotates the session id and CSRF token.
+ */
+export async function logOut(c: Context<AppEnv>): Promise<void> {
+  const token = getCookie(c, cookieName(c, AUTH_COOKIE));
+  await rotateSession(c, null, async () =>
+    token && token.length <= 128 ? [c.env.DB.prepare('DELETE FROM auth_tokens WHERE token_hash = ?').bind(await sha256Hex(token))] : [],
+  );
+  deleteCookie(c, cookieName(c, AUTH_COOKIE), { path: '/', secure: isHttps(c) });
+}
+
+/** 401 unless logged in; the user id otherwise. */
+export function requireUserId(c: Context<AppEnv>): number {
+  const user = c.get('user');
+  if (!user) throw new ApiError(401, 'unauthenticated');
+  return user.id;
+}
+
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  requireUserId(c);
+  await next();
+});
+
+/** 403 not_verified for members who have not confirmed their e-mail. */
+export const requireVerified = createMiddleware<AppEnv>(async (c, next) => {
+  const user = c.get('user');
+  if (!user) throw new ApiError(401, 'unauthenticated');
+  if (!user.is_verified) throw new ApiError(403, 'not_verified');
+  await next();
+});
+
+/** The client address for throttling keys. */
+export function clientIp(c: Context): string {
+  return c.req.header('CF-Connecting-IP') ?? c.req.header('X-Real-IP') ?? '127.0.0.1';
+}
