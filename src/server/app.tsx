@@ -6,14 +6,14 @@ import { BUILD_ID } from '../shared/build';
 import { Layout } from '../client/shell/layout';
 import { ErrorPage, errorPageKind } from '../client/shell/error-page';
 import type { AppEnv } from './env';
-import { imageRoutes } from './features/images/images.routes';
+import { imageRoutes, videoImageRoutes } from './features/images/images.routes';
 import { infoPages } from './features/info/info.pages';
 import { showsPages } from './features/shows/shows.pages';
 import { showPages } from './features/shows/show.pages';
 import { searchPages } from './features/search/search.pages';
-import { accountsPages } from './features/account/account.pages';
+import { accountPages } from './features/account/account.pages';
 import { billingCallbackRoutes, billingRoutes } from './features/billing/billing.routes';
-import { couponRoutes } from './features/billing/coupons.routes';
+import { couponRoutes, rufRoutes } from './features/billing/coupons.routes';
 import { gameRoutes } from './features/game/game.routes';
 import { gamePages } from './features/game/game.pages';
 import { freePages } from './features/shows/free.pages';
@@ -25,13 +25,13 @@ import { realtimeRoutes } from './features/realtime/realtime.routes';
 import { registerRoutes } from './features/account/register.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { sessionRoutes } from './features/session/session.routes';
-import { showsRoutes } from './features/shows/shows.routes';
+import { categoriesRoutes, showsRoutes, tagsRoutes } from './features/shows/shows.routes';
 import { profilePages } from './features/account/profile.pages';
 import { avsPages } from './features/avs/avs.pages';
 import { mailboxPages } from './features/dev/mailbox.pages';
 import { pixelRoutes } from './features/system/pixel.routes';
-import { systemRoutes } from './features/system/system.routes';
-import { usersRoutes } from './features/account/user.routes';
+import { logRoutes } from './features/system/system.routes';
+import { userRoutes } from './features/account/user.routes';
 import { ApiError } from './lib/errors';
 import { fieldErrors } from './lib/validation';
 import { bodyGuard } from './middleware/body';
@@ -80,24 +80,28 @@ export function createApp() {
   });
 
   app.get('/version', (c) => c.text(BUILD_ID, 200, { 'Cache-Control': 'no-store' }));
-  app.route('/', imageRoutes);
+  app.route('/img', imageRoutes);
+  app.route('/api/videos/image', videoImageRoutes);
 
   app.use(preferences, session, bodyGuard);
 
   const api = new Hono<AppEnv>()
     .use(csrf)
-    .route('/', systemRoutes)
-    .route('/', pixelRoutes)
-    .route('/', sessionRoutes)
-    .route('/', authRoutes)
-    .route('/', registerRoutes)
-    .route('/', usersRoutes)
-    .route('/', showsRoutes)
-    .route('/', searchRoutes)
-    .route('/', realtimeRoutes)
-    .route('/', billingRoutes)
-    .route('/', couponRoutes)
-    .route('/', gameRoutes);
+    .route('/log', logRoutes)
+    .route('/pixel.gif', pixelRoutes)
+    .route('/session', sessionRoutes)
+    .route('/auth', authRoutes)
+    .route('/register', registerRoutes)
+    .route('/user', userRoutes)
+    .route('/shows', showsRoutes)
+    .route('/tags', tagsRoutes)
+    .route('/categories', categoriesRoutes)
+    .route('/search', searchRoutes)
+    .route('/realtime', realtimeRoutes)
+    .route('/billing', billingRoutes)
+    .route('/coupons', couponRoutes)
+    .route('/ruf', rufRoutes)
+    .route('/game', gameRoutes);
   // Operator calls and payment postbacks authenticate by token or signature instead of the CSRF
   // cookie, so they are mounted first.
   app.route('/api/ops', opsRoutes);
@@ -110,14 +114,14 @@ export function createApp() {
   app.route('/', showsPages);
   app.route('/', searchPages);
   app.route('/', infoPages);
-  app.route('/', gamePages);
+  app.route('/game', gamePages);
   app.route('/', freePages);
-  app.route('/', accountsPages);
+  app.route('/', accountPages);
   app.route('/', sandboxPages);
   app.route('/', billingPages);
-  app.route('/', profilePages);
-  app.route('/', avsPages);
-  app.route('/', mailboxPages);
+  app.route('/users', profilePages);
+  app.route('/avs', avsPages);
+  app.route('/dev', mailboxPages);
 
   app.notFound((c) => {
     if (isApi(c)) return c.json({ message: 'not_found' }, 404);

@@ -1,7 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import { LOGIN_LIMIT_ACCOUNT, LOGIN_LIMIT_IP } from '../../src/server/features/account/auth.routes';
-import { NICKNAME_LIMIT } from '../../src/server/features/account/user.routes';
+import { LOGIN_LIMIT_ACCOUNT, LOGIN_LIMIT_IP, NICKNAME_LIMIT } from '../../src/server/features/account/account.service';
 import { Client, count, DEMO, expectError, expectJson, registerMember, uniq, uniqueIp } from './account-helpers';
 
 // Issue 9 point 3: every limit holds under a burst of 100 parallel requests, exactly. A slot is

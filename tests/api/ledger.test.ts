@@ -1,7 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { credit, debit } from '../../src/server/features/billing/ledger';
+import { credit, debit } from '../../src/server/lib/ledger.repo';
 import { SANDBOX_SIGNATURE_HEADER, SandboxProvider } from '../../src/server/features/billing/provider';
 
 const sandbox = () => new SandboxProvider(env.PASSWORD_PEPPER ?? '');

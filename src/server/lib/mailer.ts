@@ -1,6 +1,7 @@
 import type { Bindings } from '../env';
 import { config, mailOrigin } from './config';
 import { ApiError } from './errors';
+import { insertMail } from './mail.repo';
 
 export interface Mail {
   to: string;
@@ -19,10 +20,7 @@ export interface Mailer {
 export class StoredMailer implements Mailer {
   constructor(private readonly db: D1Database) {}
   async send(mail: Mail): Promise<void> {
-    await this.db
-      .prepare('INSERT INTO mails (to_addr, subject, html, text, kind, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .bind(mail.to, mail.subject, mail.html, mail.text, mail.kind, Math.floor(Date.now() / 1000))
-      .run();
+    await insertMail(this.db, { to_addr: mail.to, subject: mail.subject, html: mail.html, text: mail.text, kind: mail.kind, created_at: Math.floor(Date.now() / 1000) });
   }
 }
 

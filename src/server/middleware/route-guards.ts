@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { safeRedirect } from '../../shared/safe-redirect';
 import type { AppEnv } from '../env';
 import { isHttps } from '../features/session/session.service';
+import { clearRedirectSplash } from '../features/session/session.repo';
 
 export const SPLASH_ROUTE_COOKIE = 'splash_route';
 /** Static routes that never bounce to the splash target (spec part 1 section 2). */
@@ -26,7 +27,7 @@ export const routeGuards = createMiddleware<AppEnv>(async (c, next) => {
     const remembered = getCookie(c, SPLASH_ROUTE_COOKIE);
     deleteCookie(c, SPLASH_ROUTE_COOKIE, { path: '/' });
     const sessionId = c.get('sessionId');
-    if (sessionId) await c.env.DB.prepare('UPDATE sessions SET redirect_splash = NULL WHERE id = ?').bind(sessionId).run();
+    if (sessionId) await clearRedirectSplash(c.env.DB, sessionId);
     return c.redirect(safeRedirect(remembered, url.origin), 302);
   }
 

@@ -5,7 +5,7 @@ import type { Nickname } from '../../shared/session';
 import type { AppEnv } from '../env';
 import { AUTH_COOKIE, cookieName, nowSeconds, SESSION_COOKIE, sessionSecret } from '../features/session/session.service';
 import { sha256Hex, unsign } from '../lib/crypto';
-import { toWireSession, type SessionRow } from '../features/session/session.repo';
+import { loadVisitor, toWireSession, type SessionRow } from '../features/session/session.repo';
 import { toWireUser, type UserRow } from '../features/account/account.repo';
 
 /**
@@ -14,7 +14,6 @@ import { toWireUser, type UserRow } from '../features/account/account.repo';
  * is written when the client calls session/init: page views cost no D1 write.
  */
 export const session = createMiddleware<AppEnv>(async (c, next) => {
-  const db = c.env.DB;
   const sid = await unsign(sessionSecret(c.env), getCookie(c, cookieName(c, SESSION_COOKIE)));
   const token = getCookie(c, cookieName(c, AUTH_COOKIE));
   const splashCookie = getCookie(c, SPLASH_COOKIE) === '1';
@@ -24,21 +23,7 @@ export const session = createMiddleware<AppEnv>(async (c, next) => {
   let nicknames: Nickname[] = [];
   if (sid || (token && token.length <= 128)) {
     const hash = token && token.length <= 128 ? await sha256Hex(token) : '';
-    const now = nowSeconds();
-    const [s, u, n] = await db.batch([
-      db.prepare('SELECT * FROM sessions WHERE id = ?').bind(sid ?? ''),
-      db
-        .prepare('SELECT u.* FROM auth_tokens a JOIN users u ON u.id = a.user_id WHERE a.token_hash = ? AND a.expires_at > ? AND u.cancelled_at IS NULL')
-        .bind(hash, now),
-      db
-        .prepare(
-          'SELECT n.id, n.nickname FROM auth_tokens a JOIN nicknames n ON n.user_id = a.user_id WHERE a.token_hash = ? AND a.expires_at > ? ORDER BY n.id',
-        )
-        .bind(hash, now),
-    ]);
-    row = (s.results[0] as SessionRow | undefined) ?? null;
-    userRow = (u.results[0] as UserRow | undefined) ?? null;
-    nicknames = n.results as unknown as Nickname[];
+    ({ session: row, user: userRow, nicknames } = await loadVisitor(c.env.DB, sid ?? '', hash, nowSeconds()));
   }
 
   c.set('sessionId', row?.id ?? null);

@@ -2,6 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { BULKUPDATE_BATCH_MS, type RealtimeEvent, type ShowStatus } from '../../shared/realtime';
 import type { Bindings } from '../env';
 import { lobbyShardCount } from './shards';
+import { randomShows, setShowsOnline } from '../features/shows/show-status.repo';
 
 const SIMULATOR_EVERY_MS = 4_000;
 
@@ -78,12 +79,8 @@ export class LobbyHub extends DurableObject<Bindings> {
   /** Simulator tick: flip two random shows and publish; reschedule while enabled. */
   override async alarm(): Promise<void> {
     if (this.env.SIMULATOR !== '1') return;
-    const { results } = await this.env.DB.prepare('SELECT id, online FROM shows ORDER BY RANDOM() LIMIT 2').all<{ id: number; online: number }>();
-    const now = Math.floor(Date.now() / 1000);
-    const changes = results.map((r) => ({ id: r.id, online: r.online !== 1 }));
-    await this.env.DB.batch(
-      changes.map((c) => this.env.DB.prepare('UPDATE shows SET online = ?, online_since = ? WHERE id = ?').bind(c.online ? 1 : 0, c.online ? now : null, c.id)),
-    );
+    const changes = (await randomShows(this.env.DB, 2)).map((s) => ({ id: s.id, online: !s.online }));
+    await setShowsOnline(this.env.DB, changes);
     for (const c of changes) this.pending.set(c.id, c.online);
     await this.flush();
     await this.ctx.storage.setAlarm(Date.now() + SIMULATOR_EVERY_MS);

@@ -1,33 +1,9 @@
 import { percentBonus } from '../../../shared/coupons';
 import type { TFunction } from '../../../shared/translate';
 import { ApiFailure } from '../../lib/api';
+import type { BillingProduct, PaymentType } from '../../../shared/billing';
 
-// Shapes of GET /api/billing and the small rules of the picker (spec part 2 section 4).
-
-export interface BillingProduct {
-  id: number;
-  name: string;
-  currency: string;
-  amount: number;
-  coins: number;
-  isDefault: boolean;
-}
-
-export interface PaymentType {
-  id: number;
-  name: string;
-  isPhoneCall: boolean;
-  products: BillingProduct[];
-}
-
-export interface BillingList {
-  paymentTypes: PaymentType[];
-  campaign: { code: string; percent: number } | null;
-  /** The welcome offer while it can be won (first purchase inside the countdown), else null. */
-  welcome?: { percent: number; until: number } | null;
-  /** null for visitors (voice call only). */
-  limit: { daily: number; remaining: number; currency: string } | null;
-}
+// The small rules of the coin picker: default package, bonus, money and error texts.
 
 /** The product preselected for a payment type: the one flagged isDefault, else the first. */
 export function defaultProduct(type: PaymentType | undefined): BillingProduct | null {

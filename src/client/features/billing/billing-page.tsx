@@ -1,5 +1,5 @@
 import { Island } from '../../ui/island';
-import type { BillingList } from './billing-data';
+import type { BillingList } from '../../../shared/billing';
 import { Icon } from '../../ui/icon';
 import BillingPicker from './billing-picker.island';
 import { useT } from '../../state/context';

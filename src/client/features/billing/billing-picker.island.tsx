@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { bonusCoins, defaultProduct, formatMoney, labelFor, type BillingList, type PaymentType } from './billing-data';
+import type { BillingList, PaymentType } from '../../../shared/billing';
+import { bonusCoins, defaultProduct, formatMoney, labelFor } from './billing-data';
 import { Icon } from '../../ui/icon';
 import { api } from '../../lib/api';
 import { BILLING_POPUP_NAME, BILLING_SUCCESS_EVENT, openBillingPopup, rememberPreviousRoute, transferUrl } from './billing-popup';

@@ -14,7 +14,7 @@ import { safeRedirect } from '../../../shared/safe-redirect';
 // Account pages (spec part 1): login, sign-up, sign-up success, mailed links, reset, verify,
 // logout. The forms are islands; these handlers render the frame, guard and prefill.
 
-export const accountsPages = new Hono<AppEnv>();
+export const accountPages = new Hono<AppEnv>();
 
 const MAX_PARAM = 256;
 const param = (value: string | undefined | null) => (value ?? '').trim().slice(0, MAX_PARAM);
@@ -40,8 +40,8 @@ function loginPage(c: Context<AppEnv>) {
   const redirect = safeRedirect(c.req.query('redirect'), c.req.url, '') || null;
   return page(c, { titleKey: 'auth.login.title', descriptionKey: 'auth.login.metaDescription', index: true, canonical: '/login' }, <LoginPage redirect={redirect} />);
 }
-accountsPages.get('/login', loginPage);
-accountsPages.get('/sessions/new', loginPage);
+accountPages.get('/login', loginPage);
+accountPages.get('/sessions/new', loginPage);
 
 function signupPage(c: Context<AppEnv>) {
   if (c.get('user')) return c.redirect('/', 302);
@@ -54,10 +54,10 @@ function signupPage(c: Context<AppEnv>) {
     <SignupPage email={email} code={code} tab={tab} />,
   );
 }
-accountsPages.get('/users/signup', signupPage);
-accountsPages.get('/users/signup/coupon/:code?', signupPage);
+accountPages.get('/users/signup', signupPage);
+accountPages.get('/users/signup/coupon/:code?', signupPage);
 
-accountsPages.get('/users/signup_success', (c) => {
+accountPages.get('/users/signup_success', (c) => {
   const email = c.get('session').register_email;
   if (!email) return c.redirect('/', 302);
   return page(c, { titleKey: 'auth.success.title' }, <SignupSuccessPage email={email} />);
@@ -66,23 +66,23 @@ accountsPages.get('/users/signup_success', (c) => {
 function tokenPage(mode: TokenMode, titleKey: string) {
   return (c: Context<AppEnv>) => page(c, { titleKey }, <TokenPage mode={mode} token={param(c.req.query('token'))} />);
 }
-accountsPages.get('/users/activate', tokenPage('activate', 'auth.activate.title'));
-accountsPages.get('/users/email_validate', tokenPage('email_validate', 'auth.activate.title'));
-accountsPages.get('/token_login', tokenPage('token_login', 'auth.tokenLogin.title'));
+accountPages.get('/users/activate', tokenPage('activate', 'auth.activate.title'));
+accountPages.get('/users/email_validate', tokenPage('email_validate', 'auth.activate.title'));
+accountPages.get('/token_login', tokenPage('token_login', 'auth.tokenLogin.title'));
 
 const loginCrumb = (c: Context<AppEnv>): Crumb[] => (c.get('user') ? [] : [{ label: c.get('t')('auth.login.title'), href: '/login' }]);
 
-accountsPages.get('/users/reset', (c) =>
+accountPages.get('/users/reset', (c) =>
   page(
     c,
     { titleKey: 'auth.reset.title', descriptionKey: 'auth.reset.metaDescription', crumbs: loginCrumb(c) },
     <ResetPage token={null} email={param(c.req.query('email'))} />,
   ),
 );
-accountsPages.get('/users/reset/:token', (c) =>
+accountPages.get('/users/reset/:token', (c) =>
   page(c, { titleKey: 'auth.reset.newTitle', crumbs: loginCrumb(c) }, <ResetPage token={param(c.req.param('token'))} email="" />),
 );
 
-accountsPages.get('/verify', (c) => page(c, { titleKey: 'auth.verify.title' }, <VerifyPage />));
+accountPages.get('/verify', (c) => page(c, { titleKey: 'auth.verify.title' }, <VerifyPage />));
 // A GET changes nothing: the page asks, and its button POSTs auth/logout.
-accountsPages.get('/logout', (c) => page(c, { titleKey: 'auth.logout.title' }, <LogoutScreen loggedIn={Boolean(c.get('user'))} />));
+accountPages.get('/logout', (c) => page(c, { titleKey: 'auth.logout.title' }, <LogoutScreen loggedIn={Boolean(c.get('user'))} />));

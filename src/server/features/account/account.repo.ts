@@ -98,3 +98,93 @@ export async function insertNickname(db: D1Database, userId: number, nickname: s
     .first<{ id: number }>();
   return row?.id ?? null;
 }
+
+/** What a login needs to know beyond the password: blocked, and whether the member was welcomed. */
+export function loginState(db: D1Database, userId: number) {
+  return db.prepare('SELECT blocked, welcome_shown_at FROM users WHERE id = ?').bind(userId).first<{ blocked: number; welcome_shown_at: number | null }>();
+}
+
+export function findUserByGoogleSub(db: D1Database, sub: string) {
+  return db.prepare('SELECT id, blocked FROM users WHERE google_sub = ? AND cancelled_at IS NULL').bind(sub).first<{ id: number; blocked: number }>();
+}
+
+/** Links a Google identity; a verified Google address verifies the account's. */
+export async function linkGoogle(db: D1Database, userId: number, sub: string, emailVerified: boolean): Promise<void> {
+  await db.prepare('UPDATE users SET google_sub = ?, is_verified = MAX(is_verified, ?) WHERE id = ?').bind(sub, emailVerified ? 1 : 0, userId).run();
+}
+
+export async function markVerified(db: D1Database, userId: number): Promise<void> {
+  await db.prepare('UPDATE users SET is_verified = 1 WHERE id = ?').bind(userId).run();
+}
+
+export async function markVerifySent(db: D1Database, userId: number, now: number): Promise<void> {
+  await db.prepare('UPDATE users SET verify_sent_at = ? WHERE id = ?').bind(now, userId).run();
+}
+
+export async function setNewsletter(db: D1Database, userId: number, on: boolean): Promise<void> {
+  await db.prepare('UPDATE users SET newsletter = ? WHERE id = ?').bind(on ? 1 : 0, userId).run();
+}
+
+export const setLocaleStatement = (db: D1Database, userId: number, locale: string) => db.prepare('UPDATE users SET locale = ? WHERE id = ?').bind(locale, userId);
+export const setPasswordStatement = (db: D1Database, userId: number, hash: string) => db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').bind(hash, userId);
+/** A new address is unverified until its link is followed. */
+export const setEmailStatement = (db: D1Database, userId: number, email: string) => db.prepare('UPDATE users SET email = ?, is_verified = 0 WHERE id = ?').bind(email, userId);
+/** A reset proves the address: the password is set and the account verified. */
+export const resetPasswordStatement = (db: D1Database, userId: number, hash: string) =>
+  db.prepare('UPDATE users SET password_hash = ?, is_verified = 1 WHERE id = ?').bind(hash, userId);
+
+export async function emailTakenByOther(db: D1Database, email: string, userId: number): Promise<boolean> {
+  return !!(await db.prepare('SELECT 1 AS x FROM users WHERE email = ? AND id <> ?').bind(email, userId).first());
+}
+
+export async function countNicknames(db: D1Database, userId: number): Promise<number> {
+  return (await db.prepare('SELECT COUNT(*) AS n FROM nicknames WHERE user_id = ?').bind(userId).first<{ n: number }>())?.n ?? 0;
+}
+
+/** Makes one of the member's own nicknames current; false when it is not theirs. */
+export async function activateNickname(db: D1Database, userId: number, nicknameId: number): Promise<boolean> {
+  const res = await db
+    .prepare('UPDATE users SET current_nickname_id = ?1 WHERE id = ?2 AND EXISTS (SELECT 1 FROM nicknames WHERE id = ?1 AND user_id = ?2)')
+    .bind(nicknameId, userId)
+    .run();
+  return res.meta.changes > 0;
+}
+
+/**
+ * Deletes one of the member's nicknames in one transaction. users.current_nickname_id references
+ * nicknames (enforced), so a current nickname is first replaced by the oldest remaining one.
+ */
+export async function removeNickname(db: D1Database, userId: number, nicknameId: number): Promise<boolean> {
+  const [, removed] = await db.batch([
+    db
+      .prepare(
+        `UPDATE users SET current_nickname_id = (SELECT id FROM nicknames WHERE user_id = ?1 AND id <> ?2 ORDER BY id LIMIT 1)
+         WHERE id = ?1 AND current_nickname_id = ?2`,
+      )
+      .bind(userId, nicknameId),
+    db.prepare('DELETE FROM nicknames WHERE id = ? AND user_id = ? RETURNING id').bind(nicknameId, userId),
+  ]);
+  return removed.results.length > 0;
+}
+
+/**
+ * Erases the member's personal data; the row stays (anonymised) for the ledger and purchases.
+ * The user row first: it drops current_nickname_id, which references the nicknames deleted next.
+ */
+export async function cancelAccount(db: D1Database, userId: number, now: number): Promise<void> {
+  await db.batch([
+    db
+      .prepare(
+        `UPDATE users SET name = 'deleted-' || id, email = 'deleted-' || id || '@invalid', password_hash = '!', newsletter = 0,
+         google_sub = NULL, current_nickname_id = NULL, cancelled_at = ? WHERE id = ?`,
+      )
+      .bind(now, userId),
+    db.prepare('DELETE FROM nicknames WHERE user_id = ?').bind(userId),
+    db.prepare('DELETE FROM user_tokens WHERE user_id = ?').bind(userId),
+    db.prepare('DELETE FROM auth_tokens WHERE user_id = ?').bind(userId),
+  ]);
+}
+
+export async function insertUserLog(db: D1Database, userId: number | null, version: string, errors: unknown, now: number): Promise<void> {
+  await db.prepare('INSERT INTO user_logs (user_id, version, errors, created_at) VALUES (?, ?, ?, ?)').bind(userId, version, JSON.stringify(errors), now).run();
+}

@@ -2,7 +2,18 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { mailOrigin } from '../../lib/config';
 import { ApiError } from '../../lib/errors';
-import { nameTaken } from './account.repo';
+import { actionMail } from '../../lib/mail-templates';
+import { mailerFor } from '../../lib/mailer';
+import { ensureSession, logIn, nowSeconds } from '../session/session.service';
+import { loginState, markVerifySent, nameTaken, wireUser } from './account.repo';
+import { issueToken } from './tokens.repo';
+
+export const LOGIN_WINDOW_S = 15 * 60;
+/** Failed logins allowed per account and per address in the window (well under 100 an hour). */
+export const LOGIN_LIMIT_ACCOUNT = 8;
+export const LOGIN_LIMIT_IP = 40;
+/** Nicknames a member may have. */
+export const NICKNAME_LIMIT = 10;
 
 /**
  * Origin for links in mails: PUBLIC_ORIGIN (in development the dev origin), never the request's
@@ -28,4 +39,29 @@ export async function uniqueUsername(db: D1Database, base: string): Promise<stri
     if (!(await nameTaken(db, candidate))) return candidate;
   }
   return `${stem}${Date.now()}`.slice(0, 30);
+}
+
+/** Logs in; the member and the session, which every successful auth call answers with. */
+export async function logInPayload(c: Context<AppEnv>, userId: number) {
+  // Every way in (password, mailed link, reset, Google) refuses blocked accounts alike.
+  const blocked = await loginState(c.env.DB, userId);
+  if (blocked?.blocked) throw new ApiError(422, 'user_blocked');
+  c.set('memberWelcomed', !!blocked?.welcome_shown_at);
+  await ensureSession(c);
+  await logIn(c, userId);
+  const user = await wireUser(c.env.DB, userId);
+  c.set('user', user);
+  // A member who was welcomed once is not greeted "as a new member" again at the next login.
+  if (blocked?.welcome_shown_at) c.set('session', { ...c.get('session'), welcome_dialog: null });
+  return { user, session: c.get('session') };
+}
+
+/** Sends (again) the verification link to a member. */
+export async function sendVerification(c: Parameters<typeof publicOrigin>[0], user: { id: number; name: string; email: string }) {
+  const origin = publicOrigin(c);
+  const token = await issueToken(c.env.DB, user.id, 'verify');
+  await markVerifySent(c.env.DB, user.id, nowSeconds());
+  await mailerFor(c.env).send(
+    actionMail('verify', c.get('locale'), user.email, { name: user.name, link: `${origin}/users/activate?token=${token}` }),
+  );
 }

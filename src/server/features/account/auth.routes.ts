@@ -2,7 +2,7 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context } from 'hono';
 import { loginSchema, resetSchema, resetSendSchema, tokenSchema } from '../../../shared/accounts';
 import type { AppEnv } from '../../env';
-import { clientIp, logIn, logOut, nowSeconds, pepper } from '../session/session.service';
+import { clientIp, ensureVisitorCookies, logOut, nowSeconds, pepper } from '../session/session.service';
 import { randomToken } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { verifyGoogleCredential } from '../../lib/google';
@@ -13,15 +13,10 @@ import { anonymousWrite, bodyCap, mailReservations, reserveOrThrow, TOKEN_TRIES_
 import { clear, reserve } from '../../lib/throttle.repo';
 import { validationHook } from '../../lib/validation';
 import { publishToUser } from '../../realtime/shards';
-import { ensureSession } from '../session/session.routes';
-import { createUser, findUserByEmail, findUserByLogin, wireUser } from './account.repo';
-import { publicOrigin, uniqueUsername } from './account.service';
-import { consumeToken, issueToken, revokeAccountLinks } from './tokens';
+import { createUser, findUserByEmail, findUserByGoogleSub, findUserByLogin, linkGoogle, resetPasswordStatement } from './account.repo';
+import { LOGIN_LIMIT_ACCOUNT, LOGIN_LIMIT_IP, LOGIN_WINDOW_S, logInPayload, publicOrigin, uniqueUsername } from './account.service';
+import { consumeToken, endLoginsStatement, issueToken, revokeAccountLinks } from './tokens.repo';
 
-export const LOGIN_WINDOW_S = 15 * 60;
-/** Failed logins allowed per account and per address in the window (well under 100 an hour). */
-export const LOGIN_LIMIT_ACCOUNT = 8;
-export const LOGIN_LIMIT_IP = 40;
 const RESET_MAIL_LIMIT = 5;
 /** Reset requests per client address and hour (unknown logins cost a throttle row each). */
 const RESET_REQUESTS_PER_ADDRESS = 30;
@@ -32,21 +27,6 @@ let dummyHash: Promise<string> | null = null;
 
 function throttled(retryAfter: number): never {
   throw new ApiError(429, 'too_many_attempts', undefined, { 'Retry-After': String(retryAfter) });
-}
-
-/** Logs in; the member and the session, which every successful auth call answers with. */
-export async function logInPayload(c: Context<AppEnv>, userId: number) {
-  // Every way in (password, mailed link, reset, Google) refuses blocked accounts alike.
-  const blocked = await c.env.DB.prepare('SELECT blocked, welcome_shown_at FROM users WHERE id = ?').bind(userId).first<{ blocked: number; welcome_shown_at: number | null }>();
-  if (blocked?.blocked) throw new ApiError(422, 'user_blocked');
-  c.set('memberWelcomed', !!blocked?.welcome_shown_at);
-  await ensureSession(c);
-  await logIn(c, userId);
-  const user = await wireUser(c.env.DB, userId);
-  c.set('user', user);
-  // A member who was welcomed once is not greeted "as a new member" again at the next login.
-  if (blocked?.welcome_shown_at) c.set('session', { ...c.get('session'), welcome_dialog: null });
-  return { user, session: c.get('session') };
 }
 
 const loggedIn = async (c: Context<AppEnv>, userId: number, status: 200 | 201 = 200) => c.json(await logInPayload(c, userId), status);
@@ -83,7 +63,7 @@ async function googleLogin(c: Context<AppEnv>, credential: string, register: boo
   const identity = await verifyGoogleCredential(c.env, credential);
   if (!identity) throw new ApiError(401, 'credential_invalid');
   const db = c.env.DB;
-  const bySub = await db.prepare('SELECT id, blocked FROM users WHERE google_sub = ? AND cancelled_at IS NULL').bind(identity.sub).first<{ id: number; blocked: number }>();
+  const bySub = await findUserByGoogleSub(db, identity.sub);
   const byEmail = bySub ? null : await findUserByEmail(db, identity.email);
   // Only an address Google has verified may link to (and log into) an account with that
   // address; otherwise anyone could claim someone else's e-mail at Google and take it over.
@@ -91,7 +71,7 @@ async function googleLogin(c: Context<AppEnv>, credential: string, register: boo
   const existing = bySub ?? byEmail;
   if (existing) {
     if (existing.blocked) throw new ApiError(422, 'user_blocked');
-    await db.prepare('UPDATE users SET google_sub = ?, is_verified = MAX(is_verified, ?) WHERE id = ?').bind(identity.sub, identity.emailVerified ? 1 : 0, existing.id).run();
+    await linkGoogle(db, existing.id, identity.sub, identity.emailVerified);
     return loggedIn(c, existing.id);
   }
   if (!register) {
@@ -114,12 +94,18 @@ async function googleLogin(c: Context<AppEnv>, credential: string, register: boo
   return loggedIn(c, user.id, 201);
 }
 
+/** /api/auth */
 export const authRoutes = new Hono<AppEnv>()
-  .post('/auth/login', bodyCap(LOGIN_BODY_MAX), zValidator('json', loginSchema, validationHook), (c) => {
+  // The CSRF token belongs to a session: a visitor without one gets both cookies here.
+  .get('/csrf-cookie', async (c) => {
+    await ensureVisitorCookies(c);
+    return c.body(null, 204);
+  })
+  .post('/login', bodyCap(LOGIN_BODY_MAX), zValidator('json', loginSchema, validationHook), (c) => {
     const body = c.req.valid('json');
     return 'credential' in body ? googleLogin(c, body.credential, body.register === true) : passwordLogin(c, body.username, body.password);
   })
-  .post('/auth/logout', async (c) => {
+  .post('/logout', async (c) => {
     const userId = c.get('user')?.id;
     await logOut(c);
     // Every other open tab of the member logs out too.
@@ -127,12 +113,12 @@ export const authRoutes = new Hono<AppEnv>()
     c.set('user', null);
     return c.json({ session: c.get('session') });
   })
-  .get('/auth/user', (c) => {
+  .get('/user', (c) => {
     const user = c.get('user');
     if (!user) throw new ApiError(401, 'unauthenticated');
     return c.json({ user });
   })
-  .post('/auth/send', anonymousWrite('reset-request', RESET_REQUESTS_PER_ADDRESS), zValidator('json', resetSendSchema, validationHook), async (c) => {
+  .post('/send', anonymousWrite('reset-request', RESET_REQUESTS_PER_ADDRESS), zValidator('json', resetSendSchema, validationHook), async (c) => {
     const { email } = c.req.valid('json');
     const db = c.env.DB;
     const user = await findUserByLogin(db, email);
@@ -149,20 +135,20 @@ export const authRoutes = new Hono<AppEnv>()
     await mailerFor(c.env).send(actionMail('reset', c.get('locale'), user.email, { name: user.name, link: `${origin}/users/reset/${token}` }));
     return c.json({ sent: true });
   })
-  .post('/auth/reset', anonymousWrite('token', TOKEN_TRIES_PER_ADDRESS), zValidator('json', resetSchema, validationHook), async (c) => {
+  .post('/reset', anonymousWrite('token', TOKEN_TRIES_PER_ADDRESS), zValidator('json', resetSchema, validationHook), async (c) => {
     const { token, password } = c.req.valid('json');
     const db = c.env.DB;
     const userId = await consumeToken(db, token, 'reset');
     if (!userId) throw new ApiError(422, 'token_invalid', { token: ['token_invalid'] });
     // A new password ends every other login of the account and every other mailed reset link.
     await db.batch([
-      db.prepare('UPDATE users SET password_hash = ?, is_verified = 1 WHERE id = ?').bind(await hashPassword(password, pepper(c.env)), userId),
-      db.prepare('DELETE FROM auth_tokens WHERE user_id = ?').bind(userId),
+      resetPasswordStatement(db, userId, await hashPassword(password, pepper(c.env))),
+      endLoginsStatement(db, userId),
       revokeAccountLinks(db, userId, nowSeconds()),
     ]);
     return loggedIn(c, userId);
   })
-  .post('/auth/token_login', anonymousWrite('token', TOKEN_TRIES_PER_ADDRESS), zValidator('json', tokenSchema, validationHook), async (c) => {
+  .post('/token_login', anonymousWrite('token', TOKEN_TRIES_PER_ADDRESS), zValidator('json', tokenSchema, validationHook), async (c) => {
     const userId = await consumeToken(c.env.DB, c.req.valid('json').token, 'login');
     if (!userId) throw new ApiError(422, 'token_invalid', { token: ['token_invalid'] });
     return loggedIn(c, userId);

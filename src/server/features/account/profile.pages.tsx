@@ -41,14 +41,14 @@ for (const [path, tab] of TAB_PATHS) {
   });
 }
 
-profilePages.get('/users/cancel', (c) => {
+profilePages.get('/cancel', (c) => {
   const blocked = guard(c, { verified: false });
   if (blocked) return blocked;
   const t = c.get('t');
   return page(c, t('profile.cancel.title'), [{ label: t('profile.title'), href: '/users/profile' }, { label: t('profile.cancel.title') }], <CancelPage />);
 });
 
-profilePages.get('/users/cancel_success', (c) => {
+profilePages.get('/cancel_success', (c) => {
   const t = c.get('t');
   return page(c, t('profile.cancelSuccess.title'), [{ label: t('profile.cancelSuccess.title') }], <CancelSuccessPage />);
 });

@@ -7,9 +7,10 @@ import type { AppEnv } from '../../env';
 import { nowSeconds } from '../session/session.service';
 import { renderPage } from '../../render/render-page';
 import { safeRedirect } from '../../../shared/safe-redirect';
-import { ensureSession } from '../session/session.routes';
+import { ensureSession } from '../session/session.service';
 import { AVS_STATE_TTL_S, avsProvider, makeState, readState, resultSignature } from './provider';
 import { publishToUser } from '../../realtime/shards';
+import { markAgeChecked } from './avs.repo';
 
 // /avs starts an age check, /avs/sandbox simulates one, /avs/callback records the answer.
 
@@ -106,7 +107,7 @@ function page(c: Context<AppEnv>, titleKey: string, body: ReactNode, status: 200
 const invalid = (c: Context<AppEnv>) => page(c, 'avs.invalid.title', <InvalidPage />, 400);
 
 export const avsPages = new Hono<AppEnv>()
-  .get('/avs', async (c) => {
+  .get('/', async (c) => {
     const kjm = kjmOf(c.req.query('kjm'));
     const target = safeRedirect(c.req.query('target'), c.req.url);
     if (c.req.query('failed') === '1') {
@@ -117,7 +118,7 @@ export const avsPages = new Hono<AppEnv>()
     const returnUrl = `${new URL(c.req.url).origin}/avs/callback`;
     return avsProvider(c.env).start(c, { state, returnUrl, kjm });
   })
-  .get('/avs/sandbox', async (c) => {
+  .get('/sandbox', async (c) => {
     const token = c.req.query('state');
     const state = await readState(c.env, token, nowSeconds());
     if (!token || !state) return invalid(c);
@@ -127,7 +128,7 @@ export const avsPages = new Hono<AppEnv>()
     };
     return page(c, 'avs.sandbox.title', <SandboxPage passHref={await href('pass')} failHref={await href('fail')} kjm={state.kjm} />);
   })
-  .get('/avs/callback', async (c) => {
+  .get('/callback', async (c) => {
     const answer = await avsProvider(c.env).verifyCallback(c);
     if (!answer) return invalid(c);
     const state = await readState(c.env, answer.state, nowSeconds());
@@ -136,11 +137,8 @@ export const avsPages = new Hono<AppEnv>()
     // The state is signed, but a target stored before this check existed is checked again.
     const target = safeRedirect(state.target, c.req.url);
     if (!answer.passed) return c.redirect(avsHref(state.kjm, target, true), 302);
-    const db = c.env.DB;
     const user = c.get('user');
-    const statements = [db.prepare('UPDATE sessions SET agechecked = 1 WHERE id = ?').bind(state.sid)];
-    if (user) statements.push(db.prepare('UPDATE users SET age_verified = 1 WHERE id = ?').bind(user.id));
-    await db.batch(statements);
+    await markAgeChecked(c.env.DB, state.sid, user?.id ?? null);
     // The member's other open pages learn it at once.
     if (user) c.executionCtx.waitUntil(publishToUser(c.env, user.id, { type: 'user:avs', agechecked: true }).catch(() => undefined));
     return c.redirect(target, 302);

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { ReactNode } from 'react';
-import type { BillingList, PaymentType } from '../../../client/features/billing/billing-data';
+import type { BillingList } from '../../../shared/billing';
 import { Layout } from '../../../client/shell/layout';
 import { BackPage } from '../../../client/features/billing/back-page';
 import { BillingPage } from '../../../client/features/billing/billing-page';
@@ -9,6 +9,8 @@ import { TransferPage } from '../../../client/features/billing/transfer-page';
 import { BILLING_RESULTS, type BillingResult } from '../../../client/features/billing/billing-popup';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
+import { catalog } from './billing.service';
+import { findPaymentType } from './catalog.repo';
 
 // The billing pages (spec part 1 sections 2 and 4): the picker, the popup's transfer and back
 // pages, and the free-coins page. The API (billing.routes.ts) does the work; these render frames.
@@ -31,32 +33,10 @@ function page(c: Context<AppEnv>, title: string, body: ReactNode, opts: { basic?
   );
 }
 
-interface PhoneRow {
-  type_id: number;
-  type_name: string;
-  id: number;
-  name: string;
-  currency: string;
-  amount_cents: number;
-  coins: number;
-  is_default: number;
-}
-
 /** Visitors may pay by phone only; their picker gets the phone products from here (the list API is for members). */
 async function phoneList(db: D1Database): Promise<BillingList> {
-  const { results } = await db
-    .prepare(
-      `SELECT t.id AS type_id, t.name AS type_name, p.id, p.name, p.currency, p.amount_cents, p.coins, p.is_default
-       FROM payment_types t JOIN products p ON p.payment_type_id = t.id WHERE t.is_phonecall = 1 ORDER BY t.position, p.position`,
-    )
-    .all<PhoneRow>();
-  const types = new Map<number, PaymentType>();
-  for (const r of results) {
-    const type = types.get(r.type_id) ?? { id: r.type_id, name: r.type_name, isPhoneCall: true, products: [] };
-    type.products.push({ id: r.id, name: r.name, currency: r.currency, amount: r.amount_cents / 100, coins: r.coins, isDefault: r.is_default === 1 });
-    types.set(r.type_id, type);
-  }
-  return { paymentTypes: [...types.values()], campaign: null, limit: null };
+  // Only phone types that have packages (as the picker lists them).
+  return { paymentTypes: (await catalog(db, true)).filter((t) => t.products.length > 0), campaign: null, limit: null };
 }
 
 async function billingPage(c: Context<AppEnv>) {
@@ -82,7 +62,7 @@ billingPages.get('/billing/transfer', async (c) => {
   const paymentTypeId = positiveId(c.req.query('paymenttypeid'));
   const productId = positiveId(c.req.query('productid'));
   const type = paymentTypeId
-    ? await c.env.DB.prepare('SELECT id, name, is_phonecall FROM payment_types WHERE id = ?').bind(paymentTypeId).first<{ id: number; name: string; is_phonecall: number }>()
+    ? await findPaymentType(c.env.DB, paymentTypeId)
     : null;
   const translated = type ? t(`billing.paymentTypes.${type.id}`) : '';
   const name = type ? (translated && translated !== `billing.paymentTypes.${type.id}` ? translated : type.name) : (c.req.query('paymenttypename') ?? '').slice(0, 80);

@@ -1,8 +1,51 @@
 import { WELCOME_VIDEO_CODE } from '../../../shared/constants';
-import type { BillingRow } from './billing.service';
 
 // SQL of the money rules of issue 9: the daily limit reserved by the billing insert itself, the
 // percent voucher reserved for one billing, and the welcome offer claimed by one paid purchase.
+
+export interface BillingRow {
+  id: number;
+  user_id: number | null;
+  session_id: string | null;
+  payment_type_id: number;
+  product_id: number;
+  amount_cents: number;
+  coins: number;
+  currency: string;
+  status: 'pending' | 'active' | 'paid' | 'cancelled' | 'failed' | 'ended';
+  provider: string;
+  is_phonecall: number;
+  coupon_code: string | null;
+  /** Phone billings: when the call connected (and was charged) and when it ended. */
+  call_started_at: number | null;
+  call_ended_at: number | null;
+  /** Bonus of a percent voucher, part of coins, credited only while the voucher is held for this billing. */
+  voucher_coins: number;
+  /** The welcome offer's bonus, part of coins, credited only if this billing wins the welcome claim. */
+  welcome_coins: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export function findBilling(db: D1Database, id: number, provider?: string) {
+  return provider === undefined
+    ? db.prepare('SELECT * FROM billings WHERE id = ?').bind(id).first<BillingRow>()
+    : db.prepare('SELECT * FROM billings WHERE id = ? AND provider = ?').bind(id, provider).first<BillingRow>();
+}
+
+/** What the checkout popup polls: a member's own billing only. */
+export function findBillingStatus(db: D1Database, id: number, userId: number) {
+  return db
+    .prepare('SELECT id, status, coins, voucher_coins, welcome_coins FROM billings WHERE id = ? AND user_id = ?')
+    .bind(id, userId)
+    .first<Pick<BillingRow, 'id' | 'status' | 'coins' | 'voucher_coins' | 'welcome_coins'>>();
+}
+
+/** A pending billing the processor refused or the buyer abandoned. */
+export const settlePendingStatement = (db: D1Database, id: number, status: string, now: number) =>
+  db.prepare("UPDATE billings SET status = ?, updated_at = ? WHERE id = ? AND status = 'pending'").bind(status, now, id);
+
+export const markPaidStatement = (db: D1Database, id: number, now: number) => db.prepare("UPDATE billings SET status = 'paid', updated_at = ? WHERE id = ?").bind(now, id);
 
 export const DAY_S = 86_400;
 /**

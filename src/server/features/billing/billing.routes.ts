@@ -6,36 +6,16 @@ import { clientIp, nowSeconds, requireUser, requireUserId } from '../session/ses
 import { ApiError } from '../../lib/errors';
 import { hit } from '../../lib/throttle.repo';
 import { validationHook } from '../../lib/validation';
-import { ensureSession } from '../session/session.routes';
+import { ensureSession } from '../session/session.service';
 import { updateSession } from '../session/session.repo';
 import { WELCOME_BONUS_PERCENT } from '../../../shared/constants';
 import { percentBonus } from '../../../shared/coupons';
-import { claimVoucher, dropVoucher, findCampaign, findWelcomeOffer, insertBillingWithinLimit, spentToday } from './billing.repo';
-import { applyPaymentEvent, endPhoneCall, latestPhoneBilling, openWelcomeOffer, phoneCallState } from './billing.service';
+import { claimVoucher, dropVoucher, findBillingStatus, findCampaign, findWelcomeOffer, insertBillingWithinLimit, spentToday } from './billing.repo';
+import { applyPaymentEvent, catalog, DAILY_LIMIT_CENTS, openWelcomeOffer, PHONE_INIT_WINDOW_SECONDS, PHONE_INITS_PER_ADDRESS } from './billing.service';
+import { findCheckoutProduct } from './catalog.repo';
+import { endPhoneCall, latestPhoneBilling, phoneCallState } from './phone.repo';
 import { providerFor } from './provider';
 
-/** Phone payments one address may start per window (each sets up a billing and a phone line). */
-export const PHONE_INITS_PER_ADDRESS = 20;
-export const PHONE_INIT_WINDOW_SECONDS = 3_600;
-
-/**
- * Most a member may spend per day, in cents (a guard against mistakes and stolen cards). Paid
- * billings and pending card checkouts (for PENDING_HOLD_S) count; phone calls only once charged.
- */
-export const DAILY_LIMIT_CENTS = 50_000;
-
-interface ProductRow {
-  id: number;
-  payment_type_id: number;
-  name: string;
-  currency: string;
-  amount_cents: number;
-  coins: number;
-  is_default: number;
-  type_name: string;
-  provider: string;
-  is_phonecall: number;
-}
 
 const initSchema = z.object({
   paymenttypeid: z.coerce.number({ error: 'required' }).int('required').positive('required'),
@@ -49,14 +29,8 @@ async function campaignFor(db: D1Database, userId: number, code?: string) {
   return row ? { code: row.code, percent: row.value } : null;
 }
 
-async function product(db: D1Database, paymentTypeId: number, productId: number): Promise<ProductRow> {
-  const row = await db
-    .prepare(
-      `SELECT p.*, t.name AS type_name, t.provider, t.is_phonecall FROM products p JOIN payment_types t ON t.id = p.payment_type_id
-       WHERE p.id = ? AND p.payment_type_id = ?`,
-    )
-    .bind(productId, paymentTypeId)
-    .first<ProductRow>();
+async function product(db: D1Database, paymentTypeId: number, productId: number) {
+  const row = await findCheckoutProduct(db, paymentTypeId, productId);
   if (!row) throw new ApiError(422, 'validation_failed', { productid: ['product_invalid'] });
   return row;
 }
@@ -119,7 +93,7 @@ export const billingCallbackRoutes = new Hono<AppEnv>().post('/callback/:provide
 });
 
 export const billingRoutes = new Hono<AppEnv>()
-  .get('/billing/check_phonecall', async (c) => {
+  .get('/check_phonecall', async (c) => {
     const sessionId = c.get('sessionId');
     const row = sessionId ? await latestPhoneBilling(c.env.DB, sessionId) : null;
     const state = row ? phoneCallState(row) : 'none';
@@ -127,7 +101,7 @@ export const billingRoutes = new Hono<AppEnv>()
     return c.json({ status, id: row?.id ?? null, voicecall: c.get('session').voicecall, session: c.get('session') });
   })
   // Coins need an account, so paying by phone does too; each address may start only a few calls.
-  .post('/billing/init_phonecall', zValidator('json', initSchema, validationHook), async (c) => {
+  .post('/init_phonecall', zValidator('json', initSchema, validationHook), async (c) => {
     requireUserId(c);
     if (c.get('session').voicecall) throw new ApiError(409, 'voicecall_active');
     const tries = await hit(c.env.DB, `phonecall:ip:${clientIp(c)}`, PHONE_INIT_WINDOW_SECONDS);
@@ -136,31 +110,19 @@ export const billingRoutes = new Hono<AppEnv>()
   })
   // Hangs up the session's phone call (or its phone payment not yet connected): the call ends
   // here as on the phone line, and the session leaves voice-call mode.
-  .post('/billing/end_phonecall', async (c) => {
+  .post('/end_phonecall', async (c) => {
     const sessionId = c.get('sessionId');
     const row = sessionId ? await latestPhoneBilling(c.env.DB, sessionId) : null;
     if (row) await endPhoneCall(c.env.DB, row);
     const session = { ...c.get('session'), voicecall: false, phonecall_payment_type_id: null, phonecall_product_id: null, phonecall_payment_name: null };
     return c.json({ status: row ? 'ended' : 'none', id: row?.id ?? null, session });
   })
-  .use('/billing', requireUser)
-  .use('/billing/*', requireUser)
-  .get('/billing', async (c) => {
+  .use('/', requireUser)
+  .use('/*', requireUser)
+  .get('/', async (c) => {
     const userId = requireUserId(c);
     const db = c.env.DB;
-    const [types, products] = await db.batch([
-      db.prepare('SELECT id, name, is_phonecall FROM payment_types ORDER BY position'),
-      db.prepare('SELECT * FROM products ORDER BY payment_type_id, position'),
-    ]);
-    const productRows = products.results as unknown as ProductRow[];
-    const paymentTypes = (types.results as { id: number; name: string; is_phonecall: number }[]).map((t) => ({
-      id: t.id,
-      name: t.name,
-      isPhoneCall: t.is_phonecall === 1,
-      products: productRows
-        .filter((p) => p.payment_type_id === t.id)
-        .map((p) => ({ id: p.id, name: p.name, currency: p.currency, amount: p.amount_cents / 100, coins: p.coins, isDefault: p.is_default === 1 })),
-    }));
+    const paymentTypes = await catalog(db);
     const now = nowSeconds();
     const spent = await spentToday(db, userId, now);
     return c.json({
@@ -171,9 +133,9 @@ export const billingRoutes = new Hono<AppEnv>()
       limit: { daily: DAILY_LIMIT_CENTS / 100, remaining: Math.max(0, DAILY_LIMIT_CENTS - spent) / 100, currency: 'EUR' },
     });
   })
-  .post('/billing/init', zValidator('json', initSchema, validationHook), (c) => startBilling(c, c.req.valid('json'), false))
+  .post('/init', zValidator('json', initSchema, validationHook), (c) => startBilling(c, c.req.valid('json'), false))
   // The welcome dialog's view of the offer: open (percent, until), won (billing_id) or none.
-  .get('/billing/welcome', async (c) => {
+  .get('/welcome', async (c) => {
     const userId = requireUserId(c);
     const offer = await findWelcomeOffer(c.env.DB, userId);
     return c.json({
@@ -182,10 +144,8 @@ export const billingRoutes = new Hono<AppEnv>()
         : null,
     });
   })
-  .get('/billing/status/:id{[0-9]{1,12}}', async (c) => {
-    const row = await c.env.DB.prepare('SELECT id, status, coins, voucher_coins, welcome_coins FROM billings WHERE id = ? AND user_id = ?')
-      .bind(Number(c.req.param('id')), requireUserId(c))
-      .first();
+  .get('/status/:id{[0-9]{1,12}}', async (c) => {
+    const row = await findBillingStatus(c.env.DB, Number(c.req.param('id')), requireUserId(c));
     if (!row) throw new ApiError(404, 'not_found');
     return c.json(row);
   });

@@ -1,32 +1,34 @@
 import type { Bindings } from '../../env';
 import { publishToUser } from '../../realtime/shards';
 import { WELCOME_BONUS_PERCENT, INCENTIVE_COUNTDOWN_MS, INCENTIVE_OVERTIME_MS } from '../../../shared/constants';
-import { bonusStatements, findWelcomeOffer, insertWelcomeOffer, releaseVoucher } from './billing.repo';
-import { credit, type LedgerResult } from './ledger';
+import type { PaymentType } from '../../../shared/billing';
+import { bonusStatements, findBilling, findWelcomeOffer, insertWelcomeOffer, markPaidStatement, releaseVoucher, settlePendingStatement } from './billing.repo';
+import { listCatalog } from './catalog.repo';
+import { endPhoneCall, phoneChargeStatements } from './phone.repo';
+import { credit, type LedgerResult } from '../../lib/ledger.repo';
 import type { PaymentEvent } from './provider';
 
-export interface BillingRow {
-  id: number;
-  user_id: number | null;
-  session_id: string | null;
-  payment_type_id: number;
-  product_id: number;
-  amount_cents: number;
-  coins: number;
-  currency: string;
-  status: 'pending' | 'active' | 'paid' | 'cancelled' | 'failed' | 'ended';
-  provider: string;
-  is_phonecall: number;
-  coupon_code: string | null;
-  /** Phone billings: when the call connected (and was charged) and when it ended. */
-  call_started_at: number | null;
-  call_ended_at: number | null;
-  /** Bonus of a percent voucher, part of coins, credited only while the voucher is held for this billing. */
-  voucher_coins: number;
-  /** The welcome offer's bonus, part of coins, credited only if this billing wins the welcome claim. */
-  welcome_coins: number;
-  created_at: number;
-  updated_at: number;
+/** Phone payments one address may start per window (each sets up a billing and a phone line). */
+export const PHONE_INITS_PER_ADDRESS = 20;
+export const PHONE_INIT_WINDOW_SECONDS = 3_600;
+
+/**
+ * Most a member may spend per day, in cents (a guard against mistakes and stolen cards). Paid
+ * billings and pending card checkouts (for PENDING_HOLD_S) count; phone calls only once charged.
+ */
+export const DAILY_LIMIT_CENTS = 50_000;
+
+/** The payment types in order with their packages (visitors: the phone ones only). */
+export async function catalog(db: D1Database, phoneOnly = false): Promise<PaymentType[]> {
+  const { types, products } = await listCatalog(db, phoneOnly);
+  return types.map((t) => ({
+    id: t.id,
+    name: t.name,
+    isPhoneCall: t.is_phonecall === 1,
+    products: products
+      .filter((p) => p.payment_type_id === t.id)
+      .map((p) => ({ id: p.id, name: p.name, currency: p.currency, amount: p.amount_cents / 100, coins: p.coins, isDefault: p.is_default === 1 })),
+  }));
 }
 
 export const billingRef = (provider: string, billingId: number) => `payment:${provider}:${billingId}`;
@@ -48,11 +50,11 @@ export async function applyPaymentEvent(
   later: (work: Promise<unknown>) => void,
 ): Promise<{ status: string; result: LedgerResult | null }> {
   const db = env.DB;
-  const billing = await db.prepare('SELECT * FROM billings WHERE id = ? AND provider = ?').bind(event.billingId, provider).first<BillingRow>();
+  const billing = await findBilling(db, event.billingId, provider);
   if (!billing) return { status: 'unknown_billing', result: null };
   const now = Math.floor(Date.now() / 1000);
   if (event.status !== 'paid') {
-    const statements = [db.prepare("UPDATE billings SET status = ?, updated_at = ? WHERE id = ? AND status = 'pending'").bind(event.status, now, billing.id)];
+    const statements = [settlePendingStatement(db, billing.id, event.status, now)];
     // A voucher reserved for this checkout is free again for the next one.
     if (billing.user_id) statements.push(releaseVoucher(db, billing.user_id, billing.id));
     await db.batch(statements);
@@ -62,7 +64,7 @@ export async function applyPaymentEvent(
   }
   if (!billing.user_id) return { status: 'no_member', result: null };
   const extra = [
-    db.prepare("UPDATE billings SET status = 'paid', updated_at = ? WHERE id = ?").bind(now, billing.id),
+    markPaidStatement(db, billing.id, now),
     ...bonusStatements(db, billing, billing.user_id, now),
   ];
   if (billing.is_phonecall) extra.push(...phoneChargeStatements(db, billing, now));
@@ -71,68 +73,6 @@ export async function applyPaymentEvent(
   const result = await credit(db, billing.user_id, base, 'payment', billingRef(provider, billing.id), extra);
   if (result.ok) later(announceCoins(env, billing.user_id, result.coins));
   return { status: result.ok ? 'paid' : result.error, result };
-}
-
-// Pay by phone. The call itself is the payment: the phone line charges the package price once,
-// when the call connects, with a signed postback like any processor ('paid' above: coins credited
-// with the billing's reference, so a replayed or parallel charge credits once). From then until
-// the call ends the session is in voice-call mode (limited menus). A phone billing that never
-// connected is never 'paid', so it never counts as money spent.
-
-/** The state of a phone billing as the voice-call check and the phone line show it. */
-export type PhoneCallState = 'pending' | 'active' | 'ended' | 'cancelled' | 'failed';
-
-export function phoneCallState(b: Pick<BillingRow, 'status' | 'call_started_at' | 'call_ended_at'>): PhoneCallState {
-  if (b.status === 'pending') return 'pending';
-  if (b.status === 'cancelled' || b.status === 'failed') return b.status;
-  // 'paid' (or 'active'/'ended' rows written before calls were charged)
-  return b.status === 'active' || (b.call_started_at !== null && b.call_ended_at === null) ? 'active' : 'ended';
-}
-
-/** Run in the batch that credits the charge: the call has started, the session enters voice-call mode. */
-function phoneChargeStatements(db: D1Database, billing: BillingRow, now: number): D1PreparedStatement[] {
-  const statements = [db.prepare('UPDATE billings SET call_started_at = COALESCE(call_started_at, ?) WHERE id = ?').bind(now, billing.id)];
-  if (billing.session_id) {
-    // A charge that arrives after the call was already hung up does not reopen voice-call mode.
-    statements.push(
-      db
-        .prepare('UPDATE sessions SET voicecall = 1 WHERE id = ? AND EXISTS (SELECT 1 FROM billings WHERE id = ? AND call_ended_at IS NULL)')
-        .bind(billing.session_id, billing.id),
-    );
-  }
-  return statements;
-}
-
-/** The latest phone billing of a session (the one its voice-call mode is about). */
-export async function latestPhoneBilling(db: D1Database, sessionId: string): Promise<BillingRow | null> {
-  return db.prepare('SELECT * FROM billings WHERE session_id = ? AND is_phonecall = 1 ORDER BY id DESC LIMIT 1').bind(sessionId).first<BillingRow>();
-}
-
-/**
- * Hangs up: a call that never connected is cancelled (nothing charged), a charged call keeps its
- * 'paid'. Either way the session leaves voice-call mode and forgets the phone payment. Idempotent.
- */
-export async function endPhoneCall(db: D1Database, billing: Pick<BillingRow, 'id' | 'session_id'>, now = Math.floor(Date.now() / 1000)): Promise<void> {
-  const statements = [
-    db
-      .prepare(
-        `UPDATE billings SET status = CASE WHEN status = 'pending' THEN 'cancelled' WHEN status = 'active' THEN 'ended' ELSE status END,
-           call_ended_at = COALESCE(call_ended_at, ?1), updated_at = ?1
-         WHERE id = ?2 AND is_phonecall = 1`,
-      )
-      .bind(now, billing.id),
-  ];
-  if (billing.session_id) {
-    statements.push(
-      db
-        .prepare(
-          `UPDATE sessions SET voicecall = 0, phonecall_payment_type_id = NULL, phonecall_product_id = NULL, phonecall_payment_name = NULL
-           WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM billings WHERE session_id = ?1 AND is_phonecall = 1 AND id > ?2)`,
-        )
-        .bind(billing.session_id, billing.id),
-    );
-  }
-  await db.batch(statements);
 }
 
 /** How long the welcome offer runs: the countdown and its overtime. */

@@ -6,8 +6,9 @@ import { nowSeconds } from '../session/session.service';
 import { readForm, type FormFields } from '../../lib/body';
 import { ApiError } from '../../lib/errors';
 import { renderPage } from '../../render/render-page';
-import { PENDING_HOLD_S } from './billing.repo';
-import { applyPaymentEvent, endPhoneCall, phoneCallState, type BillingRow } from './billing.service';
+import { findBilling, PENDING_HOLD_S, type BillingRow } from './billing.repo';
+import { applyPaymentEvent } from './billing.service';
+import { endPhoneCall, phoneCallState } from './phone.repo';
 import { billingSecret, providerFor, SANDBOX_SIGNATURE_HEADER, SandboxProvider } from './provider';
 
 const ACTIONS = { pay: 'paid', cancel: 'cancelled', fail: 'failed' } as const;
@@ -17,7 +18,7 @@ async function billingFromRef(c: Context<AppEnv>, ref: string | undefined): Prom
   const sandbox = new SandboxProvider(billingSecret(c.env));
   // Where the sandbox is not allowed (production) its pages do not exist.
   const id = providerFor(c.env, 'sandbox') ? await sandbox.billingIdFrom(ref) : null;
-  const billing = id === null ? null : await c.env.DB.prepare('SELECT * FROM billings WHERE id = ?').bind(id).first<BillingRow>();
+  const billing = id === null ? null : await findBilling(c.env.DB, id);
   return { sandbox, billing, ref: ref ?? '' };
 }
 

@@ -5,18 +5,9 @@ import { useSnap, useT } from '../../../client/state/context';
 import type { AppEnv } from '../../env';
 import { config } from '../../lib/config';
 import { renderPage } from '../../render/render-page';
+import { findMail, listMails, type MailRow } from '../../lib/mail.repo';
 
 // Development only: every mail the StoredMailer kept, to read verification and reset links.
-
-interface MailRow {
-  id: number;
-  to_addr: string;
-  subject: string;
-  html: string;
-  text: string;
-  kind: string;
-  created_at: number;
-}
 
 const LIST_LIMIT = 200;
 
@@ -132,39 +123,31 @@ function toFilter(c: Context<AppEnv>): string | null {
   return to && to.length <= 254 ? to : null;
 }
 
-async function listMails(c: Context<AppEnv>, to: string | null): Promise<MailRow[]> {
-  const db = c.env.DB;
-  const stmt = to
-    ? db.prepare('SELECT * FROM mails WHERE to_addr = ? COLLATE NOCASE ORDER BY id DESC LIMIT ?').bind(to, LIST_LIMIT)
-    : db.prepare('SELECT * FROM mails ORDER BY id DESC LIMIT ?').bind(LIST_LIMIT);
-  return (await stmt.all<MailRow>()).results;
-}
-
 export const mailboxPages = new Hono<AppEnv>()
-  .get('/dev/mailbox.json', async (c) => {
+  .get('/mailbox.json', async (c) => {
     if (!config(c.env).dev) return c.json({ message: 'not_found' }, 404);
-    const mails = await listMails(c, toFilter(c));
+    const mails = await listMails(c.env.DB, toFilter(c), LIST_LIMIT);
     return c.json(
       mails.map((m) => ({ id: m.id, to: m.to_addr, subject: m.subject, text: m.text, html: m.html, kind: m.kind, created_at: m.created_at })),
       200,
       { 'Cache-Control': 'no-store' },
     );
   })
-  .get('/dev/mailbox', async (c) => {
+  .get('/mailbox', async (c) => {
     if (!config(c.env).dev) return notFound(c);
     const to = toFilter(c);
     const t = c.get('t');
     return renderPage(
       c,
       <Layout breadcrumbs={[{ label: t('mailbox.title') }]}>
-        <MailboxList mails={await listMails(c, to)} to={to} />
+        <MailboxList mails={await listMails(c.env.DB, to, LIST_LIMIT)} to={to} />
       </Layout>,
       { title: `${t('mailbox.title')} – ${t('common.brand')}`, robots: 'noindex' },
     );
   })
-  .get('/dev/mailbox/:id{[0-9]{1,9}}', async (c) => {
+  .get('/mailbox/:id{[0-9]{1,9}}', async (c) => {
     if (!config(c.env).dev) return notFound(c);
-    const mail = await c.env.DB.prepare('SELECT * FROM mails WHERE id = ?').bind(Number(c.req.param('id'))).first<MailRow>();
+    const mail = await findMail(c.env.DB, Number(c.req.param('id')));
     if (!mail) return notFound(c);
     const t = c.get('t');
     return renderPage(

@@ -6,7 +6,7 @@ import { renderPage } from '../../render/render-page';
 import { gameState } from './game.routes';
 
 /** /game: visitors see the wheel with a call to log in; members today's state. */
-export const gamePages = new Hono<AppEnv>().get('/game', async (c) => {
+export const gamePages = new Hono<AppEnv>().get('/', async (c) => {
   const t = c.get('t');
   const user = c.get('user');
   const state = user ? await gameState(c.env.DB, user.id) : null;

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../env';
 import { requireUser, requireUserId, requireVerified } from '../session/session.service';
 import { ApiError } from '../../lib/errors';
 import { announceCoins } from '../billing/billing.service';
-import { credit } from '../billing/ledger';
+import { credit } from '../../lib/ledger.repo';
 import { findSpin, reserveSpinStatement } from './game.repo';
 
 /** A uniform draw in [0, 1) from the platform's CSPRNG: the client has no say in the prize. */
@@ -21,14 +21,14 @@ export async function gameState(db: D1Database, userId: number, now = new Date()
 const noStore = (c: Context<AppEnv>) => c.header('Cache-Control', 'no-store');
 
 export const gameRoutes = new Hono<AppEnv>()
-  .use('/game', requireUser)
-  .use('/game/*', requireUser)
-  .get('/game', async (c) => {
+  .use('/', requireUser)
+  .use('/*', requireUser)
+  .get('/', async (c) => {
     noStore(c);
     return c.json(await gameState(c.env.DB, requireUserId(c)));
   })
   // Coins are worth money: only members with a confirmed address play (no farming with throwaway sign-ups).
-  .post('/game/spin', requireVerified, async (c) => {
+  .post('/spin', requireVerified, async (c) => {
     noStore(c);
     const userId = requireUserId(c);
     const now = new Date();

@@ -6,10 +6,9 @@ import type { AppEnv } from '../../env';
 import { timingSafeEqual } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { validationHook } from '../../lib/validation';
-import { publishShowStatus } from '../../realtime/shards';
 import { announceCoins } from '../billing/billing.service';
-import { applyLedger } from '../billing/ledger';
-import { invalidateShowLists } from '../shows/shows.routes';
+import { applyLedger } from '../../lib/ledger.repo';
+import { changeShowStatus } from '../shows/shows.service';
 
 /** Operator calls authenticate with `Authorization: Bearer <OPS_TOKEN>`; no token configured, no access. */
 const operator = createMiddleware<AppEnv>(async (c, next) => {
@@ -55,12 +54,7 @@ export const opsRoutes = new Hono<AppEnv>()
     async (c) => {
       const id = Number(c.req.valid('param').id);
       const { online } = c.req.valid('json');
-      const row = await c.env.DB.prepare('UPDATE shows SET online = ?, online_since = ? WHERE id = ? RETURNING id, online')
-        .bind(online ? 1 : 0, online ? Math.floor(Date.now() / 1000) : null, id)
-        .first<{ id: number; online: number }>();
-      if (!row) throw new ApiError(404, 'not_found');
-      invalidateShowLists();
-      await publishShowStatus(c.env, [{ id, online }]);
+      if ((await changeShowStatus(c.env, [{ id, online }])).length === 0) throw new ApiError(404, 'not_found');
       return c.json({ id, online });
     },
   );

@@ -27,7 +27,7 @@ function originAllowed(c: Context<AppEnv>): boolean {
 }
 
 /** Every open page joins the live lobby once here (partysocket reconnects by itself). */
-export const realtimeRoutes = new Hono<AppEnv>().get('/realtime', async (c) => {
+export const realtimeRoutes = new Hono<AppEnv>().get('/', async (c) => {
   if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new ApiError(426, 'upgrade_required');
   if (!originAllowed(c)) throw new ApiError(403, 'origin_forbidden');
   const db = c.env.DB;

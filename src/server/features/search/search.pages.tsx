@@ -19,9 +19,10 @@ import {
 } from '../../../client/features/search/search-context';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
-import { cachedCategories } from '../shows/category-cache';
+import { cachedCategories } from '../shows/shows.service';
 import { queryShows } from '../shows/shows.repo';
 import { queryGalleries, queryVideos } from './media.repo';
+import { tagNames } from '../shows/categories.repo';
 
 type Prefix = '/search' | '/~search';
 
@@ -29,15 +30,6 @@ type Prefix = '/search' | '/~search';
 const PAGE_SIZE: Record<ListKind, number> = { shows: SHOWS_PAGE_SIZE, videos: 48, galleries: 48 };
 /** The overview shows the first few of each kind. */
 const OVERVIEW_SIZE: Record<ListKind, number> = { shows: 12, videos: 8, galleries: 8 };
-
-async function tagNames(db: D1Database, slugs: string[], de: boolean): Promise<string[]> {
-  if (slugs.length === 0) return [];
-  const { results } = await db
-    .prepare(`SELECT slug, name_en, name_de FROM tags WHERE slug IN (${slugs.map(() => '?').join(',')})`)
-    .bind(...slugs)
-    .all<{ slug: string; name_en: string; name_de: string }>();
-  return slugs.map((s) => results.find((r) => r.slug === s)).flatMap((r) => (r ? [de ? r.name_de : r.name_en] : []));
-}
 
 function catId(q: SearchQuery): number | null {
   return /^\d{1,9}$/.test(q.cat) ? Number(q.cat) : null;
@@ -80,7 +72,7 @@ async function renderSearch(c: Context<AppEnv>, prefix: Prefix, requested: Searc
   const tab: SearchTab = requested === 'all' && showsOnly ? 'shows' : requested;
   const path = url.pathname;
   const links: TileLinks = { base: `${prefix}/shows`, query: searchQueryString(q), withPage: true };
-  const [names, categories] = await Promise.all([tagNames(c.env.DB, tags, locale === 'de'), cachedCategories(c.env.DB, locale)]);
+  const [names, categories] = await Promise.all([tagNames(c.env.DB, tags, locale), cachedCategories(c.env.DB, locale)]);
 
   let sections: SearchSection[] | undefined;
   let list: ListProps | undefined;

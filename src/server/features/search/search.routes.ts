@@ -3,7 +3,7 @@ import { parsePage } from '../../../shared/pagination';
 import { ftsQuery, parseLatLon } from '../../../shared/shows';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../lib/errors';
-import { parseId, parseLimit } from '../shows/shows.routes';
+import { parseId, parseLimit } from '../../lib/params';
 import { queryShows, SHOW_FILTERS, type ShowFilter } from '../shows/shows.repo';
 import { queryGalleries, queryVideos } from './media.repo';
 
@@ -19,7 +19,7 @@ function tagList(value: string | undefined): string[] {
 }
 
 export const searchRoutes = new Hono<AppEnv>()
-  .get('/search/all', async (c) => {
+  .get('/all', async (c) => {
     const locale = c.get('locale');
     const fts = ftsQuery(c.req.query('search'));
     const limit = parseLimit(c.req.query('limit'), 36, 6);
@@ -35,7 +35,7 @@ export const searchRoutes = new Hono<AppEnv>()
       galleries: { data: galleries.data, total: galleries.total },
     });
   })
-  .get('/search/:core', async (c) => {
+  .get('/:core', async (c) => {
     const core = c.req.param('core');
     const locale = c.get('locale');
     const page = parsePage(c.req.query('page'));

@@ -1,5 +1,5 @@
-import type { Session } from '../../../shared/session';
-import { visitorSession } from '../../../shared/session';
+import { visitorSession, type Nickname, type Session } from '../../../shared/session';
+import type { UserRow } from '../account/account.repo';
 
 export interface SessionRow {
   id: string;
@@ -142,4 +142,45 @@ export function renameSessionStatements(db: D1Database, oldId: string, newId: st
       .bind(...(userId === null ? [newId, oldId] : [newId, oldId, userId])),
     db.prepare('UPDATE billings SET session_id = ? WHERE session_id = ?').bind(newId, oldId),
   ];
+}
+
+export const insertAuthTokenStatement = (db: D1Database, tokenHash: string, userId: number, sessionId: string, now: number, expiresAt: number) =>
+  db.prepare('INSERT INTO auth_tokens (token_hash, user_id, session_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').bind(tokenHash, userId, sessionId, now, expiresAt);
+
+export const deleteAuthTokenStatement = (db: D1Database, tokenHash: string) => db.prepare('DELETE FROM auth_tokens WHERE token_hash = ?').bind(tokenHash);
+
+/**
+ * The session row and the member behind an auth token (with their nicknames), in one round trip.
+ * An unknown id or hash ('' when there is none) finds nothing.
+ */
+export async function loadVisitor(
+  db: D1Database,
+  sessionId: string,
+  tokenHash: string,
+  now: number,
+): Promise<{ session: SessionRow | null; user: UserRow | null; nicknames: Nickname[] }> {
+  const [s, u, n] = await db.batch<SessionRow | UserRow | Nickname>([
+    db.prepare('SELECT * FROM sessions WHERE id = ?').bind(sessionId),
+    db
+      .prepare('SELECT u.* FROM auth_tokens a JOIN users u ON u.id = a.user_id WHERE a.token_hash = ? AND a.expires_at > ? AND u.cancelled_at IS NULL')
+      .bind(tokenHash, now),
+    db
+      .prepare('SELECT n.id, n.nickname FROM auth_tokens a JOIN nicknames n ON n.user_id = a.user_id WHERE a.token_hash = ? AND a.expires_at > ? ORDER BY n.id')
+      .bind(tokenHash, now),
+  ]);
+  return {
+    session: (s.results[0] as SessionRow | undefined) ?? null,
+    user: (u.results[0] as UserRow | undefined) ?? null,
+    nicknames: n.results as Nickname[],
+  };
+}
+
+/** Back from the splash target: the detour is forgotten. */
+export async function clearRedirectSplash(db: D1Database, id: string): Promise<void> {
+  await db.prepare('UPDATE sessions SET redirect_splash = NULL WHERE id = ?').bind(id).run();
+}
+
+/** The welcome offer's free video: the best rated one. */
+export async function welcomeVideoId(db: D1Database): Promise<number | null> {
+  return (await db.prepare('SELECT id FROM videos ORDER BY rating DESC, id LIMIT 1').first<{ id: number }>())?.id ?? null;
 }

@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { AUTH_COOKIE_DAYS, CSRF_COOKIE } from '../../../shared/constants';
 import type { AppEnv, Bindings } from '../../env';
-import { renameSessionStatements, toWireSession, type SessionRow } from './session.repo';
+import { createSession, deleteAuthTokenStatement, insertAuthTokenStatement, renameSessionStatements, toWireSession, updateSession, type SessionRow } from './session.repo';
 import { hmac, randomToken, sha256Hex, sign } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 
@@ -113,12 +113,8 @@ export async function logIn(c: Context<AppEnv>, userId: number): Promise<void> {
   const previous = getCookie(c, cookieName(c, AUTH_COOKIE));
   await rotateSession(c, userId, async (newId) => {
     const statements: D1PreparedStatement[] = [];
-    if (previous && previous.length <= 128) statements.push(db.prepare('DELETE FROM auth_tokens WHERE token_hash = ?').bind(await sha256Hex(previous)));
-    statements.push(
-      db
-        .prepare('INSERT INTO auth_tokens (token_hash, user_id, session_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
-        .bind(await sha256Hex(token), userId, newId, now, now + AUTH_COOKIE_DAYS * DAY),
-    );
+    if (previous && previous.length <= 128) statements.push(deleteAuthTokenStatement(db, await sha256Hex(previous)));
+    statements.push(insertAuthTokenStatement(db, await sha256Hex(token), userId, newId, now, now + AUTH_COOKIE_DAYS * DAY));
     return statements;
   });
   setCookie(c, cookieName(c, AUTH_COOKIE), token, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c), maxAge: AUTH_COOKIE_DAYS * DAY });
@@ -131,9 +127,43 @@ export async function logIn(c: Context<AppEnv>, userId: number): Promise<void> {
 export async function logOut(c: Context<AppEnv>): Promise<void> {
   const token = getCookie(c, cookieName(c, AUTH_COOKIE));
   await rotateSession(c, null, async () =>
-    token && token.length <= 128 ? [c.env.DB.prepare('DELETE FROM auth_tokens WHERE token_hash = ?').bind(await sha256Hex(token))] : [],
+    token && token.length <= 128 ? [deleteAuthTokenStatement(c.env.DB, await sha256Hex(token))] : [],
   );
   deleteCookie(c, cookieName(c, AUTH_COOKIE), { path: '/', secure: isHttps(c) });
+}
+
+/**
+ * The session row for this request, created when the visitor has none: under the id of the
+ * session cookie a page view issued, else under a new id with its cookie.
+ */
+export async function ensureSession(c: Context<AppEnv>): Promise<string> {
+  const existing = c.get('sessionId');
+  if (existing) return existing;
+  const id = c.get('cookieSessionId') ?? (await issueSessionCookie(c));
+  const row = await createSession(c.env.DB, id, {
+    host: new URL(c.req.url).host,
+    splash18_confirmed: c.get('session').splash18_confirmed,
+    now: nowSeconds(),
+  });
+  c.set('sessionId', id);
+  c.set('session', wireSession(c, row));
+  return id;
+}
+
+/**
+ * The session as answered after a change of its row. A member who was welcomed before stays
+ * welcomed, whatever this session's row says (every login starts a new session).
+ */
+export function wireSession(c: Context<AppEnv>, row: SessionRow) {
+  return toWireSession(row, c.get('memberWelcomed') ? { welcome_dialog: null } : {});
+}
+
+/** Changes columns of this request's session row (created if needed) and answers the row. */
+export async function updateSessionRow(c: Context<AppEnv>, fields: Parameters<typeof updateSession>[2]): Promise<SessionRow | null> {
+  const id = await ensureSession(c);
+  const row = await updateSession(c.env.DB, id, fields);
+  if (row) c.set('session', wireSession(c, row));
+  return row;
 }
 
 /** 401 unless logged in; the user id otherwise. */

@@ -15,8 +15,10 @@ import {
 } from '../../../client/features/search/search-context';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
-import { cachedCategories } from './category-cache';
+import { cachedCategories } from './shows.service';
 import { getShowDetail, neighbours, queryShows, type ShowRef } from './shows.repo';
+import { findShowSlug } from './show-status.repo';
+import { parseId } from '../../lib/params';
 
 /**
  * Where a show page was opened from: its breadcrumbs, and the list whose order prev/next follow.
@@ -30,10 +32,6 @@ type ShowContext =
   | { kind: 'all'; base: string; listHref: string }
   | { kind: 'category'; base: string; listHref: string; categoryId: number; query: string }
   | { kind: 'search'; base: string; listPath: string; search: SearchQuery; page: number };
-
-function parseId(raw: string | undefined): number | null {
-  return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
-}
 
 function chatHref(base: string, ref: Pick<ShowRef, 'id' | 'slugName'>, query = ''): string {
   return withQuery(`${base}/chat/${ref.id}/${ref.slugName}`, query);
@@ -125,7 +123,7 @@ export const showPages = new Hono<AppEnv>()
   .get('/chat/:id/:slug?', (c) => renderShow(c, { kind: 'direct' }))
   .get('/-/:id', async (c) => {
     const id = parseId(c.req.param('id'));
-    const row = id === null ? null : await c.env.DB.prepare('SELECT id, slug_name AS slugName FROM shows WHERE id = ?').bind(id).first<{ id: number; slugName: string }>();
+    const row = id === null ? null : await findShowSlug(c.env.DB, id);
     if (!row) return c.notFound();
     return c.redirect(showHref(row), 301);
   })

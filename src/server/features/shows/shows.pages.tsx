@@ -8,7 +8,7 @@ import { CategoriesPage } from '../../../client/features/shows/categories-page';
 import { ShowsPage } from '../../../client/features/shows/shows-page';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
-import { cachedCategories, categoryBarItems } from './category-cache';
+import { cachedCategories, categoryBarItems } from './shows.service';
 import { activePromos, queryShows } from './shows.repo';
 
 /** Promotions running now, rendered with home so the strip needs no second round trip. */

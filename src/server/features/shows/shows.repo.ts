@@ -4,14 +4,13 @@ import {
   exclusiveActive,
   exclusiveOnly,
   exclusivePrice,
-  type Category,
   type Paged,
   type Promo,
   type ShowDetail,
   type ShowSummary,
 } from '../../../shared/shows';
 
-interface ShowRow {
+export interface ShowRow {
   id: number;
   universal_id: string;
   contentprovider_id: number;
@@ -152,42 +151,6 @@ export async function queryShows(db: D1Database, q: ShowQuery): Promise<Paged<Sh
   };
 }
 
-interface CategoryRow {
-  id: number;
-  slug: string;
-  slug_description: string;
-  name_en: string;
-  name_de: string;
-  is_search: number;
-  count: number;
-  online: number;
-}
-
-export type CategoryWithCounts = Category & { count: number; online: number };
-
-/** All categories in display order with show counts. */
-export async function listCategories(db: D1Database, locale: Locale): Promise<CategoryWithCounts[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT c.id, c.slug, c.slug_description, c.name_en, c.name_de, c.is_search,
-         COUNT(s.id) AS count, COALESCE(SUM(s.online), 0) AS online
-       FROM categories c
-       LEFT JOIN show_categories sc ON sc.category_id = c.id
-       LEFT JOIN shows s ON s.id = sc.show_id
-       GROUP BY c.id ORDER BY c.is_search, c.position, c.id`,
-    )
-    .all<CategoryRow>();
-  return results.map((r) => ({
-    id: r.id,
-    slug: r.slug,
-    slug_description: r.slug_description,
-    name: locale === 'de' ? r.name_de : r.name_en,
-    is_search: r.is_search === 1,
-    count: r.count,
-    online: r.online,
-  }));
-}
-
 interface DetailRow extends ShowRow {
   description_en: string;
   description_de: string;
@@ -255,6 +218,14 @@ export interface ShowRef {
   name: string;
 }
 
+interface PromoRow extends ShowRow {
+  promo_id: number;
+  promo_title_en: string;
+  promo_title_de: string;
+  start_at: number;
+  stop_at: number;
+}
+
 /** Promotions running now (page 1 of the show list, the home strip, GET shows/promos). */
 export async function activePromos(db: D1Database, locale: Locale): Promise<Promo[]> {
   const now = Math.floor(Date.now() / 1000);
@@ -264,13 +235,13 @@ export async function activePromos(db: D1Database, locale: Locale): Promise<Prom
        FROM promos p JOIN shows s ON s.id = p.show_id WHERE p.start_at <= ?1 AND p.stop_at > ?1 ORDER BY p.stop_at LIMIT 12`,
     )
     .bind(now)
-    .all<Record<string, unknown>>();
+    .all<PromoRow>();
   return results.map((r) => ({
-    id: r.promo_id as number,
-    show_id: r.id as number,
-    title: (locale === 'de' ? r.promo_title_de : r.promo_title_en) as string,
-    start: r.start_at as number,
-    stop: r.stop_at as number,
-    show: toShowSummary(r as never, locale),
+    id: r.promo_id,
+    show_id: r.id,
+    title: locale === 'de' ? r.promo_title_de : r.promo_title_en,
+    start: r.start_at,
+    stop: r.stop_at,
+    show: toShowSummary(r, locale),
   }));
 }

@@ -3,7 +3,6 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ERROR_LOG_MAX } from '../../../shared/constants';
 import type { AppEnv } from '../../env';
-import { ensureVisitorCookies } from '../session/session.service';
 import { anonymousWrite } from '../../lib/limits';
 import { validationHook } from '../../lib/validation';
 
@@ -22,17 +21,16 @@ const logEntry = z.object({
   objects: z.array(z.unknown()).max(10).optional(),
 });
 
-/** CSRF cookie and the client error log. */
-export const systemRoutes = new Hono<AppEnv>()
-  // The CSRF token belongs to a session: a visitor without one gets both cookies here.
-  .get('/auth/csrf-cookie', async (c) => {
-    await ensureVisitorCookies(c);
-    return c.body(null, 204);
-  })
-  .post('/log', anonymousWrite('client-log', CLIENT_LOGS_PER_ADDRESS, CLIENT_LOG_BODY_MAX), zValidator('json', z.object({ entries: z.array(logEntry).min(1).max(ERROR_LOG_MAX) }), validationHook), (c) => {
+/** /api/log: the client error log. */
+export const logRoutes = new Hono<AppEnv>().post(
+  '/',
+  anonymousWrite('client-log', CLIENT_LOGS_PER_ADDRESS, CLIENT_LOG_BODY_MAX),
+  zValidator('json', z.object({ entries: z.array(logEntry).min(1).max(ERROR_LOG_MAX) }), validationHook),
+  (c) => {
     const { entries } = c.req.valid('json');
     for (const e of entries) {
       console.warn(JSON.stringify({ type: 'client_error', requestId: c.get('requestId'), ...e }));
     }
     return c.body(null, 204);
-  });
+  },
+);

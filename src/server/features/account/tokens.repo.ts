@@ -56,3 +56,7 @@ export function revokeAccountLinks(db: D1Database, userId: number, now: number):
     .prepare("UPDATE user_tokens SET used_at = ? WHERE user_id = ? AND kind IN ('reset', 'login') AND used_at IS NULL")
     .bind(now, userId);
 }
+
+/** Ends every login of the account but the one whose token hash is `keepHash` (none with ''). */
+export const endLoginsStatement = (db: D1Database, userId: number, keepHash = '') =>
+  db.prepare('DELETE FROM auth_tokens WHERE user_id = ? AND token_hash <> ?').bind(userId, keepHash);
