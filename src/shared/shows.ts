@@ -162,3 +162,7 @@ export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lo
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
+
+/** The filter chips of the show search. */
+export const SHOW_FILTERS = ['online', 'free', 'new', 'free_online'] as const;
+export type ShowFilter = (typeof SHOW_FILTERS)[number];

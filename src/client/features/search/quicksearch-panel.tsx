@@ -6,7 +6,7 @@ import { clearHistory, loadHistory, rememberSearch } from './search-history';
 import { useSnap, useT } from '../../state/context';
 import { Icon } from '../../ui/icon';
 import { liveOnline } from '../shows/live';
-import { formatDuration } from '../shows/list-data';
+import { formatDuration } from '../../../shared/show-lists';
 import { createQuicksearch, searchable, type Quicksearch as Controller, type QuicksearchState } from './quicksearch-state';
 
 interface Option {

@@ -1,10 +1,10 @@
 import { Island } from '../../ui/island';
 import SearchForm from './search-form.island';
-import type { ListProps } from '../shows/list-data';
+import type { ListProps } from '../../../shared/show-lists';
 import MediaList from '../shows/media-list.island';
 import ShowList from '../shows/show-list.island';
 import { useT } from '../../state/context';
-import { withQuery } from './search-context';
+import { withQuery } from '../../../shared/search-query';
 
 export type SearchTab = 'all' | 'shows' | 'videos' | 'galleries';
 

@@ -1,5 +1,5 @@
 import { Island } from '../../ui/island';
-import type { ListProps } from './list-data';
+import type { ListProps } from '../../../shared/show-lists';
 import MediaList from './media-list.island';
 import ShowList from './show-list.island';
 import { useT } from '../../state/context';

@@ -6,7 +6,7 @@ import { api } from '../../lib/api';
 import type { RootState } from '../../state/store';
 import { pageHref, PAGINATION_KEEP } from '../../../shared/pagination';
 import { rebuildOnline } from './live';
-import { toPromoLite, toTileItems, type ListItem, type ListSource, type PromoLite } from './list-data';
+import { toPromoLite, toTileItems, type ListItem, type ListSource, type PromoLite } from '../../../shared/show-lists';
 
 // What a list does after the first render, loaded on first use (the end of the list comes in
 // reach, a page link or filter is clicked, a refresh is due), so it is not part of the page's

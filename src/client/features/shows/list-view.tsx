@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useStore, useT } from '../../state/context';
 import type { Chunk, ListEngine, ListSnapshot, ListStatus, ListUpdate } from './list-engine';
-import { SHOWS_FORCED_REFRESH_MS, type ListProps, type PromoLite } from './list-data';
+import { SHOWS_FORCED_REFRESH_MS, type ListProps, type PromoLite } from '../../../shared/show-lists';
 import { pageHref } from '../../../shared/pagination';
 import { ListPagination } from './list-pagination';
 import { PromoStrip } from './promo-strip';

@@ -1,4 +1,4 @@
-import type { ListProps, TileGallery, TileVideo } from './list-data';
+import type { ListProps, TileGallery, TileVideo } from '../../../shared/show-lists';
 import { ListFrame, useList } from './list-view';
 import { GalleryGrid, VideoGrid } from './media-tiles';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { showHref } from '../../../shared/shows';
 import { useT } from '../../state/context';
 import { Icon } from '../../ui/icon';
-import { formatDuration, type TileGallery, type TileVideo } from './list-data';
+import { formatDuration, type TileGallery, type TileVideo } from '../../../shared/show-lists';
 
 // Video and gallery results. Their own pages come later: the tiles lead to the show page.
 

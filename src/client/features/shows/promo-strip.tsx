@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { showHref } from '../../../shared/shows';
 import { useT } from '../../state/context';
 import { Icon } from '../../ui/icon';
-import type { PromoLite } from './list-data';
+import type { PromoLite } from '../../../shared/show-lists';
 
 /** Promotions of the first list page: title, show name and a link; each hidden at its stop time. */
 export function PromoStrip({ promos, aside }: { promos: PromoLite[]; aside?: ReactNode }) {

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { ShowGrid } from './show-tile';
-import type { ListProps, TileShow } from './list-data';
+import type { ListProps, TileShow } from '../../../shared/show-lists';
 import { ListFrame, useList } from './list-view';
 
-export type { ListProps as ShowListProps } from './list-data';
+export type { ListProps as ShowListProps } from '../../../shared/show-lists';
 
 /**
  * A list of shows with infinite scroll: near the end the next page is fetched and appended (the

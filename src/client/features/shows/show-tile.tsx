@@ -2,7 +2,7 @@ import { showImageSrc } from '../../../shared/shows';
 import { useSnap, useT } from '../../state/context';
 import { Icon } from '../../ui/icon';
 import { liveOnline } from './live';
-import { formatKm, showLink, type TileLinks, type TileShow } from './list-data';
+import { formatKm, showLink, type TileLinks, type TileShow } from '../../../shared/show-lists';
 
 /**
  * A show in a list: preview, name, age, online state, languages, price, location, features,

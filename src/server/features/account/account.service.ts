@@ -4,7 +4,8 @@ import { mailOrigin } from '../../lib/config';
 import { ApiError } from '../../lib/errors';
 import { actionMail } from '../../lib/mail-templates';
 import { mailerFor } from '../../lib/mailer';
-import { ensureSession, logIn, nowSeconds } from '../session/session.service';
+import { ensureSession, logIn } from '../session/session.service';
+import { nowSeconds } from '../../lib/clock';
 import { loginState, markVerifySent, nameTaken, wireUser } from './account.repo';
 import { issueToken } from './tokens.repo';
 

@@ -1,5 +1,5 @@
 import { randomToken, sha256Hex } from '../../lib/crypto';
-import { nowSeconds } from '../session/session.service';
+import { nowSeconds } from '../../lib/clock';
 
 export type TokenKind = 'verify' | 'reset' | 'login';
 const LIFETIME: Record<TokenKind, number> = { verify: 3 * 86_400, reset: 3_600, login: 900 };

@@ -4,7 +4,7 @@ import { Icon } from '../../../client/ui/icon';
 import { Layout } from '../../../client/shell/layout';
 import { useT } from '../../../client/state/context';
 import type { AppEnv } from '../../env';
-import { nowSeconds } from '../session/session.service';
+import { nowSeconds } from '../../lib/clock';
 import { renderPage } from '../../render/render-page';
 import { safeRedirect } from '../../../shared/safe-redirect';
 import { ensureSession } from '../session/session.service';

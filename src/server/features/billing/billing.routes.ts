@@ -2,12 +2,12 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env';
-import { clientIp, nowSeconds, requireUser, requireUserId } from '../session/session.service';
+import { clientIp, requireUser, requireUserId } from '../session/session.service';
+import { nowSeconds } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 import { hit } from '../../lib/throttle.repo';
 import { validationHook } from '../../lib/validation';
-import { ensureSession } from '../session/session.service';
-import { updateSession } from '../session/session.repo';
+import { ensureSession, updateSessionRow } from '../session/session.service';
 import { WELCOME_BONUS_PERCENT } from '../../../shared/constants';
 import { percentBonus } from '../../../shared/coupons';
 import { claimVoucher, dropVoucher, findBillingStatus, findCampaign, findWelcomeOffer, insertBillingWithinLimit, spentToday } from './billing.repo';
@@ -76,7 +76,7 @@ async function startBilling(c: Context<AppEnv>, body: z.infer<typeof initSchema>
   if (!provider) throw new ApiError(503, 'billing.error');
   const link = await provider.checkoutUrl({ id: billing.id, amountCents: p.amount_cents, currency: p.currency, coins, productName: p.name }, new URL(c.req.url).origin);
   if (phone) {
-    await updateSession(db, sessionId, { phonecall_payment_type_id: p.payment_type_id, phonecall_product_id: p.id, phonecall_payment_name: p.type_name });
+    await updateSessionRow(c, { phonecall_payment_type_id: p.payment_type_id, phonecall_product_id: p.id, phonecall_payment_name: p.type_name });
   }
   return c.json({ link, id: billing.id, coins });
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Hono, type Context } from 'hono';
 import { Layout } from '../../../client/shell/layout';
 import type { AppEnv } from '../../env';
-import { nowSeconds } from '../session/session.service';
+import { nowSeconds } from '../../lib/clock';
 import { readForm, type FormFields } from '../../lib/body';
 import { ApiError } from '../../lib/errors';
 import { renderPage } from '../../render/render-page';

@@ -4,7 +4,7 @@ import { canonicalHref, parsePage } from '../../../shared/pagination';
 import { ftsQuery, parseLatLon } from '../../../shared/shows';
 import type { Crumb } from '../../../client/ui/breadcrumbs';
 import { Layout } from '../../../client/shell/layout';
-import { toTileGallery, toTileShow, toTileVideo, type ListFilter, type ListKind, type ListProps, type TileLinks } from '../../../client/features/shows/list-data';
+import { toTileGallery, toTileShow, toTileVideo, type ListFilter, type ListKind, type ListProps, type TileLinks } from '../../../shared/show-lists';
 import { SearchPage, type SearchSection, type SearchTab } from '../../../client/features/search/search-page';
 import {
   isLocationSearch,
@@ -16,13 +16,10 @@ import {
   searchTerm,
   withQuery,
   type SearchQuery,
-} from '../../../client/features/search/search-context';
+} from '../../../shared/search-query';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
-import { cachedCategories } from '../shows/shows.service';
-import { queryShows } from '../shows/shows.repo';
-import { queryGalleries, queryVideos } from './media.repo';
-import { tagNames } from '../shows/categories.repo';
+import { cachedCategories, searchGalleries, searchShows, searchVideos, tagNamesFor } from '../shows/shows.service';
 
 type Prefix = '/search' | '/~search';
 
@@ -39,14 +36,14 @@ async function fetchKind(c: Context<AppEnv>, kind: ListKind, q: SearchQuery, pag
   const locale = c.get('locale');
   const fts = ftsQuery(q.search);
   if (kind === 'videos') {
-    const r = await queryVideos(c.env.DB, { page, limit, fts, locale });
+    const r = await searchVideos(c.env.DB, { page, limit, fts, locale });
     return { items: r.data.map(toTileVideo), page: r.current_page, lastPage: r.last_page, total: r.total };
   }
   if (kind === 'galleries') {
-    const r = await queryGalleries(c.env.DB, { page, limit, fts, locale });
+    const r = await searchGalleries(c.env.DB, { page, limit, fts, locale });
     return { items: r.data.map(toTileGallery), page: r.current_page, lastPage: r.last_page, total: r.total };
   }
-  const r = await queryShows(c.env.DB, {
+  const r = await searchShows(c.env.DB, {
     page,
     limit,
     fts,
@@ -72,7 +69,7 @@ async function renderSearch(c: Context<AppEnv>, prefix: Prefix, requested: Searc
   const tab: SearchTab = requested === 'all' && showsOnly ? 'shows' : requested;
   const path = url.pathname;
   const links: TileLinks = { base: `${prefix}/shows`, query: searchQueryString(q), withPage: true };
-  const [names, categories] = await Promise.all([tagNames(c.env.DB, tags, locale), cachedCategories(c.env.DB, locale)]);
+  const [names, categories] = await Promise.all([tagNamesFor(c.env.DB, tags, locale), cachedCategories(c.env.DB, locale)]);
 
   let sections: SearchSection[] | undefined;
   let list: ListProps | undefined;

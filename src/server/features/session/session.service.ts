@@ -5,14 +5,13 @@ import { AUTH_COOKIE_DAYS, CSRF_COOKIE } from '../../../shared/constants';
 import type { AppEnv, Bindings } from '../../env';
 import { createSession, deleteAuthTokenStatement, insertAuthTokenStatement, renameSessionStatements, toWireSession, updateSession, type SessionRow } from './session.repo';
 import { hmac, randomToken, sha256Hex, sign } from '../../lib/crypto';
+import { nowSeconds } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 
 export const AUTH_COOKIE = 'auth._token';
 export const SESSION_COOKIE = 'lc_sid';
 const DAY = 86_400;
 const SESSION_DAYS = 365;
-
-export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export function isHttps(c: Context): boolean {
   return new URL(c.req.url).protocol === 'https:';

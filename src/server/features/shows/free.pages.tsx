@@ -2,11 +2,11 @@ import { Hono, type Context } from 'hono';
 import { SHOWS_PAGE_SIZE } from '../../../shared/constants';
 import { canonicalHref, parsePage } from '../../../shared/pagination';
 import { Layout } from '../../../client/shell/layout';
-import { toTileShow, toTileVideo, type ListProps } from '../../../client/features/shows/list-data';
+import { toTileShow, toTileVideo, type ListProps } from '../../../shared/show-lists';
 import { FreeListPage } from '../../../client/features/shows/free-list-page';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
-import { queryVideos } from '../search/media.repo';
+import { queryVideos } from './media.repo';
 import { queryShows } from './shows.repo';
 
 const VIDEO_PAGE_SIZE = 48;

@@ -12,7 +12,7 @@ import {
   searchQueryString,
   withQuery,
   type SearchQuery,
-} from '../../../client/features/search/search-context';
+} from '../../../shared/search-query';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
 import { cachedCategories } from './shows.service';

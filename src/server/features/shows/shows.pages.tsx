@@ -3,7 +3,7 @@ import { SHOWS_PAGE_SIZE, type Locale } from '../../../shared/constants';
 import { canonicalHref, parsePage } from '../../../shared/pagination';
 import { categoryHref } from '../../../shared/shows';
 import { Layout } from '../../../client/shell/layout';
-import { toPromoLite, toTileShow, type PromoLite, type TileLinks } from '../../../client/features/shows/list-data';
+import { toPromoLite, toTileShow, type PromoLite, type TileLinks } from '../../../shared/show-lists';
 import { CategoriesPage } from '../../../client/features/shows/categories-page';
 import { ShowsPage } from '../../../client/features/shows/shows-page';
 import type { AppEnv } from '../../env';

@@ -7,6 +7,7 @@ import {
   type Paged,
   type Promo,
   type ShowDetail,
+  type ShowFilter,
   type ShowSummary,
 } from '../../../shared/shows';
 
@@ -78,8 +79,6 @@ export function toShowSummary(r: ShowRow, locale: Locale): ShowSummary {
   };
 }
 
-export const SHOW_FILTERS = ['online', 'free', 'new', 'free_online'] as const;
-export type ShowFilter = (typeof SHOW_FILTERS)[number];
 
 export interface ShowQuery {
   page: number;

@@ -1,4 +1,4 @@
-import type { GallerySummary, Promo, ShowSummary, VideoSummary } from '../../../shared/shows';
+import type { GallerySummary, Promo, ShowSummary, VideoSummary } from './shows';
 
 // Shapes the list island gets as props (JSON in the page) and from the API: only what a tile
 // shows, so the embedded props stay small.

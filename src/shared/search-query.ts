@@ -1,4 +1,4 @@
-import type { TFunction } from '../../../shared/translate';
+import type { TFunction } from './translate';
 
 // The query of a search list (spec part 2: search, lat/lon, tags, cat) in one shape for the
 // search pages, the show page within a search, and the links between them.

@@ -1,0 +1,120 @@
+import { posix } from 'node:path';
+
+// The layout rules of the source tree (README "Layout"), checked on a map of path -> source so a
+// test can feed it a broken tree. Paths are relative to the repository root, with '/'.
+
+export type Tree = Map<string, string>;
+
+export interface Violation {
+  file: string;
+  rule: string;
+  detail: string;
+}
+
+/**
+ * Imports between features that are allowed (from-feature -> to-feature, per side). On the server
+ * a feature may use another only through its `*.service.ts` (types may come from any file).
+ */
+export const FEATURE_ALLOW: Record<string, string[]> = {
+  // server: everything runs on the session (who is asking); money goes through billing
+  'server:account': ['server:session', 'server:billing'],
+  'server:avs': ['server:session'],
+  'server:billing': ['server:session'],
+  'server:game': ['server:session', 'server:billing'],
+  'server:ops': ['server:billing', 'server:shows'],
+  'server:realtime': ['server:session'],
+  'server:search': ['server:shows'],
+  // the member behind a session is an account row (type only)
+  'server:session': ['server:account'],
+  // client: the profile shows the member's coupons; search lists shows with the show lists;
+  // the session's overlays open the nickname dialog
+  'client:account': ['client:billing'],
+  'client:search': ['client:shows'],
+  'client:session': ['client:account'],
+};
+
+/** The islands the shell places (app bar slots, overlays host, layout). */
+export const SHELL_ALLOW = [
+  'src/client/features/account/account-area.island.tsx',
+  'src/client/features/search/quicksearch.island.tsx',
+  'src/client/features/session/age-splash.island.tsx',
+  'src/client/features/session/session-overlays.tsx',
+  'src/client/features/account/profile-overlays.tsx',
+  'src/client/features/billing/billing-overlays.tsx',
+];
+
+/** Non-feature server folders that render pages and so may import the client's state providers. */
+const SERVER_RENDER = 'src/server/render/';
+/** Folders a feature-free module lives in. */
+const FEATURE_FREE = ['src/client/lib/', 'src/client/ui/', 'src/client/state/', 'src/shared/'];
+const EXTENSIONS = ['', '.ts', '.tsx', '.css'];
+const MAX_LINES = 300;
+/** Data, not code: the demo data's word lists and tables may be longer. */
+const LONG_DATA = /^src\/server\/seed\/(words|tables)[\w.-]*\.ts$/;
+
+interface Import {
+  spec: string;
+  target: string | null;
+  typeOnly: boolean;
+}
+
+function imports(file: string, source: string, tree: Tree): Import[] {
+  const out: Import[] = [];
+  const re = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|@import\s+['"]([^'"]+)['"]/g;
+  for (const m of source.matchAll(re)) {
+    const spec = m[3] ?? m[4] ?? m[5];
+    if (!spec.startsWith('.')) continue;
+    const base = posix.normalize(posix.join(posix.dirname(file), spec));
+    const target = EXTENSIONS.map((e) => base + e).find((p) => tree.has(p)) ?? null;
+    out.push({ spec, target, typeOnly: !!m[2] });
+  }
+  return out;
+}
+
+/** 'server:billing' for a file of a feature folder, else null. */
+export function featureOf(path: string): string | null {
+  const m = path.match(/^src\/(server|client)\/features\/([^/]+)\//);
+  return m ? `${m[1]}:${m[2]}` : null;
+}
+
+export function checkLayout(tree: Tree): Violation[] {
+  const found: Violation[] = [];
+  const add = (file: string, rule: string, detail: string) => found.push({ file, rule, detail });
+
+  for (const [file, source] of tree) {
+    const name = posix.basename(file);
+    if (!/^[a-z0-9]+(?:[-.][a-z0-9]+)*\.(ts|tsx|css)$/.test(name)) add(file, 'kebab-case file names', name);
+    if (/^export\s+(\*|\{[^}]*\})\s+from\s/m.test(source)) add(file, 'no barrel files (re-exports)', 'export ... from');
+    const lines = source.split('\n').length;
+    if (lines > MAX_LINES && !LONG_DATA.test(file)) add(file, `no file over ${MAX_LINES} lines`, `${lines} lines`);
+    if (/\.prepare\(/.test(source) && !file.endsWith('.repo.ts') && !file.startsWith('src/server/seed/')) add(file, 'no prepare( outside *.repo.ts', 'prepare(');
+
+    const from = featureOf(file);
+    for (const imp of imports(file, source, tree)) {
+      const to = imp.target;
+      if (!to) continue;
+      const toFeature = featureOf(to);
+      if (file.startsWith('src/client/') && to.startsWith('src/server/')) add(file, 'client never imports server', to);
+      if (file.startsWith('src/shared/') && !to.startsWith('src/shared/')) add(file, 'shared imports only shared', to);
+      if (file.startsWith('src/server/') && to.startsWith('src/client/')) {
+        const rendered = /^src\/client\/(features|shell|ui)\//.test(to) || (file.startsWith(SERVER_RENDER) && to.startsWith('src/client/state/'));
+        if (!rendered) add(file, 'server imports from the client only pages, shell and ui', to);
+      }
+      if (toFeature && FEATURE_FREE.some((dir) => file.startsWith(dir))) add(file, 'lib, ui, state and shared never import a feature', to);
+      if (toFeature && file.startsWith('src/client/shell/') && !SHELL_ALLOW.includes(to)) add(file, 'shell imports only the islands it places', to);
+      if (from && toFeature && from !== toFeature) {
+        const side = (f: string) => f.split(':')[0];
+        const serverToClient = side(from) === 'server' && side(toFeature) === 'client' && from.split(':')[1] === toFeature.split(':')[1];
+        if (serverToClient) continue;
+        if (!(FEATURE_ALLOW[from] ?? []).includes(toFeature)) add(file, 'features import each other only through the allow-list', to);
+        else if (side(from) === 'server' && !imp.typeOnly && !to.endsWith('.service.ts')) add(file, 'another server feature only through its *.service.ts', to);
+      }
+    }
+  }
+
+  const app = tree.get('src/server/app.tsx') ?? '';
+  for (const m of app.matchAll(/\.route\(\s*'([^']*)'\s*,\s*(\w+)\s*\)/g)) {
+    if (m[2].endsWith('Routes') && m[1] === '/') add('src/server/app.tsx', 'every router is mounted at its prefix', `${m[2]} at '/'`);
+  }
+  return found;
+}
