@@ -39,8 +39,9 @@ export const SHELL_ALLOW = [
   'src/client/features/search/quicksearch.island.tsx',
   'src/client/features/session/age-splash.island.tsx',
   'src/client/features/session/session-overlays.tsx',
-  'src/client/features/account/profile-overlays.tsx',
   'src/client/features/billing/billing-overlays.tsx',
+  // the drawer's notice while a phone payment runs
+  'src/client/features/billing/voicecall-notice.tsx',
 ];
 
 /** Non-feature server folders that render pages and so may import the client's state providers. */
@@ -84,8 +85,9 @@ export function checkLayout(tree: Tree): Violation[] {
   for (const [file, source] of tree) {
     const name = posix.basename(file);
     if (!/^[a-z0-9]+(?:[-.][a-z0-9]+)*\.(ts|tsx|css)$/.test(name)) add(file, 'kebab-case file names', name);
-    if (/^export\s+(\*|\{[^}]*\})\s+from\s/m.test(source)) add(file, 'no barrel files (re-exports)', 'export ... from');
-    const lines = source.split('\n').length;
+    // The worker's entry exports the Durable Object classes, as workerd requires.
+    if (file !== 'src/server/index.ts' && /^export\s+(\*|\{[^}]*\})\s+from\s/m.test(source)) add(file, 'no barrel files (re-exports)', 'export ... from');
+    const lines = source.split('\n').length - (source.endsWith('\n') ? 1 : 0);
     if (lines > MAX_LINES && !LONG_DATA.test(file)) add(file, `no file over ${MAX_LINES} lines`, `${lines} lines`);
     if (/\.prepare\(/.test(source) && !file.endsWith('.repo.ts') && !file.startsWith('src/server/seed/')) add(file, 'no prepare( outside *.repo.ts', 'prepare(');
 

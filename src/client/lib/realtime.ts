@@ -1,6 +1,6 @@
 import { WebSocket as ReconnectingWebSocket } from 'partysocket';
 import { parseEvent, REALTIME_PATH, type RealtimeEvent, type ShowStatus } from '../../shared/realtime';
-import { applyStatuses, rebuildOnline } from '../features/shows/live';
+import { applyStatuses, rebuildOnline } from '../state/live';
 import type { RootState } from '../state/store';
 import { api } from './api';
 

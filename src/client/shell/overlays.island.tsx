@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { LoadingOverlay } from './loading-overlay';
 import { UpdateNotice } from './update-notice';
-import { ProfileOverlays } from '../features/account/profile-overlays';
+import { SessionOverlays } from '../features/session/session-overlays';
 import { useLazy, type Loader } from '../lib/use-lazy';
 import { useSnap, useStore } from '../state/context';
 
@@ -42,7 +42,7 @@ export default function Overlays() {
       {ConfirmDialog && <ConfirmDialog />}
       <LoadingOverlay />
       <LazyBilling />
-      <ProfileOverlays />
+      <SessionOverlays />
     </>
   );
 }

@@ -1,5 +1,7 @@
 import { hashPassword } from '../lib/password';
-import { DEMO_MEMBER, generateDemoData, seedStatements, sqlLiteral, toSqlScript, type SqlValue } from './demo-data';
+import { generateDemoData } from './generator';
+import { DEMO_MEMBER, type SqlValue } from './rows';
+import { seedStatements, sqlLiteral, toSqlScript } from './sql';
 
 // Promotions shown on the first list page: most run for years, one ended long ago.
 const PROMOS: [number, string, string, number][] = [

@@ -5,7 +5,9 @@ import { showSnackbar } from '../../state/actions';
 import { useSnap, useStore, useT } from '../../state/context';
 import { applyAuth, go, type AuthAnswer } from './auth-actions';
 import { loginErrorCode } from './login-form';
-import { errorText, FormAlert, link, Rich, Spinner } from '../../ui/form';
+import { FormAlert, Spinner } from '../../ui/form';
+import { errorText } from '../../ui/api-errors';
+import { link, Rich } from '../../ui/rich';
 
 export const GOOGLE_CONSENT_COOKIE = 'google_consent';
 const GOOGLE_CONSENT_DAYS = 3650;

@@ -3,7 +3,8 @@ import { api, ApiFailure } from '../../lib/api';
 import { showSnackbar } from '../../state/actions';
 import { useStore, useT } from '../../state/context';
 import { applyAuth, type AuthAnswer } from './auth-actions';
-import { bodyMessage, errorText, Field, FormAlert, SubmitButton } from '../../ui/form';
+import { Field, FormAlert, SubmitButton } from '../../ui/form';
+import { bodyMessage, errorText } from '../../ui/api-errors';
 
 /** The login error rules: 422/401 with a code -> its text, without -> unknown credentials. */
 export function loginErrorCode(e: unknown): string {

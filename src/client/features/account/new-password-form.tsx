@@ -3,7 +3,9 @@ import { api, ApiFailure } from '../../lib/api';
 import { showSnackbar } from '../../state/actions';
 import { useStore, useT } from '../../state/context';
 import { applyAuth, type AuthAnswer } from './auth-actions';
-import { bodyMessage, errorText, Field, fieldCodes, FormAlert, link, Rich, SubmitButton } from '../../ui/form';
+import { Field, FormAlert, SubmitButton } from '../../ui/form';
+import { bodyMessage, errorText, fieldCodes } from '../../ui/api-errors';
+import { link, Rich } from '../../ui/rich';
 
 type FieldName = 'password' | 'password_confirm';
 

@@ -1,16 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { PASSWORD_MIN } from '../../../shared/account-rules';
+import { useState } from 'react';
 import { LOCALES, type Locale } from '../../../shared/constants';
 import type { User } from '../../../shared/session';
 import { openNicknameDialog } from './profile-actions';
 import { translateFailure } from '../../ui/api-errors';
-import { Field } from '../../ui/plain-field';
+import { EmailSection, PasswordSection } from './profile-security';
 import { NicknameText } from './nickname-text';
 import { api } from '../../lib/api';
 import { confirmDialog, showSnackbar } from '../../state/actions';
 import { useSnap, useStore, useT } from '../../state/context';
-
-type Errors = Record<string, string>;
 
 /** The settings tab: account data, e-mail, password, newsletter, language, nicknames, deletion. */
 export default function ProfileSettings() {
@@ -193,159 +190,6 @@ function LanguageSection() {
           ))}
         </select>
       </div>
-    </section>
-  );
-}
-
-function EmailSection() {
-  const store = useStore();
-  const t = useT();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const next: Errors = {};
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) next.email = t('errors.email_invalid');
-    if (!password) next.current_password = t('errors.required');
-    setErrors(next);
-    setGeneral(null);
-    if (Object.keys(next).length) return;
-    setBusy(true);
-    try {
-      const res = await api().put<{ user: User }>('user/update', { email: email.trim(), current_password: password });
-      store.user = res.user;
-      setSentTo(res.user.email);
-      setEmail('');
-      setPassword('');
-    } catch (err) {
-      const f = translateFailure(t, err, ['email', 'current_password']);
-      setErrors(f.fields);
-      setGeneral(f.general);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <section className="pf-section" aria-labelledby="pf-email-h">
-      <h2 id="pf-email-h">{t('profile.settings.email.title')}</h2>
-      {sentTo && (
-        <p className="pf-notice" role="status" data-testid="email-changed">
-          {t('profile.settings.email.done', { email: sentTo })}
-        </p>
-      )}
-      <form className="pf-form" onSubmit={submit} noValidate>
-        <Field
-          id="pf-new-email"
-          label={t('profile.settings.email.new')}
-          type="email"
-          autoComplete="email"
-          value={email}
-          error={errors.email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <Field
-          id="pf-email-password"
-          label={t('profile.settings.currentPassword')}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          error={errors.current_password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        {general && (
-          <p className="pf-error" role="alert">
-            {general}
-          </p>
-        )}
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {t('profile.settings.email.submit')}
-        </button>
-      </form>
-    </section>
-  );
-}
-
-function PasswordSection() {
-  const store = useStore();
-  const t = useT();
-  const [values, setValues] = useState({ password: '', password_confirm: '', current_password: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const next: Errors = {};
-    if (values.password.length < PASSWORD_MIN) next.password = t('errors.password_too_short');
-    else if (values.password !== values.password_confirm) next.password_confirm = t('errors.password_mismatch');
-    if (!values.current_password) next.current_password = t('errors.required');
-    setErrors(next);
-    setGeneral(null);
-    if (Object.keys(next).length) return;
-    setBusy(true);
-    try {
-      const res = await api().put<{ user: User }>('user/update', values);
-      store.user = res.user;
-      setValues({ password: '', password_confirm: '', current_password: '' });
-      showSnackbar(store, t('profile.settings.password.done'));
-    } catch (err) {
-      const f = translateFailure(t, err, ['current_password', 'password', 'password_confirm']);
-      // A wrong current password is reported on both; it belongs to the current password field.
-      if (f.fields.current_password && f.fields.password === f.fields.current_password) delete f.fields.password;
-      setErrors(f.fields);
-      setGeneral(f.general);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <section className="pf-section" aria-labelledby="pf-pass-h">
-      <h2 id="pf-pass-h">{t('profile.settings.password.title')}</h2>
-      <form className="pf-form" onSubmit={submit} noValidate>
-        <Field
-          id="pf-new-password"
-          label={t('profile.settings.password.new')}
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          error={errors.password}
-          onChange={set('password')}
-        />
-        <Field
-          id="pf-new-password2"
-          label={t('profile.settings.password.confirm')}
-          type="password"
-          autoComplete="new-password"
-          value={values.password_confirm}
-          error={errors.password_confirm}
-          onChange={set('password_confirm')}
-        />
-        <Field
-          id="pf-password-current"
-          label={t('profile.settings.currentPassword')}
-          type="password"
-          autoComplete="current-password"
-          value={values.current_password}
-          error={errors.current_password}
-          onChange={set('current_password')}
-        />
-        {general && (
-          <p className="pf-error" role="alert">
-            {general}
-          </p>
-        )}
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {t('profile.settings.password.submit')}
-        </button>
-      </form>
     </section>
   );
 }

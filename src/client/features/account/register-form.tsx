@@ -3,10 +3,12 @@ import { MAILCHECK_DEBOUNCE_MS, VOUCHER_DEBOUNCE_MS, VOUCHER_MIN_CHARS } from '.
 import { api, ApiFailure } from '../../lib/api';
 import { useStore, useT } from '../../state/context';
 import { applyAuth, go, type AuthAnswer } from './auth-actions';
-import { AuthIcon, bodyMessage, errorText, Field, fieldCodes, FormAlert, link, Rich, Spinner, SubmitButton } from '../../ui/form';
+import { AuthIcon, Field, Spinner, SubmitButton } from '../../ui/form';
+import { bodyMessage, errorText, fieldCodes } from '../../ui/api-errors';
+import { link, Rich } from '../../ui/rich';
+import { MailSuggestion, RegisterNotice, type Notice } from './register-notices';
 
 type Voucher = { state: 'idle' } | { state: 'checking' } | { state: 'valid'; code: string; text: string } | { state: 'invalid'; error: string };
-type Notice = { kind: 'exists'; email: string } | { kind: 'blocked' } | { kind: 'error'; text: string } | null;
 type FieldName = 'email' | 'code' | 'password' | 'username' | 'terms_check';
 const FIELD_ORDER: FieldName[] = ['email', 'code', 'password', 'username', 'terms_check'];
 
@@ -175,21 +177,7 @@ export function RegisterForm({ idPrefix, initialEmail = '', initialCode = '', au
 
   return (
     <form className="auth-form" method="post" onSubmit={submit} noValidate data-form="register">
-      {notice?.kind === 'exists' && (
-        <FormAlert kind="info" testId="register-exists" alertRef={noticeRef}>
-          <Rich text={t('auth.register.exists')} parts={{ reset: link(`/users/reset?email=${encodeURIComponent(notice.email)}`) }} />
-        </FormAlert>
-      )}
-      {notice?.kind === 'blocked' && (
-        <FormAlert kind="error" testId="register-blocked" alertRef={noticeRef}>
-          <Rich text={t('auth.register.blocked')} parts={{ contact: link('/contact#contact') }} />
-        </FormAlert>
-      )}
-      {notice?.kind === 'error' && (
-        <FormAlert kind="error" testId="register-error" alertRef={noticeRef}>
-          {notice.text}
-        </FormAlert>
-      )}
+      <RegisterNotice notice={notice} alertRef={noticeRef} />
       <Field
         id={`${idPrefix}-email`}
         name="email"
@@ -206,27 +194,14 @@ export function RegisterForm({ idPrefix, initialEmail = '', initialCode = '', au
         required
         extra={
           suggestion ? (
-            <p className="field-suggestion" data-testid="mail-suggestion">
-              <Rich
-                text={t('auth.register.didYouMean', { suggestion })}
-                parts={{
-                  fix: (inner) => (
-                    <button
-                      type="button"
-                      className="link-btn"
-                      data-action="apply-suggestion"
-                      onClick={() => {
-                        setEmail(suggestion);
-                        setSuggestion(null);
-                        refs.email.current?.focus();
-                      }}
-                    >
-                      {inner}
-                    </button>
-                  ),
-                }}
-              />
-            </p>
+            <MailSuggestion
+              suggestion={suggestion}
+              onApply={() => {
+                setEmail(suggestion);
+                setSuggestion(null);
+                refs.email.current?.focus();
+              }}
+            />
           ) : null
         }
       />

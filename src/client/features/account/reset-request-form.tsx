@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiFailure } from '../../lib/api';
 import { useT } from '../../state/context';
-import { bodyMessage, errorText, Field, FormAlert, link, Rich, SubmitButton } from '../../ui/form';
+import { Field, FormAlert, SubmitButton } from '../../ui/form';
+import { bodyMessage, errorText } from '../../ui/api-errors';
+import { link, Rich } from '../../ui/rich';
 
 type Failure = { kind: 'blocked' } | { kind: 'text'; text: string };
 

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { applyAuth, go, type AuthAnswer } from './auth-actions';
 import { LoginBox } from './login-box';
-import { bodyMessage, errorText, FormAlert, link, Rich, Spinner } from '../../ui/form';
+import { FormAlert, Spinner } from '../../ui/form';
+import { bodyMessage, errorText } from '../../ui/api-errors';
+import { link, Rich } from '../../ui/rich';
 import { api, ApiFailure } from '../../lib/api';
 import { useStore, useT } from '../../state/context';
 import type { Session, User } from '../../../shared/session';

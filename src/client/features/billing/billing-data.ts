@@ -1,7 +1,7 @@
 import { percentBonus } from '../../../shared/coupons';
 import type { TFunction } from '../../../shared/translate';
 import { ApiFailure } from '../../lib/api';
-import type { BillingProduct, PaymentType } from '../../../shared/billing';
+import type { BillingList, BillingProduct, PaymentType } from '../../../shared/billing';
 
 // The small rules of the coin picker: default package, bonus, money and error texts.
 
@@ -9,6 +9,12 @@ import type { BillingProduct, PaymentType } from '../../../shared/billing';
 export function defaultProduct(type: PaymentType | undefined): BillingProduct | null {
   if (!type || type.products.length === 0) return null;
   return type.products.find((p) => p.isDefault) ?? type.products[0];
+}
+
+/** The payment type selected first: the phone one in voice-call mode, else the first. */
+export function firstType(list: BillingList | null, voicecall: boolean): PaymentType | undefined {
+  if (!list) return undefined;
+  return (voicecall ? list.paymentTypes.find((p) => p.isPhoneCall) : undefined) ?? list.paymentTypes[0];
 }
 
 /** Bonus coins of a percent campaign or the welcome offer, rounded as the server books them. */

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { BillingList, PaymentType } from '../../../shared/billing';
-import { bonusCoins, defaultProduct, formatMoney, labelFor } from './billing-data';
+import { bonusCoins, defaultProduct, firstType, formatMoney, labelFor } from './billing-data';
 import { Icon } from '../../ui/icon';
+import { PickerLoading, PickerUnavailable } from './picker-states';
 import { api } from '../../lib/api';
 import { BILLING_POPUP_NAME, BILLING_SUCCESS_EVENT, openBillingPopup, rememberPreviousRoute, transferUrl } from './billing-popup';
 import { useSnap, useT } from '../../state/context';
@@ -58,27 +59,8 @@ export default function BillingPicker({ code, voicecall, initial }: BillingPicke
     return () => window.removeEventListener(BILLING_SUCCESS_EVENT, onSuccess);
   }, [load]);
 
-  if (phase === 'loading') {
-    return (
-      <div className="billing-picker billing-loading" data-state="loading" aria-busy="true">
-        <span className="spinner spinner-22" aria-hidden="true" />
-        <span>{t('billing.loading')}</span>
-      </div>
-    );
-  }
-
-  if (phase === 'unavailable' || !list) {
-    return (
-      <div className="billing-picker billing-unavailable" data-state="unavailable" data-status="503" role="alert" data-testid="billing-unavailable">
-        <Icon name="warning" size={36} />
-        <h2>{t('billing.unavailable.title')}</h2>
-        <p className="muted">{t('billing.unavailable.text')}</p>
-        <button type="button" className="btn btn-primary" data-action="billing-retry" onClick={() => void load(false)}>
-          {t('billing.unavailable.retry')}
-        </button>
-      </div>
-    );
-  }
+  if (phase === 'loading') return <PickerLoading />;
+  if (phase === 'unavailable' || !list) return <PickerUnavailable onRetry={() => void load(false)} />;
 
   const types = list.paymentTypes;
   const type = types.find((p) => p.id === typeId) ?? types[0];
@@ -311,9 +293,4 @@ export default function BillingPicker({ code, voicecall, initial }: BillingPicke
       </div>
     </div>
   );
-}
-
-function firstType(list: BillingList | null, voicecall: boolean): PaymentType | undefined {
-  if (!list) return undefined;
-  return (voicecall ? list.paymentTypes.find((p) => p.isPhoneCall) : undefined) ?? list.paymentTypes[0];
 }

@@ -7,27 +7,14 @@ import { useSnap, useT } from '../../state/context';
 import { Icon } from '../../ui/icon';
 import { liveOnline } from '../shows/live';
 import { formatDuration } from '../../../shared/show-lists';
-import { createQuicksearch, searchable, type Quicksearch as Controller, type QuicksearchState } from './quicksearch-state';
-
-interface Option {
-  id: string;
-  /** A link to follow, or an action (history entries fill the field). */
-  href?: string;
-  run?: () => void;
-  /** The query the option stands for, kept in the history when followed. */
-  remember?: string;
-}
+import { createQuicksearch, searchable, searchHref, type Option, type Quicksearch as Controller, type QuicksearchState } from './quicksearch-state';
+import { HistoryIcon } from '../../ui/history-icon';
 
 export interface QuicksearchPanelProps {
   input: HTMLInputElement;
   form: HTMLFormElement;
   onExpanded: (expanded: boolean) => void;
   closeRef: MutableRefObject<(() => void) | null>;
-}
-
-/** The search page for a trimmed term. */
-function searchHref(term: string): string {
-  return term ? `/search?search=${encodeURIComponent(term)}` : '/search';
 }
 
 /**
@@ -132,6 +119,20 @@ export default function QuicksearchPanel({ input, form, onExpanded, closeRef }: 
     if (results && (status === 'results' || status === 'loading')) content.push(...resultGroups(results));
   }
 
+  /** A video or gallery result: its picture, title and a line about it; it opens the show. */
+  function mediaRow(key: number, href: string, image: string, height: number, title: string, sub: string) {
+    const o = opt({ href, remember: trimmed });
+    return (
+      <a key={key} href={o.href} tabIndex={-1} {...optionProps(o)} onClick={(e) => (e.preventDefault(), go(href, trimmed))}>
+        <img src={image} alt="" width={48} height={height} loading="lazy" />
+        <span className="qs-text">
+          <span className="qs-title">{title}</span>
+          <span className="qs-sub muted">{sub}</span>
+        </span>
+      </a>
+    );
+  }
+
   function resultGroups(r: SearchAll): ReactNode[] {
     const out: ReactNode[] = [];
     const group = (key: 'shows' | 'videos' | 'galleries', total: number, items: ReactNode[]) =>
@@ -167,42 +168,12 @@ export default function QuicksearchPanel({ input, form, onExpanded, closeRef }: 
         );
       }),
     );
-    group(
-      'videos',
-      r.videos.total,
-      r.videos.data.map((v) => {
-        const o = opt({ href: showHref({ id: v.show_id, slugName: v.showSlug }), remember: trimmed });
-        return (
-          <a key={v.id} href={o.href} tabIndex={-1} {...optionProps(o)} onClick={(e) => (e.preventDefault(), go(o.href!, trimmed))}>
-            <img src={v.image} alt="" width={48} height={27} loading="lazy" />
-            <span className="qs-text">
-              <span className="qs-title">{v.title}</span>
-              <span className="qs-sub muted">
-                {v.showName} · {formatDuration(v.duration)}
-              </span>
-            </span>
-          </a>
-        );
-      }),
-    );
-    group(
-      'galleries',
-      r.galleries.total,
-      r.galleries.data.map((g) => {
-        const o = opt({ href: showHref({ id: g.showId, slugName: g.showSlug }), remember: trimmed });
-        return (
-          <a key={g.id} href={o.href} tabIndex={-1} {...optionProps(o)} onClick={(e) => (e.preventDefault(), go(o.href!, trimmed))}>
-            <img src={g.image} alt="" width={48} height={36} loading="lazy" />
-            <span className="qs-text">
-              <span className="qs-title">{g.title}</span>
-              <span className="qs-sub muted">
-                {g.showName} · {t('search.pictures', { count: g.picture_count })}
-              </span>
-            </span>
-          </a>
-        );
-      }),
-    );
+    const video = (v: SearchAll['videos']['data'][number]) =>
+      mediaRow(v.id, showHref({ id: v.show_id, slugName: v.showSlug }), v.image, 27, v.title, `${v.showName} · ${formatDuration(v.duration)}`);
+    const gallery = (g: SearchAll['galleries']['data'][number]) =>
+      mediaRow(g.id, showHref({ id: g.showId, slugName: g.showSlug }), g.image, 36, g.title, `${g.showName} · ${t('search.pictures', { count: g.picture_count })}`);
+    group('videos', r.videos.total, r.videos.data.map(video));
+    group('galleries', r.galleries.total, r.galleries.data.map(gallery));
     if (out.length > 0) {
       const o = opt({ href: searchHref(trimmed), remember: trimmed });
       out.push(
@@ -318,16 +289,5 @@ export default function QuicksearchPanel({ input, form, onExpanded, closeRef }: 
             : ''}
       </p>
     </>
-  );
-}
-
-function HistoryIcon() {
-  return (
-    <svg className="icon" width={18} height={18} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M13 3a9 9 0 0 0-9 9H1l3.89 3.89.07.14L9 12H6a7 7 0 1 1 2.05 4.95l-1.42 1.42A9 9 0 1 0 13 3zm-1 5v5l4.28 2.54.72-1.21-3.5-2.08V8H12z"
-      />
-    </svg>
   );
 }

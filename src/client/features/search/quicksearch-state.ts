@@ -139,3 +139,18 @@ export function createQuicksearch(deps: QuicksearchDeps): Quicksearch {
     },
   };
 }
+
+/** One entry the arrow keys walk through. */
+export interface Option {
+  id: string;
+  /** A link to follow, or an action (history entries fill the field). */
+  href?: string;
+  run?: () => void;
+  /** The query the option stands for, kept in the history when followed. */
+  remember?: string;
+}
+
+/** The search page for a trimmed term. */
+export function searchHref(term: string): string {
+  return term ? `/search?search=${encodeURIComponent(term)}` : '/search';
+}

@@ -5,7 +5,7 @@ import type { TFunction } from '../../../shared/translate';
 import { api } from '../../lib/api';
 import type { RootState } from '../../state/store';
 import { pageHref, PAGINATION_KEEP } from '../../../shared/pagination';
-import { rebuildOnline } from './live';
+import { rebuildOnline } from '../../state/live';
 import { toPromoLite, toTileItems, type ListItem, type ListSource, type PromoLite } from '../../../shared/show-lists';
 
 // What a list does after the first render, loaded on first use (the end of the list comes in

@@ -1,8 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { ReactNode } from 'react';
-import { Icon } from '../../../client/ui/icon';
 import { Layout } from '../../../client/shell/layout';
-import { useT } from '../../../client/state/context';
+import { FailedPage, InvalidPage, SandboxPage } from '../../../client/features/avs/avs-pages';
 import type { AppEnv } from '../../env';
 import { nowSeconds } from '../../lib/clock';
 import { renderPage } from '../../render/render-page';
@@ -22,75 +21,6 @@ function avsHref(kjm: boolean, target: string, failed = false): string {
   const q = new URLSearchParams({ kjm: kjm ? '1' : '0', target });
   if (failed) q.set('failed', '1');
   return `/avs?${q.toString()}`;
-}
-
-function AvsCard({ icon, tone, children }: { icon: 'warning' | 'person'; tone?: 'error'; children: ReactNode }) {
-  return (
-    <section className={tone === 'error' ? 'avs-page avs-error' : 'avs-page'}>
-      <div className="avs-icon" aria-hidden="true">
-        <Icon name={icon} size={48} />
-      </div>
-      {children}
-    </section>
-  );
-}
-
-function FailedPage({ retryHref, target }: { retryHref: string; target: string }) {
-  const t = useT();
-  return (
-    <AvsCard icon="warning" tone="error">
-      <h1>{t('avs.failed.title')}</h1>
-      <p className="lead">{t('avs.failed.text')}</p>
-      <div className="avs-actions">
-        <a className="btn btn-primary" href={retryHref} data-action="avs-retry">
-          {t('avs.failed.retry')}
-        </a>
-        <a className="btn btn-outline" href={target}>
-          {t('avs.failed.back')}
-        </a>
-      </div>
-      <p className="muted small">{t('avs.failed.hint')}</p>
-    </AvsCard>
-  );
-}
-
-function InvalidPage() {
-  const t = useT();
-  return (
-    <AvsCard icon="warning" tone="error">
-      <h1>{t('avs.invalid.title')}</h1>
-      <p className="lead">{t('avs.invalid.text')}</p>
-      <div className="avs-actions">
-        <a className="btn btn-primary" href="/avs?kjm=0&target=%2F">
-          {t('avs.invalid.restart')}
-        </a>
-        <a className="btn btn-outline" href="/">
-          {t('avs.invalid.home')}
-        </a>
-      </div>
-    </AvsCard>
-  );
-}
-
-function SandboxPage({ passHref, failHref, kjm }: { passHref: string; failHref: string; kjm: boolean }) {
-  const t = useT();
-  return (
-    <AvsCard icon="person">
-      <p className="avs-badge">{t('avs.sandbox.badge')}</p>
-      <h1>{t('avs.sandbox.title')}</h1>
-      <p className="lead">{t('avs.sandbox.text')}</p>
-      <p className="muted">{t(kjm ? 'avs.sandbox.levelKjm' : 'avs.sandbox.levelBasic')}</p>
-      <div className="avs-actions">
-        <a className="btn btn-primary" href={passHref} data-action="avs-pass">
-          {t('avs.sandbox.pass')}
-        </a>
-        <a className="btn btn-outline" href={failHref} data-action="avs-fail">
-          {t('avs.sandbox.fail')}
-        </a>
-      </div>
-      <p className="muted small">{t('avs.sandbox.note')}</p>
-    </AvsCard>
-  );
 }
 
 function page(c: Context<AppEnv>, titleKey: string, body: ReactNode, status: 200 | 400 = 200): Response {

@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react';
 import { COUNTER_WEBSITE_ID } from '../../../shared/constants';
 import type { Session, User } from '../../../shared/session';
-import IncentivePanel from '../session/incentive-panel';
+import IncentivePanel from './incentive-panel';
 import { api } from '../../lib/api';
 import { useLazy, type Loader } from '../../lib/use-lazy';
 import { useSnap, useStore } from '../../state/context';
-import { welcomeWanted } from '../session/welcome-rule';
+import { welcomeWanted } from './welcome-rule';
 
 // Parts of the Overlays island that exist on every page: session start, counter pixel, visitor
 // fingerprint, the visitors' incentive panel, the members' welcome and nickname dialogs. The
 // dialogs and the fingerprint code load only when needed.
 
-const loadNicknameDialog: Loader = () => import('./nickname-dialog');
-const loadWelcomeDialog: Loader = () => import('../session/welcome-dialog');
+const loadNicknameDialog: Loader = () => import('../account/nickname-dialog');
+const loadWelcomeDialog: Loader = () => import('./welcome-dialog');
 
 /** A visitor without a session row yet gets one now (GET session/init), once per page. */
 function SessionInit() {
@@ -59,7 +59,7 @@ function Fingerprint() {
     let done = false;
     const first = () => {
       document.removeEventListener('click', first, true);
-      import('../session/fingerprint')
+      import('./fingerprint')
         .then(({ installFingerprint }) => {
           if (done) return;
           // The click that loaded the code counts as the first try.
@@ -77,7 +77,7 @@ function Fingerprint() {
   return null;
 }
 
-export function ProfileOverlays() {
+export function SessionOverlays() {
   const snap = useSnap();
   const NicknameDialog = useLazy(loadNicknameDialog, snap.ui.nicknameDialog);
   const WelcomeDialog = useLazy(loadWelcomeDialog, welcomeWanted(snap.user?.is_verified === true, !!snap.session.welcome_dialog, snap.path) && !snap.ui.splashOpen);
