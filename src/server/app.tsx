@@ -110,15 +110,9 @@ export function createApp() {
 
   app.use(async (c, next) => (isApi(c) ? next() : visitorCookies(c, next)));
   app.use(async (c, next) => (isApi(c) ? next() : routeGuards(c, next)));
-  app.route('/', showPages);
-  app.route('/', showsPages);
-  app.route('/', searchPages);
-  app.route('/', infoPages);
+  // Pages answer the site's own URLs (the spec's routes), which share no prefix per feature.
+  for (const pages of [showPages, showsPages, searchPages, infoPages, freePages, accountPages, sandboxPages, billingPages]) app.route('/', pages);
   app.route('/game', gamePages);
-  app.route('/', freePages);
-  app.route('/', accountPages);
-  app.route('/', sandboxPages);
-  app.route('/', billingPages);
   app.route('/users', profilePages);
   app.route('/avs', avsPages);
   app.route('/dev', mailboxPages);

@@ -1,4 +1,4 @@
-import type { GallerySummary, Promo, ShowSummary, VideoSummary } from './shows';
+import type { GallerySummary, Paged, Promo, ShowSummary, VideoSummary } from './shows';
 
 // Shapes the list island gets as props (JSON in the page) and from the API: only what a tile
 // shows, so the embedded props stay small.
@@ -75,6 +75,11 @@ export function toTileItems(kind: ListKind, data: unknown[]): ListItem[] {
   if (kind === 'videos') return (data as VideoSummary[]).map(toTileVideo);
   if (kind === 'galleries') return (data as GallerySummary[]).map(toTileGallery);
   return (data as ShowSummary[]).map(toTileShow);
+}
+
+/** The items and page fields of ListProps from a paged API answer, each item made a tile. */
+export function pageOf<T, I extends ListItem>(r: Paged<T>, tile: (item: T) => I): Pick<ListProps, 'page' | 'lastPage' | 'total'> & { items: I[] } {
+  return { items: r.data.map(tile), page: r.current_page, lastPage: r.last_page, total: r.total };
 }
 
 export function toPromoLite(p: Promo): PromoLite {

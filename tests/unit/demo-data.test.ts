@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { generateDemoData } from '../../src/server/seed/generator';
-import { DEMO_MEMBER, type DemoData, type ShowRow } from '../../src/server/seed/rows';
+import type { ShowRow } from '../../src/server/lib/tables';
+import { DEMO_MEMBER, type DemoData } from '../../src/server/seed/rows';
 import { seedStatements, sqlLiteral, toSqlScript } from '../../src/server/seed/sql';
 import { showArt, mediaArt } from '../../src/server/features/images/art';
 

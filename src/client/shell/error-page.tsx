@@ -1,5 +1,6 @@
 import { useSnap, useT } from '../state/context';
 import { Icon } from '../ui/icon';
+import { LinkButton } from '../ui/link-button';
 
 /** Which text an error status shows: the visitor's request (4xx) or our side (5xx). */
 export function errorPageKind(status: number): 'unauthorized' | 'notFound' | 'badRequest' | 'maintenance' {
@@ -23,17 +24,11 @@ export function ErrorPage({ status }: { status: number }) {
       <p className="lead">{t(`errorPage.${kind}.text`)}</p>
       <div className="error-actions">
         {status === 401 ? (
-          <a className="btn btn-primary" href="/login">
-            {t('nav.login')}
-          </a>
+          <LinkButton kind="primary" href="/login">{t('nav.login')}</LinkButton>
         ) : (
-          <a className="btn btn-primary" href="/">
-            {t('errorPage.home')}
-          </a>
+          <LinkButton kind="primary" href="/">{t('errorPage.home')}</LinkButton>
         )}
-        <a className="btn btn-outline" href="/contact#contact" data-testid="support-link">
-          {t('errorPage.support')}
-        </a>
+        <LinkButton kind="outline" href="/contact#contact" data-testid="support-link">{t('errorPage.support')}</LinkButton>
       </div>
       <p className="muted small">{t('errorPage.supportHint', { email: snap.config.supportEmail })}</p>
     </section>

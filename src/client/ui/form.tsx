@@ -1,4 +1,4 @@
-import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useT } from '../state/context';
 
 export type SpinnerSize = 14 | 16 | 18 | 22 | 28;
@@ -28,6 +28,22 @@ export function FormAlert({ kind, children, testId, alertRef }: { kind: AlertKin
       <AuthIcon name={icon} />
       <div>{children}</div>
     </div>
+  );
+}
+
+/** Value and change handler of a text input kept in state. */
+export const bind = (value: string, set: (value: string) => void) => ({ value, onChange: (e: ChangeEvent<HTMLInputElement>) => set(e.target.value) });
+
+/** For names and addresses: no capital first letter, no spelling marks. */
+export const VERBATIM = { autoCapitalize: 'none', spellCheck: false } as const;
+
+/** The animated check mark of a finished step (password saved, address confirmed). */
+export function DoneCheck() {
+  return (
+    <svg className="check-anim" viewBox="0 0 52 52" width="72" height="72" aria-hidden="true">
+      <circle className="check-anim-circle" cx="26" cy="26" r="24" fill="none" />
+      <path className="check-anim-path" fill="none" d="M14 27l8 8 16-17" />
+    </svg>
   );
 }
 
@@ -118,3 +134,17 @@ export function AuthIcon({ name, size = 20 }: { name: AuthIconName; size?: numbe
   );
 }
 
+/** A required password field with the show/hide toggle. */
+export function PasswordField(props: Omit<FieldProps, 'type' | 'revealable' | 'required'>) {
+  return <Field type="password" revealable required {...props} />;
+}
+
+/** An account form (posted by script; `name` is its data-form), with an optional lead line. */
+export function AuthForm({ name, lead, onSubmit, children }: { name: string; lead?: string; onSubmit: (e: FormEvent) => void; children: ReactNode }) {
+  return (
+    <form className="auth-form" method="post" onSubmit={onSubmit} noValidate data-form={name}>
+      {lead && <p className="auth-lead">{lead}</p>}
+      {children}
+    </form>
+  );
+}

@@ -1,14 +1,6 @@
-// The development mailbox: mails the StoredMailer keeps in D1 instead of sending.
+import type { StoredMail as MailRow } from '../../shared/mail';
 
-export interface MailRow {
-  id: number;
-  to_addr: string;
-  subject: string;
-  html: string;
-  text: string;
-  kind: string;
-  created_at: number;
-}
+// The development mailbox: mails the StoredMailer keeps in D1 instead of sending.
 
 export async function insertMail(db: D1Database, mail: Omit<MailRow, 'id'>): Promise<void> {
   await db

@@ -1,7 +1,8 @@
 // Deterministic demo catalogue. Pure on purpose: the same module seeds D1 from the Node seed
 // script (via toSqlScript) and from inside a Worker (via seedStatements), so it may only use
 // language built-ins and pure shared modules. All performers are fictional adults; every text is deliberately non-explicit.
-import { DEMO_PALETTE_COUNT, DEMO_SHOW_COUNT, type DemoData, type GalleryRow, type ShowCategoryRow, type ShowRow, type ShowTagRow, type VideoRow } from './rows';
+import type { GalleryRow, ShowCategoryRow, ShowRow, ShowTagRow, VideoRow } from '../lib/tables';
+import { DEMO_PALETTE_COUNT, DEMO_SHOW_COUNT, type DemoData } from './rows';
 import { Random, joinList, pad, round4, slugify } from './random';
 import { CATEGORIES, CATEGORY_TAG, CHATTY, CITIES, COUPLES, type City, FEATURE_ORDER, FILLER_TAGS, FIRST_NAMES, HOBBIES, type Hobby, LANGUAGE_NAMES, LANGUAGE_ORDER, NEWCOMER, NICK_SUFFIXES, PARTNER_NAMES, TAGS, TAG_ID, TOY_CATEGORY_ID, freeDemoVideo } from './words-catalogue';
 import { CLOSINGS, GALLERY_TITLES, HOBBY_LINES, INTROS, type TextCtx, VIDEO_TITLES, slogan } from './words-texts';

@@ -1,4 +1,5 @@
-import { type CategoryRow, type DemoData, type GalleryRow, type ShowCategoryRow, type ShowRow, type ShowTagRow, type SqlValue, type TagRow, type VideoRow } from './rows';
+import type { CategoryRow, GalleryRow, ShowCategoryRow, ShowRow, ShowTagRow, TagRow, VideoRow } from '../lib/tables';
+import { type DemoData, type SqlValue } from './rows';
 
 // ---------------------------------------------------------------------------------------------
 // SQL output

@@ -1,4 +1,4 @@
-import { type CategoryRow, type TagRow } from './rows';
+import type { CategoryRow, TagRow } from '../lib/tables';
 
 // ---------------------------------------------------------------------------------------------
 // Static catalogue

@@ -1,6 +1,7 @@
 import { Island } from '../../ui/island';
 import CancelAccount from './cancel-account.island';
 import { useT } from '../../state/context';
+import { LinkButton } from '../../ui/link-button';
 
 /** What deleting the account means, then the password confirmation (an island). */
 export function CancelPage() {
@@ -31,9 +32,7 @@ export function CancelSuccessPage() {
       <h1>{t('profile.cancelSuccess.title')}</h1>
       <p className="lead">{t('profile.cancelSuccess.text')}</p>
       <div className="profile-actions">
-        <a className="btn btn-primary" href="/">
-          {t('profile.cancelSuccess.home')}
-        </a>
+        <LinkButton kind="primary" href="/">{t('profile.cancelSuccess.home')}</LinkButton>
       </div>
     </section>
   );

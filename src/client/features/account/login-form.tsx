@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { api, ApiFailure } from '../../lib/api';
 import { showSnackbar } from '../../state/actions';
 import { useStore, useT } from '../../state/context';
 import { applyAuth, type AuthAnswer } from './auth-actions';
-import { Field, FormAlert, SubmitButton } from '../../ui/form';
+import { AuthForm, bind, Field, FormAlert, PasswordField, SubmitButton, VERBATIM } from '../../ui/form';
 import { bodyMessage, errorText } from '../../ui/api-errors';
+import { useFocusWhen } from '../../ui/use-focus-when';
 
 /** The login error rules: 422/401 with a code -> its text, without -> unknown credentials. */
 export function loginErrorCode(e: unknown): string {
@@ -32,12 +33,8 @@ export function LoginForm({ idPrefix, onSuccess, onForgot, autoFocus, initialLog
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<{ username?: string; password?: string }>({});
-  const loginRef = useRef<HTMLInputElement>(null);
+  const loginRef = useFocusWhen<HTMLInputElement>(autoFocus);
   const passwordRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (autoFocus) loginRef.current?.focus();
-  }, [autoFocus]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -66,7 +63,7 @@ export function LoginForm({ idPrefix, onSuccess, onForgot, autoFocus, initialLog
   }
 
   return (
-    <form className="auth-form" method="post" onSubmit={submit} noValidate data-form="login">
+    <AuthForm name="login" onSubmit={submit}>
       {error && (
         <FormAlert kind="error" testId="login-error">
           {error}
@@ -77,26 +74,20 @@ export function LoginForm({ idPrefix, onSuccess, onForgot, autoFocus, initialLog
         name="username"
         label={t('auth.login.username')}
         autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
+        {...VERBATIM}
         inputRef={loginRef}
-        value={login}
-        onChange={(e) => setLogin(e.target.value)}
+        {...bind(login, setLogin)}
         error={fields.username ? errorText(t, fields.username) : null}
         required
       />
-      <Field
+      <PasswordField
         id={`${idPrefix}-password`}
         name="password"
-        type="password"
         label={t('auth.login.password')}
         autoComplete="current-password"
         inputRef={passwordRef}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        {...bind(password, setPassword)}
         error={fields.password ? errorText(t, fields.password) : null}
-        revealable
-        required
       />
       {onForgot && (
         <p className="auth-forgot">
@@ -113,6 +104,6 @@ export function LoginForm({ idPrefix, onSuccess, onForgot, autoFocus, initialLog
         </p>
       )}
       <SubmitButton loading={loading}>{t('auth.login.submit')}</SubmitButton>
-    </form>
+    </AuthForm>
   );
 }

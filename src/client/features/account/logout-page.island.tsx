@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { logOutAndLeave } from './auth-actions';
 import { Spinner } from '../../ui/form';
 import { useStore, useT } from '../../state/context';
+import { LinkButton } from '../../ui/link-button';
 
 /**
  * /logout: a page view changes nothing (a link from another site must not log anyone out); a
@@ -15,12 +16,8 @@ export default function LogoutPage({ loggedIn }: { loggedIn: boolean }) {
   if (state === 'done') {
     return (
       <div data-state="done">
-        <p className="auth-working" role="status">
-          {t('auth.logout.done')}
-        </p>
-        <a className="btn btn-primary" href="/">
-          {t('auth.common.home')}
-        </a>
+        <p className="auth-working" role="status">{t('auth.logout.done')}</p>
+        <LinkButton kind="primary" href="/">{t('auth.common.home')}</LinkButton>
       </div>
     );
   }
@@ -46,9 +43,7 @@ export default function LogoutPage({ loggedIn }: { loggedIn: boolean }) {
         >
           {t('auth.logout.confirm')}
         </button>{' '}
-        <a className="btn btn-outline" href="/">
-          {t('auth.common.home')}
-        </a>
+        <LinkButton kind="outline" href="/">{t('auth.common.home')}</LinkButton>
       </div>
     </div>
   );

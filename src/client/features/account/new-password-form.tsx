@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { api, ApiFailure } from '../../lib/api';
 import { showSnackbar } from '../../state/actions';
 import { useStore, useT } from '../../state/context';
 import { applyAuth, type AuthAnswer } from './auth-actions';
-import { Field, FormAlert, SubmitButton } from '../../ui/form';
+import { AuthForm, bind, DoneCheck, FormAlert, PasswordField, SubmitButton } from '../../ui/form';
+import { LinkButton } from '../../ui/link-button';
 import { bodyMessage, errorText, fieldCodes } from '../../ui/api-errors';
 import { link, Rich } from '../../ui/rich';
+import { useFocusWhen } from '../../ui/use-focus-when';
 
 type FieldName = 'password' | 'password_confirm';
 
@@ -21,11 +23,7 @@ export function NewPasswordForm({ idPrefix, token }: { idPrefix: string; token: 
   const [done, setDone] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
-  const doneRef = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (done) doneRef.current?.focus();
-  }, [done]);
+  const doneRef = useFocusWhen<HTMLHeadingElement>(done);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -70,59 +68,45 @@ export function NewPasswordForm({ idPrefix, token }: { idPrefix: string; token: 
   if (done) {
     return (
       <div className="auth-done" data-state="done">
-        <svg className="check-anim" viewBox="0 0 52 52" width="72" height="72" aria-hidden="true">
-          <circle className="check-anim-circle" cx="26" cy="26" r="24" fill="none" />
-          <path className="check-anim-path" fill="none" d="M14 27l8 8 16-17" />
-        </svg>
+        <DoneCheck />
         <h2 ref={doneRef} tabIndex={-1}>
           {t('auth.reset.doneTitle')}
         </h2>
         <p role="status">{t('auth.reset.done')}</p>
-        <a className="btn btn-primary" href="/" data-action="next">
-          {t('auth.common.next')}
-        </a>
+        <LinkButton kind="primary" href="/" data-action="next">{t('auth.common.next')}</LinkButton>
       </div>
     );
   }
 
   return (
-    <form className="auth-form" method="post" onSubmit={submit} noValidate data-form="reset">
-      <p className="auth-lead">{t('auth.reset.newLead')}</p>
+    <AuthForm name="reset" lead={t('auth.reset.newLead')} onSubmit={submit}>
       {failure && (
         <FormAlert kind="error" testId="reset-error">
           <span>{failure.text}</span>{' '}
           {failure.tokenInvalid && <Rich text={t('auth.reset.requestNew')} parts={{ reset: link('/users/reset') }} />}
         </FormAlert>
       )}
-      <Field
+      <PasswordField
         id={`${idPrefix}-password`}
         name="password"
-        type="password"
         label={t('auth.reset.password')}
         autoComplete="new-password"
         inputRef={passwordRef}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        {...bind(password, setPassword)}
         error={errors.password}
         hint={t('auth.register.passwordHint')}
-        revealable
-        required
         autoFocus
       />
-      <Field
+      <PasswordField
         id={`${idPrefix}-confirm`}
         name="password_confirm"
-        type="password"
         label={t('auth.reset.confirm')}
         autoComplete="new-password"
         inputRef={confirmRef}
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
+        {...bind(confirm, setConfirm)}
         error={errors.password_confirm}
-        revealable
-        required
       />
       <SubmitButton loading={loading}>{t('auth.reset.save')}</SubmitButton>
-    </form>
+    </AuthForm>
   );
 }

@@ -7,6 +7,7 @@ import { ProfileTabs, type ProfileTab } from './profile-tabs';
 import CouponsPanel from '../billing/coupons-panel.island';
 import ProfileSettings from './profile-settings.island';
 import { useSnap, useT } from '../../state/context';
+import { LinkButton } from '../../ui/link-button';
 
 /** Heading, the section tabs and the current section. */
 export function ProfilePage({ tab }: { tab: ProfileTab }) {
@@ -58,11 +59,7 @@ function OverviewTab() {
       <div className="profile-cards">
         <Card
           title={t('profile.overview.coins')}
-          action={
-            <a className="btn btn-outline" href="/billing">
-              {t('profile.overview.buyCoins')}
-            </a>
-          }
+          action={<LinkButton kind="outline" href="/billing">{t('profile.overview.buyCoins')}</LinkButton>}
         >
           <span className="profile-coins" data-testid="profile-coins">
             <Icon name="coins" size={22} />
@@ -71,11 +68,7 @@ function OverviewTab() {
         </Card>
         <Card
           title={t('profile.overview.nickname')}
-          action={
-            <a className="btn btn-outline" href="/users/profile/settings#nicknames">
-              {t(current ? 'profile.overview.manageNicknames' : 'profile.overview.chooseNickname')}
-            </a>
-          }
+          action={<LinkButton kind="outline" href="/users/profile/settings#nicknames">{t(current ? 'profile.overview.manageNicknames' : 'profile.overview.chooseNickname')}</LinkButton>}
         >
           {current ? <NicknameText nickname={current.nickname} /> : <span className="muted">{t('profile.overview.noNickname')}</span>}
         </Card>
@@ -83,9 +76,7 @@ function OverviewTab() {
           title={t('profile.overview.age')}
           action={
             !user.age_verified && (
-              <a className="btn btn-primary" href="/avs?kjm=1&target=%2Fusers%2Fprofile" data-action="verify-age">
-                {t('profile.overview.verifyAge')}
-              </a>
+              <LinkButton kind="primary" href="/avs?kjm=1&target=%2Fusers%2Fprofile" data-action="verify-age">{t('profile.overview.verifyAge')}</LinkButton>
             )
           }
         >
@@ -101,11 +92,7 @@ function OverviewTab() {
         </Card>
         <Card
           title={t('profile.overview.email')}
-          action={
-            <a className="btn btn-outline" href="/users/profile/settings">
-              {t('profile.overview.editSettings')}
-            </a>
-          }
+          action={<LinkButton kind="outline" href="/users/profile/settings">{t('profile.overview.editSettings')}</LinkButton>}
         >
           <span className="profile-email">{user.email}</span>
         </Card>

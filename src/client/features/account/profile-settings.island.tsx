@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { LOCALES, type Locale } from '../../../shared/constants';
 import type { User } from '../../../shared/session';
+import type { TFunction } from '../../../shared/translate';
+import type { RootState } from '../../state/store';
 import { openNicknameDialog } from './profile-actions';
 import { translateFailure } from '../../ui/api-errors';
 import { EmailSection, PasswordSection } from './profile-security';
@@ -8,6 +10,7 @@ import { NicknameText } from './nickname-text';
 import { api } from '../../lib/api';
 import { confirmDialog, showSnackbar } from '../../state/actions';
 import { useSnap, useStore, useT } from '../../state/context';
+import { LinkButton } from '../../ui/link-button';
 
 /** The settings tab: account data, e-mail, password, newsletter, language, nicknames, deletion. */
 export default function ProfileSettings() {
@@ -39,12 +42,21 @@ export default function ProfileSettings() {
       <section className="pf-section pf-danger" aria-labelledby="pf-cancel-h">
         <h2 id="pf-cancel-h">{t('profile.settings.cancel.title')}</h2>
         <p className="muted">{t('profile.settings.cancel.text')}</p>
-        <a className="btn btn-outline" href="/users/cancel" data-action="cancel-account">
-          {t('profile.settings.cancel.link')}
-        </a>
+        <LinkButton kind="outline" href="/users/cancel" data-action="cancel-account">{t('profile.settings.cancel.link')}</LinkButton>
       </section>
     </div>
   );
+}
+
+/** Runs a change of the member, puts the answered member in the store and says `done`, or the error. */
+async function updateMember(store: RootState, t: TFunction, call: () => Promise<{ user: User }>, done: (user: User) => string): Promise<void> {
+  try {
+    const res = await call();
+    store.user = res.user;
+    showSnackbar(store, done(res.user));
+  } catch (e) {
+    showSnackbar(store, translateFailure(t, e, []).general ?? t('errors.unknown_error'));
+  }
 }
 
 function NicknamesSection() {
@@ -58,15 +70,8 @@ function NicknamesSection() {
 
   async function activate(id: number, nickname: string) {
     setBusy(id);
-    try {
-      const res = await api().post<{ user: User }>(`user/nickname/activate/${id}`);
-      store.user = res.user;
-      showSnackbar(store, t('profile.settings.nicknames.activated', { nickname }));
-    } catch (e) {
-      showSnackbar(store, translateFailure(t, e, []).general ?? t('errors.unknown_error'));
-    } finally {
-      setBusy(null);
-    }
+    await updateMember(store, t, () => api().post<{ user: User }>(`user/nickname/activate/${id}`), () => t('profile.settings.nicknames.activated', { nickname }));
+    setBusy(null);
   }
 
   async function remove(id: number, nickname: string) {
@@ -77,15 +82,8 @@ function NicknamesSection() {
     });
     if (!ok) return;
     setBusy(id);
-    try {
-      const res = await api().delete<{ user: User }>(`user/nickname/remove/${id}`);
-      store.user = res.user;
-      showSnackbar(store, t('profile.settings.nicknames.removed', { nickname }));
-    } catch (e) {
-      showSnackbar(store, translateFailure(t, e, []).general ?? t('errors.unknown_error'));
-    } finally {
-      setBusy(null);
-    }
+    await updateMember(store, t, () => api().delete<{ user: User }>(`user/nickname/remove/${id}`), () => t('profile.settings.nicknames.removed', { nickname }));
+    setBusy(null);
   }
 
   return (
@@ -135,15 +133,10 @@ function NewsletterSection() {
 
   async function toggle() {
     setBusy(true);
-    try {
-      const res = await api().put<{ user: User }>('user/update_newsletter', { newsletter: !on });
-      store.user = res.user;
-      showSnackbar(store, t(res.user.newsletter ? 'profile.settings.newsletter.on' : 'profile.settings.newsletter.off'));
-    } catch (e) {
-      showSnackbar(store, translateFailure(t, e, []).general ?? t('errors.unknown_error'));
-    } finally {
-      setBusy(false);
-    }
+    await updateMember(store, t, () => api().put<{ user: User }>('user/update_newsletter', { newsletter: !on }), (user) =>
+      t(user.newsletter ? 'profile.settings.newsletter.on' : 'profile.settings.newsletter.off'),
+    );
+    setBusy(false);
   }
 
   return (

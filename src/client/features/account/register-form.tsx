@@ -3,10 +3,11 @@ import { MAILCHECK_DEBOUNCE_MS, VOUCHER_DEBOUNCE_MS, VOUCHER_MIN_CHARS } from '.
 import { api, ApiFailure } from '../../lib/api';
 import { useStore, useT } from '../../state/context';
 import { applyAuth, go, type AuthAnswer } from './auth-actions';
-import { AuthIcon, Field, Spinner, SubmitButton } from '../../ui/form';
+import { AuthForm, AuthIcon, bind, Field, PasswordField, Spinner, SubmitButton, VERBATIM } from '../../ui/form';
 import { bodyMessage, errorText, fieldCodes } from '../../ui/api-errors';
 import { link, Rich } from '../../ui/rich';
 import { MailSuggestion, RegisterNotice, type Notice } from './register-notices';
+import { useFocusWhen } from '../../ui/use-focus-when';
 
 type Voucher = { state: 'idle' } | { state: 'checking' } | { state: 'valid'; code: string; text: string } | { state: 'invalid'; error: string };
 type FieldName = 'email' | 'code' | 'password' | 'username' | 'terms_check';
@@ -40,7 +41,7 @@ export function RegisterForm({ idPrefix, initialEmail = '', initialCode = '', au
     username: useRef<HTMLInputElement>(null),
     terms_check: useRef<HTMLInputElement>(null),
   };
-  const noticeRef = useRef<HTMLDivElement>(null);
+  const noticeRef = useFocusWhen<HTMLDivElement>(notice);
   const voucherSeq = useRef(0);
   const firstVoucherCheck = useRef(true);
 
@@ -98,9 +99,6 @@ export function RegisterForm({ idPrefix, initialEmail = '', initialCode = '', au
   }, [code, t]);
 
   // A notice (exists, blocked, error) takes the focus so it is read and its link is one Tab away.
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
 
   function focusFirst(errs: Partial<Record<FieldName, string>>) {
     const first = FIELD_ORDER.find((f) => errs[f]);
@@ -176,7 +174,7 @@ export function RegisterForm({ idPrefix, initialEmail = '', initialCode = '', au
     ) : null;
 
   return (
-    <form className="auth-form" method="post" onSubmit={submit} noValidate data-form="register">
+    <AuthForm name="register" onSubmit={submit}>
       <RegisterNotice notice={notice} alertRef={noticeRef} />
       <Field
         id={`${idPrefix}-email`}
@@ -185,11 +183,9 @@ export function RegisterForm({ idPrefix, initialEmail = '', initialCode = '', au
         inputMode="email"
         label={t('auth.register.email')}
         autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
+        {...VERBATIM}
         inputRef={refs.email}
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        {...bind(email, setEmail)}
         error={errors.email}
         required
         extra={
@@ -214,35 +210,28 @@ export function RegisterForm({ idPrefix, initialEmail = '', initialCode = '', au
         autoCapitalize="characters"
         spellCheck={false}
         inputRef={refs.code}
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
+        {...bind(code, setCode)}
         error={errors.code ?? (voucher.state === 'invalid' ? voucher.error : null)}
         extra={voucherExtra}
       />
-      <Field
+      <PasswordField
         id={`${idPrefix}-password`}
         name="password"
-        type="password"
         label={t('auth.register.password')}
         autoComplete="new-password"
         inputRef={refs.password}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        {...bind(password, setPassword)}
         error={errors.password}
         hint={t('auth.register.passwordHint')}
-        revealable
-        required
       />
       <Field
         id={`${idPrefix}-username`}
         name="username"
         label={t('auth.register.username')}
         autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
+        {...VERBATIM}
         inputRef={refs.username}
-        value={username}
-        onChange={(e) => setUsername(e.target.value)}
+        {...bind(username, setUsername)}
         error={errors.username}
         hint={t('auth.register.usernameHint')}
         required
@@ -274,6 +263,6 @@ export function RegisterForm({ idPrefix, initialEmail = '', initialCode = '', au
         )}
       </div>
       <SubmitButton loading={loading}>{t('auth.register.submit')}</SubmitButton>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { api, ApiFailure } from '../../lib/api';
 import { useT } from '../../state/context';
-import { Field, FormAlert, SubmitButton } from '../../ui/form';
+import { AuthForm, bind, Field, FormAlert, SubmitButton, VERBATIM } from '../../ui/form';
 import { bodyMessage, errorText } from '../../ui/api-errors';
 import { link, Rich } from '../../ui/rich';
+import { useFocusWhen } from '../../ui/use-focus-when';
 
 type Failure = { kind: 'blocked' } | { kind: 'text'; text: string };
 
@@ -32,16 +33,8 @@ export function ResetRequestForm({ idPrefix, initialLogin = '', onBack, autoFocu
   const [failure, setFailure] = useState<Failure | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const sentRef = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (autoFocus) inputRef.current?.focus();
-  }, [autoFocus]);
-
-  useEffect(() => {
-    if (sent) sentRef.current?.focus();
-  }, [sent]);
+  const inputRef = useFocusWhen<HTMLInputElement>(autoFocus);
+  const sentRef = useFocusWhen<HTMLHeadingElement>(sent);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -92,8 +85,7 @@ export function ResetRequestForm({ idPrefix, initialLogin = '', onBack, autoFocu
   }
 
   return (
-    <form className="auth-form" method="post" onSubmit={submit} noValidate data-form="reset-request">
-      <p className="auth-lead">{t('auth.reset.lead')}</p>
+    <AuthForm name="reset-request" lead={t('auth.reset.lead')} onSubmit={submit}>
       {failure && (
         <FormAlert kind="error" testId="reset-error">
           {failure.kind === 'blocked' ? <Rich text={t('auth.reset.blocked')} parts={{ contact: link('/contact#contact') }} /> : failure.text}
@@ -104,16 +96,14 @@ export function ResetRequestForm({ idPrefix, initialLogin = '', onBack, autoFocu
         name="email"
         label={t('auth.reset.login')}
         autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
+        {...VERBATIM}
         inputRef={inputRef}
-        value={login}
-        onChange={(e) => setLogin(e.target.value)}
+        {...bind(login, setLogin)}
         error={fieldError}
         required
       />
       <SubmitButton loading={loading}>{t('auth.reset.submit')}</SubmitButton>
       {back}
-    </form>
+    </AuthForm>
   );
 }

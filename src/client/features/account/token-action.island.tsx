@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { applyAuth, go, type AuthAnswer } from './auth-actions';
 import { LoginBox } from './login-box';
-import { FormAlert, Spinner } from '../../ui/form';
+import { DoneCheck, FormAlert, Spinner } from '../../ui/form';
 import { bodyMessage, errorText } from '../../ui/api-errors';
 import { link, Rich } from '../../ui/rich';
 import { api, ApiFailure } from '../../lib/api';
 import { useStore, useT } from '../../state/context';
 import type { Session, User } from '../../../shared/session';
+import { LinkButton } from '../../ui/link-button';
 
 export type TokenMode = 'activate' | 'email_validate' | 'token_login';
 const REDIRECT_MS = 2_000;
@@ -124,9 +125,7 @@ export default function TokenAction({ mode, token }: { mode: TokenMode; token: s
         <FormAlert kind="info" testId="token-already">
           {t('auth.activate.already')}
         </FormAlert>
-        <a className="btn btn-primary" href="/">
-          {t('auth.common.home')}
-        </a>
+        <LinkButton kind="primary" href="/">{t('auth.common.home')}</LinkButton>
       </div>
     );
   }
@@ -137,25 +136,18 @@ export default function TokenAction({ mode, token }: { mode: TokenMode; token: s
           <span>{state.text}</span>{' '}
           {state.invalid && mode !== 'token_login' && <Rich text={t('auth.activate.requestNew')} parts={{ verify: link('/verify') }} />}
         </FormAlert>
-        <a className="btn btn-outline" href={mode === 'token_login' ? '/login' : '/'}>
-          {mode === 'token_login' ? t('auth.login.title') : t('auth.common.home')}
-        </a>
+        <LinkButton kind="outline" href={mode === 'token_login' ? '/login' : '/'}>{mode === 'token_login' ? t('auth.login.title') : t('auth.common.home')}</LinkButton>
       </div>
     );
   }
   return (
     <div className="auth-done" data-state="done">
-      <svg className="check-anim" viewBox="0 0 52 52" width="72" height="72" aria-hidden="true">
-        <circle className="check-anim-circle" cx="26" cy="26" r="24" fill="none" />
-        <path className="check-anim-path" fill="none" d="M14 27l8 8 16-17" />
-      </svg>
+      <DoneCheck />
       <p className="auth-done-text" role="status">
         {t(mode === 'token_login' ? 'auth.tokenLogin.done' : 'auth.activate.done')}
       </p>
       <p className="muted">{t('auth.activate.redirect')}</p>
-      <a className="btn btn-primary" href="/" data-action="next">
-        {t('auth.common.home')}
-      </a>
+      <LinkButton kind="primary" href="/" data-action="next">{t('auth.common.home')}</LinkButton>
     </div>
   );
 }

@@ -1,17 +1,7 @@
+import type { StoredMail as Mail } from '../../../shared/mail';
 import { useSnap, useT } from '../../state/context';
 
 // The development mailbox's list and single mail (rendered by the server at /dev/mailbox).
-
-/** A stored mail as the mailbox shows it. */
-export interface Mail {
-  id: number;
-  to_addr: string;
-  subject: string;
-  html: string;
-  text: string;
-  kind: string;
-  created_at: number;
-}
 
 /** The mail's own <body> content: its <html>/<body> tags would otherwise merge into the page's. */
 export function mailBodyHtml(html: string): string {

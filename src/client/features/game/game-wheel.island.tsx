@@ -3,6 +3,7 @@ import { GAME_SEGMENTS, type GameState } from '../../../shared/game';
 import { Icon } from '../../ui/icon';
 import { api, ApiFailure } from '../../lib/api';
 import { useSnap, useT } from '../../state/context';
+import { LinkButton } from '../../ui/link-button';
 
 export interface GameWheelProps {
   /** Today's state of the member; null for visitors. */
@@ -122,12 +123,8 @@ export default function GameWheel({ state: initial, member, verified }: GameWhee
           <div className="game-visitor" data-testid="game-visitor">
             <p>{t('game.visitor')}</p>
             <div className="game-actions">
-              <a className="btn btn-primary" href="/login?redirect=%2Fgame" data-action="game-login">
-                {t('game.login')}
-              </a>
-              <a className="btn btn-outline" href="/users/signup">
-                {t('game.signup')}
-              </a>
+              <LinkButton kind="primary" href="/login?redirect=%2Fgame" data-action="game-login">{t('game.login')}</LinkButton>
+              <LinkButton kind="outline" href="/users/signup">{t('game.signup')}</LinkButton>
             </div>
           </div>
         ) : !verified ? (

@@ -23,10 +23,10 @@ function page(c: Context<AppEnv>, title: string, trail: { label: string; href?: 
 }
 
 const TAB_PATHS: [string, ProfileTab][] = [
-  ['/users/profile', 'overview'],
-  ['/users/profile/coupons', 'coupons'],
-  ['/users/profile/favorites', 'favorites'],
-  ['/users/profile/settings', 'settings'],
+  ['/profile', 'overview'],
+  ['/profile/coupons', 'coupons'],
+  ['/profile/favorites', 'favorites'],
+  ['/profile/settings', 'settings'],
 ];
 
 export const profilePages = new Hono<AppEnv>();

@@ -4,7 +4,7 @@ import { canonicalHref, parsePage } from '../../../shared/pagination';
 import { ftsQuery, parseLatLon } from '../../../shared/shows';
 import type { Crumb } from '../../../client/ui/breadcrumbs';
 import { Layout } from '../../../client/shell/layout';
-import { toTileGallery, toTileShow, toTileVideo, type ListFilter, type ListKind, type ListProps, type TileLinks } from '../../../shared/show-lists';
+import { pageOf, toTileGallery, toTileShow, toTileVideo, type ListFilter, type ListKind, type ListProps, type TileLinks } from '../../../shared/show-lists';
 import { SearchPage, type SearchSection, type SearchTab } from '../../../client/features/search/search-page';
 import {
   isLocationSearch,
@@ -37,11 +37,11 @@ async function fetchKind(c: Context<AppEnv>, kind: ListKind, q: SearchQuery, pag
   const fts = ftsQuery(q.search);
   if (kind === 'videos') {
     const r = await searchVideos(c.env.DB, { page, limit, fts, locale });
-    return { items: r.data.map(toTileVideo), page: r.current_page, lastPage: r.last_page, total: r.total };
+    return pageOf(r, toTileVideo);
   }
   if (kind === 'galleries') {
     const r = await searchGalleries(c.env.DB, { page, limit, fts, locale });
-    return { items: r.data.map(toTileGallery), page: r.current_page, lastPage: r.last_page, total: r.total };
+    return pageOf(r, toTileGallery);
   }
   const r = await searchShows(c.env.DB, {
     page,
@@ -52,7 +52,7 @@ async function fetchKind(c: Context<AppEnv>, kind: ListKind, q: SearchQuery, pag
     categoryId: catId(q),
     locale,
   });
-  return { items: r.data.map(toTileShow), page: r.current_page, lastPage: r.last_page, total: r.total };
+  return pageOf(r, toTileShow);
 }
 
 async function renderSearch(c: Context<AppEnv>, prefix: Prefix, requested: SearchTab) {

@@ -1,13 +1,8 @@
 import type { Locale } from '../../../shared/constants';
 import type { Category } from '../../../shared/shows';
+import type { CategoryRow as CategoryTable } from '../../lib/tables';
 
-interface CategoryRow {
-  id: number;
-  slug: string;
-  slug_description: string;
-  name_en: string;
-  name_de: string;
-  is_search: number;
+interface CategoryRow extends Omit<CategoryTable, 'position'> {
   count: number;
   online: number;
 }

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { SHOWS_PAGE_SIZE } from '../../../shared/constants';
 import { canonicalHref, parsePage } from '../../../shared/pagination';
 import { Layout } from '../../../client/shell/layout';
-import { toTileShow, toTileVideo, type ListProps } from '../../../shared/show-lists';
+import { pageOf, toTileShow, toTileVideo, type ListProps } from '../../../shared/show-lists';
 import { FreeListPage } from '../../../client/features/shows/free-list-page';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
@@ -31,10 +31,7 @@ export const freePages = new Hono<AppEnv>()
     const r = await queryShows(c.env.DB, { page, limit: SHOWS_PAGE_SIZE, filter: 'free_online', locale: c.get('locale') });
     return render(c, 'shows', {
       source: { kind: 'shows', endpoint: 'search/shows', params: { filter: 'free_online' }, pageSize: SHOWS_PAGE_SIZE },
-      items: r.data.map(toTileShow),
-      page: r.current_page,
-      lastPage: r.last_page,
-      total: r.total,
+      ...pageOf(r, toTileShow),
       path: '/freeshow',
       query: '',
       links: { base: '', query: '', withPage: false },
@@ -46,10 +43,7 @@ export const freePages = new Hono<AppEnv>()
     const r = await queryVideos(c.env.DB, { page, limit: VIDEO_PAGE_SIZE, free: true, locale: c.get('locale') });
     return render(c, 'videos', {
       source: { kind: 'videos', endpoint: 'search/videos', params: { free: '1' }, pageSize: VIDEO_PAGE_SIZE },
-      items: r.data.map(toTileVideo),
-      page: r.current_page,
-      lastPage: r.last_page,
-      total: r.total,
+      ...pageOf(r, toTileVideo),
       path: '/freevideo',
       query: '',
     });

@@ -3,7 +3,7 @@ import { SHOWS_PAGE_SIZE, type Locale } from '../../../shared/constants';
 import { canonicalHref, parsePage } from '../../../shared/pagination';
 import { categoryHref } from '../../../shared/shows';
 import { Layout } from '../../../client/shell/layout';
-import { toPromoLite, toTileShow, type PromoLite, type TileLinks } from '../../../shared/show-lists';
+import { pageOf, toPromoLite, toTileShow, type PromoLite, type TileLinks } from '../../../shared/show-lists';
 import { CategoriesPage } from '../../../client/features/shows/categories-page';
 import { ShowsPage } from '../../../client/features/shows/shows-page';
 import type { AppEnv } from '../../env';
@@ -49,10 +49,7 @@ async function renderList(c: Context<AppEnv>, opts: ListOptions) {
         subtitle={subtitle}
         list={{
           source: { kind: 'shows', endpoint: 'shows', params: opts.categoryId === null ? {} : { category: String(opts.categoryId) }, pageSize: SHOWS_PAGE_SIZE },
-          items: list.data.map(toTileShow),
-          page: list.current_page,
-          lastPage: list.last_page,
-          total: list.total,
+          ...pageOf(list, toTileShow),
           path: url.pathname,
           query: '',
           links: opts.links,

@@ -1,4 +1,5 @@
 import type { Locale } from '../../../shared/constants';
+import type { ShowRow as ShowTable } from '../../lib/tables';
 import {
   distanceKm,
   exclusiveActive,
@@ -11,30 +12,10 @@ import {
   type ShowSummary,
 } from '../../../shared/shows';
 
-export interface ShowRow {
-  id: number;
-  universal_id: string;
-  contentprovider_id: number;
-  name: string;
-  slug_name: string;
-  age: number;
-  languages: string;
-  /** German name; city_en the English one (null before migration 0010 filled it). */
-  city: string;
+/** The columns of SHOW_COLUMNS (city_en was null before migration 0010 filled it). */
+export type ShowRow = Omit<ShowTable, 'lat' | 'lon' | 'palette' | 'description_en' | 'description_de' | 'online_since' | 'sort_rank' | 'created_at' | 'city_en'> & {
   city_en: string | null;
-  country: string;
-  price_per_minute: number;
-  price_factor_exclusive: number;
-  flag_free: number;
-  flag_exclusive: number;
-  features: string;
-  rating: number;
-  preview_count: number;
-  ribbon: string | null;
-  slogan_en: string;
-  slogan_de: string;
-  online: number;
-}
+};
 
 export const SHOW_COLUMNS = `s.id, s.universal_id, s.contentprovider_id, s.name, s.slug_name, s.age, s.languages, s.city, s.city_en,
   s.country, s.price_per_minute, s.price_factor_exclusive, s.flag_free, s.flag_exclusive, s.features, s.rating,
