@@ -14,7 +14,8 @@ export default defineConfig({
       input: 'src/client/main.ts',
       output: {
         entryFileNames: 'assets/main.js',
-        chunkFileNames: 'assets/[name]-[hash].js',
+        // Island chunks keep their component's name (show-list-<hash>.js): the entry lists them all.
+        chunkFileNames: (info) => `assets/${info.name.replace(/\.island$/, '')}-[hash].js`,
         assetFileNames: (info) => (info.names.some((n) => n.endsWith('.css')) ? 'assets/main.css' : 'assets/[name]-[hash][extname]'),
       },
     },

@@ -1,24 +1,11 @@
 // Concurrent debits on one account through the operator adjustment call (the ledger path every
 // purchase uses): debits per second, and a check that none was lost or applied twice.
-import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { json, request } from './lib.mjs';
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function post(baseUrl, path, body, token) {
-  const u = new URL(path, baseUrl);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: u.hostname, port: u.port, path: u.pathname, method: 'POST', agent, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` } },
-      (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode, body: text ? JSON.parse(text) : null }));
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
+async function post(baseUrl, path, body, token) {
+  const res = await request(new URL(path, baseUrl).href, { method: 'POST', body, headers: { Authorization: `Bearer ${token}` } });
+  return { status: res.status, body: json(res) };
 }
 
 /**

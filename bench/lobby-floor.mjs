@@ -4,7 +4,8 @@
 // left is workerd and the receiving client.
 import { Miniflare } from 'miniflare';
 import WebSocket from 'ws';
-import { inBatches, percentile } from './lobby.mjs';
+import { percentile } from './lib.mjs';
+import { inBatches } from './lobby.mjs';
 
 const WORKER = `
 import { DurableObject } from 'cloudflare:workers';

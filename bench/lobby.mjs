@@ -8,9 +8,8 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
+import { percentile, sleep } from './lib.mjs';
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-export const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : NaN);
 
 function request(baseUrl, method, path, { body, headers = {} } = {}) {
   const u = new URL(path, baseUrl);

@@ -4,7 +4,7 @@
 //   const r = await benchLogin(url, { seconds: 5, concurrency: 8 });
 //   console.log(formatLogin(r));
 //
-// `node bench/login.mjs` runs it alone against a throwaway server (startServer in scripts/lib.mjs).
+// `npm run bench -- login` runs it alone against a throwaway server.
 //
 // What it measures:
 // - Throughput: `concurrency` parallel loops over keep-alive connections (node:http), each
@@ -20,17 +20,11 @@
 import http from 'node:http';
 import { createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
+import { fmt, percentile } from './lib.mjs';
 
 export const DEMO_LOGIN = { username: 'demo', password: 'demo-pass-2026' };
 const REQUEST_TIMEOUT_MS = 10_000;
 const PBKDF2_ITERATIONS = 100_000;
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i];
-}
 
 function send(agent, base, method, path, { headers = {}, body } = {}) {
   return new Promise((resolveSend, reject) => {
@@ -202,8 +196,6 @@ export async function benchLogin(
   }
 }
 
-const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
-
 /** A few report lines in the style of bench/run.mjs. */
 export function formatLogin(r) {
   const errs = r.errors ? `, errors ${r.errors} ${JSON.stringify(r.errorKinds)}` : '';
@@ -212,40 +204,4 @@ export function formatLogin(r) {
     `  per login: ${fmt(r.cost.msPerLogin)} ms (${r.cost.source}; ${r.cost.samples} sequential logins, p50 ${fmt(r.cost.clientP50Ms)} ms)`,
     `  password hash alone (HMAC + PBKDF2-SHA256 ${PBKDF2_ITERATIONS.toLocaleString('en')} iterations, in Node): ${fmt(r.cost.pbkdf2ReferenceMs)} ms`,
   ].join('\n');
-}
-
-// Standalone: a throwaway server with its own D1, measured, stopped.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const net = await import('node:net');
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const { startServer } = await import('../scripts/lib.mjs');
-  const port = await new Promise((res, rej) => {
-    const srv = net.createServer();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const p = srv.address().port;
-      srv.close(() => res(p));
-    });
-  });
-  const dir = mkdtempSync(join(tmpdir(), 'bench-login-'));
-  let server = null;
-  const stop = async () => {
-    if (server) await server.stop().catch(() => {});
-    server = null;
-    rmSync(dir, { recursive: true, force: true });
-  };
-  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => stop().finally(() => process.exit(130)));
-  try {
-    server = await startServer({ port, persistTo: dir });
-    const seconds = Number(process.env.BENCH_SECONDS) || 5;
-    const concurrency = Number(process.env.BENCH_CONCURRENCY) || 8;
-    console.log(formatLogin(await benchLogin(server.url, { seconds, concurrency })));
-  } catch (e) {
-    console.error(e);
-    process.exitCode = 1;
-  } finally {
-    await stop();
-  }
 }

@@ -1,6 +1,26 @@
+import { useSnap } from './context';
 import type { RootState } from './store';
 
-// The live slice: which shows are online, written by the lobby socket (lib/realtime.ts).
+// The live slice: which shows are online, written by the lobby socket (lib/realtime.ts) and read
+// by every tile and page that shows a status.
+
+type Live = Pick<RootState['live'], 'online' | 'full'>;
+
+/**
+ * A show's online state: what the lobby last said about it, else (once the map was rebuilt from
+ * /api/shows/online) offline, else what the page was rendered with.
+ */
+export function liveOnline(live: Live, id: number, fallback: boolean): boolean {
+  const v = live.online[id];
+  if (v !== undefined) return v;
+  return live.full ? false : fallback;
+}
+
+/** The same inside a component, re-rendering when this show's state changes. */
+export function useOnline(id: number, fallback: boolean): boolean {
+  const snap = useSnap();
+  return liveOnline(snap.live, id, fallback);
+}
 
 /** Writes a show:bulkupdate into the store. */
 export function applyStatuses(store: RootState, data: readonly { id: number; online: boolean }[]): void {

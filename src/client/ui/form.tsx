@@ -1,5 +1,107 @@
 import { useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import type { TFunction } from '../../shared/translate';
+import { ApiFailure } from '../lib/api';
 import { useT } from '../state/context';
+
+// The form kit: one Field, the API's errors as text, and a hook for forms that write through the API.
+
+/** Field errors of a failed call, translated; `general` holds the message when no field matched. */
+export function translateFailure(
+  t: TFunction,
+  error: unknown,
+  fields: readonly string[],
+): { fields: Record<string, string>; general: string | null } {
+  const out: Record<string, string> = {};
+  if (!(error instanceof ApiFailure)) return { fields: out, general: t('errors.unknown_error') };
+  for (const f of fields) {
+    const code = error.errors[f]?.[0];
+    if (code) out[f] = t(`errors.${code}`);
+  }
+  if (Object.keys(out).length > 0) return { fields: out, general: null };
+  const code = error.status === 0 ? 'network_error' : error.message;
+  const text = t(`errors.${code}`);
+  return { fields: out, general: text === `errors.${code}` ? t('errors.unknown_error') : text };
+}
+
+/** errors.<code>, or the generic text when the code has no translation. */
+export function errorText(t: TFunction, code: string | null | undefined): string {
+  if (!code) return t('errors.unknown_error');
+  const key = `errors.${code}`;
+  const text = t(key);
+  return text === key ? t('errors.unknown_error') : text;
+}
+
+/** The first code of each field of an API failure. */
+export function fieldCodes(e: unknown): Record<string, string> {
+  if (!(e instanceof ApiFailure)) return {};
+  const out: Record<string, string> = {};
+  for (const [field, codes] of Object.entries(e.errors ?? {})) if (codes?.[0]) out[field] = codes[0];
+  return out;
+}
+
+/** The `message` of the answer body, if the server sent one. */
+export function bodyMessage(e: unknown): string | null {
+  if (!(e instanceof ApiFailure)) return null;
+  const body = e.body as { message?: unknown } | null;
+  return body && typeof body === 'object' && typeof body.message === 'string' ? body.message : null;
+}
+
+/** A form's general error (no single field is at fault), announced when it appears. */
+export function FormError({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <p className="pf-error" role="alert">
+      {text}
+    </p>
+  );
+}
+
+export type Errors = Record<string, string>;
+
+/**
+ * A form that writes through the API: its values, the field errors (the client's checks first,
+ * then the server's field errors, translated), a general error and the busy flag.
+ */
+export function useApiForm<V extends Record<string, string>>(initial: V) {
+  const t = useT();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  /** Value, error and change handler of one field, to spread on a Field. */
+  const field = (key: keyof V & string) => ({
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value })),
+  });
+
+  /**
+   * The submit handler: runs `send` when `check` finds nothing; a failure shows the server's
+   * errors of `fields` (after `adjust`) or its general message.
+   */
+  const submit =
+    (check: (v: V) => Errors, send: (v: V) => Promise<void>, fields: readonly string[], adjust?: (errors: Errors) => void) => async (e: FormEvent) => {
+      e.preventDefault();
+      const found = check(values);
+      setErrors(found);
+      setGeneral(null);
+      if (Object.keys(found).length) return;
+      setBusy(true);
+      try {
+        await send(values);
+      } catch (err) {
+        const failure = translateFailure(t, err, fields);
+        adjust?.(failure.fields);
+        setErrors(failure.fields);
+        setGeneral(failure.general);
+      } finally {
+        setBusy(false);
+      }
+    };
+
+  return { values, errors, general, busy, field, submit, reset: () => setValues(initial) };
+}
 
 export type SpinnerSize = 14 | 16 | 18 | 22 | 28;
 

@@ -1,9 +1,7 @@
 import { api } from '../../lib/api';
 import { confirmDialog } from '../../state/actions';
 import { useStore, useT } from '../../state/context';
-import { Field } from '../../ui/form';
-import { FormError } from '../../ui/form-error';
-import { useApiForm, type Errors } from '../../ui/use-api-form';
+import { type Errors, Field, FormError, useApiForm } from '../../ui/form';
 
 /** The password confirmation that deletes the account (POST user/cancel), then the goodbye page. */
 export default function CancelAccount() {

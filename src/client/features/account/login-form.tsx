@@ -3,8 +3,7 @@ import { api, ApiFailure } from '../../lib/api';
 import { showSnackbar } from '../../state/actions';
 import { useStore, useT } from '../../state/context';
 import { applyAuth, type AuthAnswer } from './auth-actions';
-import { AuthForm, bind, Field, FormAlert, PasswordField, SubmitButton, VERBATIM } from '../../ui/form';
-import { bodyMessage, errorText } from '../../ui/api-errors';
+import { AuthForm, bind, bodyMessage, errorText, Field, FormAlert, PasswordField, SubmitButton, VERBATIM } from '../../ui/form';
 import { useFocusWhen } from '../../ui/use-focus-when';
 
 /** The login error rules: 422/401 with a code -> its text, without -> unknown credentials. */

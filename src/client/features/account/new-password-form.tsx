@@ -3,9 +3,8 @@ import { api, ApiFailure } from '../../lib/api';
 import { showSnackbar } from '../../state/actions';
 import { useStore, useT } from '../../state/context';
 import { applyAuth, type AuthAnswer } from './auth-actions';
-import { AuthForm, bind, DoneCheck, FormAlert, PasswordField, SubmitButton } from '../../ui/form';
+import { AuthForm, bind, bodyMessage, DoneCheck, errorText, fieldCodes, FormAlert, PasswordField, SubmitButton } from '../../ui/form';
 import { LinkButton } from '../../ui/link-button';
-import { bodyMessage, errorText, fieldCodes } from '../../ui/api-errors';
 import { link, Rich } from '../../ui/rich';
 import { useFocusWhen } from '../../ui/use-focus-when';
 

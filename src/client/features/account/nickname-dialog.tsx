@@ -2,11 +2,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { NICKNAME_PATTERN, normalizeName } from '../../../shared/account-rules';
 import type { Nickname, User } from '../../../shared/session';
 import { closeNicknameDialog } from './profile-actions';
-import { translateFailure } from '../../ui/api-errors';
 import { NicknameText } from './nickname-text';
 import { api } from '../../lib/api';
 import { showSnackbar } from '../../state/actions';
 import { useSnap, useStore, useT } from '../../state/context';
+import { translateFailure } from '../../ui/form';
 
 /** Existing nicknames whose text contains the typed one (case-insensitive), prefix matches first. */
 export function filterNicknames(all: readonly Nickname[], typed: string): Nickname[] {

@@ -4,9 +4,7 @@ import type { User } from '../../../shared/session';
 import { api } from '../../lib/api';
 import { showSnackbar } from '../../state/actions';
 import { useStore, useT } from '../../state/context';
-import { Field } from '../../ui/form';
-import { FormError } from '../../ui/form-error';
-import { useApiForm, type Errors } from '../../ui/use-api-form';
+import { type Errors, Field, FormError, useApiForm } from '../../ui/form';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -4,13 +4,13 @@ import type { User } from '../../../shared/session';
 import type { TFunction } from '../../../shared/translate';
 import type { RootState } from '../../state/store';
 import { openNicknameDialog } from './profile-actions';
-import { translateFailure } from '../../ui/api-errors';
 import { EmailSection, PasswordSection } from './profile-security';
 import { NicknameText } from './nickname-text';
 import { api } from '../../lib/api';
 import { confirmDialog, showSnackbar } from '../../state/actions';
 import { useSnap, useStore, useT } from '../../state/context';
 import { LinkButton } from '../../ui/link-button';
+import { translateFailure } from '../../ui/form';
 
 /** The settings tab: account data, e-mail, password, newsletter, language, nicknames, deletion. */
 export default function ProfileSettings() {

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, ApiFailure } from '../../lib/api';
 import { useT } from '../../state/context';
-import { AuthForm, bind, Field, FormAlert, SubmitButton, VERBATIM } from '../../ui/form';
-import { bodyMessage, errorText } from '../../ui/api-errors';
+import { AuthForm, bind, bodyMessage, errorText, Field, FormAlert, SubmitButton, VERBATIM } from '../../ui/form';
 import { link, Rich } from '../../ui/rich';
 import { useFocusWhen } from '../../ui/use-focus-when';
 

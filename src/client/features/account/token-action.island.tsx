@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { applyAuth, go, type AuthAnswer } from './auth-actions';
 import { LoginBox } from './login-box';
-import { DoneCheck, FormAlert, Spinner } from '../../ui/form';
-import { bodyMessage, errorText } from '../../ui/api-errors';
+import { bodyMessage, DoneCheck, errorText, FormAlert, Spinner } from '../../ui/form';
 import { link, Rich } from '../../ui/rich';
 import { api, ApiFailure } from '../../lib/api';
 import { useStore, useT } from '../../state/context';

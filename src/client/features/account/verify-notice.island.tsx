@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { LoginBox } from './login-box';
-import { FormAlert, SubmitButton } from '../../ui/form';
-import { errorText } from '../../ui/api-errors';
+import { errorText, FormAlert, SubmitButton } from '../../ui/form';
 import { link, Rich } from '../../ui/rich';
 import { api, ApiFailure } from '../../lib/api';
 import { useSnap, useT } from '../../state/context';

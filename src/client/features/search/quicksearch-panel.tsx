@@ -5,7 +5,7 @@ import { api } from '../../lib/api';
 import { clearHistory, loadHistory, rememberSearch } from './search-history';
 import { useSnap, useT } from '../../state/context';
 import { Icon } from '../../ui/icon';
-import { liveOnline } from '../shows/live';
+import { liveOnline } from '../../state/live';
 import { formatDuration } from '../../../shared/show-lists';
 import { createQuicksearch, searchable, searchHref, type Option, type Quicksearch as Controller, type QuicksearchState } from './quicksearch-state';
 import { HistoryIcon } from '../../ui/history-icon';

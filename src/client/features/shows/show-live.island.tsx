@@ -1,4 +1,4 @@
-import { useOnline } from './live';
+import { useOnline } from '../../state/live';
 import { showSnackbar } from '../../state/actions';
 import { useSnap, useStore, useT } from '../../state/context';
 

@@ -1,7 +1,7 @@
 import { showImageSrc } from '../../../shared/shows';
 import { useSnap, useT } from '../../state/context';
 import { Icon } from '../../ui/icon';
-import { liveOnline } from './live';
+import { liveOnline } from '../../state/live';
 import { formatKm, showLink, type TileLinks, type TileShow } from '../../../shared/show-lists';
 
 /**
