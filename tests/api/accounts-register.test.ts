@@ -108,7 +108,7 @@ describe('POST register', () => {
       const client = new Client();
       const before = await counts();
       const err = await expectError(await client.post('/api/register', body), 422, 'validation_failed', [field, code]);
-      expect(err.errors, JSON.stringify(body)).toBeTruthy();
+      expect(err.errors?.[field], JSON.stringify(body)).toEqual([code]);
       expect(await counts(), JSON.stringify(body)).toEqual(before);
       expect(client.cookie('auth._token')).toBeUndefined();
     }

@@ -6,7 +6,8 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type StartedServer } from '../../scripts/lib.mjs';
 import { open, waitForIslands } from './browser';
-import { launchIn, logoutByMenu, unique } from './accounts-helpers';
+import { logoutByMenu } from './accounts-helpers';
+import { launchIn, uniq } from './members';
 
 const GSI = 'accounts.google.com';
 
@@ -125,8 +126,8 @@ describe('Google sign-in with a client id', () => {
       await b.context.addCookies([{ name: 'google_consent', value: '1', url: server.url }]);
       await b.context.route(`https://${GSI}/**`, (route) => route.fulfill({ contentType: 'text/javascript', body: GSI_STUB }));
       const page = b.page;
-      const email = `${unique('g_')}@example.com`;
-      const token = await idToken(email, unique('sub'));
+      const email = `${`g_${uniq()}`}@example.com`;
+      const token = await idToken(email, `sub${uniq()}`);
       await page.goto(`${server.url}/`);
       await waitForIslands(page);
       await page.click('[data-action=login-toggle]');

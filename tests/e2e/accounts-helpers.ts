@@ -1,22 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import de from '../../locales/de.json';
-import en from '../../locales/en.json';
-import { baseUrl, launch, open, type Browser, type LaunchOptions } from './browser';
+import { baseUrl, open } from './browser';
 
-export const DEMO = { username: 'demo', email: 'demo@example.com', password: 'demo-pass-2026' };
-export const MESSAGES = { en, de } as const;
-export type Lang = keyof typeof MESSAGES;
-
-/** Unique per run and call, valid as e-mail local part and username. */
-let seq = 0;
-export function unique(prefix: string): string {
-  return `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-}
-
-export function launchIn(lang: Lang, opts: LaunchOptions = {}): Promise<Browser> {
-  return launch({ ...opts, cookies: { splash: true, consent: true, lang, ...opts.cookies } });
-}
 
 export interface StoredMail {
   id: number;
@@ -46,10 +31,6 @@ export function mailLink(mail: StoredMail, path: string): string {
   if (!m) throw new Error(`no ${path} link in mail "${mail.subject}":\n${mail.text}`);
   const url = new URL(m[0]);
   return `${url.pathname}${url.search}`;
-}
-
-export async function text(page: Page, selector: string): Promise<string> {
-  return ((await page.locator(selector).first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
 }
 
 /** Opens the top bar login panel and logs in; waits for the member area. */

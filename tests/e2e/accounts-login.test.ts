@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { baseUrl, type Browser } from './browser';
-import { DEMO, launchIn, loginByPanel, logoutByMenu, MESSAGES, open, text, type Lang } from './accounts-helpers';
+import { baseUrl, type Browser, open } from './browser';
+import { loginByPanel, logoutByMenu } from './accounts-helpers';
+import { DEMO, type Lang, launchIn, MESSAGES, text } from './members';
 
 describe.each(['en', 'de'] as Lang[])('login and logout (%s)', (lang) => {
   const m = MESSAGES[lang];

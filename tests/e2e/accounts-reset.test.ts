@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { baseUrl, type Browser } from './browser';
-import { clickThrough, latestMail, launchIn, logoutByMenu, mailLink, MESSAGES, open, signUp, text, unique, type Lang } from './accounts-helpers';
+import { baseUrl, type Browser, open } from './browser';
+import { clickThrough, latestMail, logoutByMenu, mailLink, signUp } from './accounts-helpers';
+import { type Lang, launchIn, MESSAGES, text, uniq } from './members';
 
 describe.each(['en', 'de'] as Lang[])('password reset (%s)', (lang) => {
   const m = MESSAGES[lang];
@@ -16,7 +17,7 @@ describe.each(['en', 'de'] as Lang[])('password reset (%s)', (lang) => {
   it('request -> mailed link -> new password -> logged in; the new password works, the old does not', async () => {
     b = await launchIn(lang);
     const page = b.page;
-    const username = unique(`e2e_rs_${lang}_`);
+    const username = `e2e_rs_${lang}_${uniq()}`;
     const email = `${username}@example.com`;
     await signUp(page, { email, username, password: 'first-password-1' });
     await open(page, '/');
@@ -96,7 +97,7 @@ describe('verify page', () => {
     const m = MESSAGES.en;
     try {
       const page = b.page;
-      const username = unique('e2e_vf_');
+      const username = `e2e_vf_${uniq()}`;
       const email = `${username}@example.com`;
       await signUp(page, { email, username, password: 'verify-pass-1' });
       const first = await latestMail(email);

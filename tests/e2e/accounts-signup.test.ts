@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { baseUrl, type Browser } from './browser';
-import { latestMail, launchIn, logoutByMenu, mailLink, MESSAGES, open, signUp, text, unique, type Lang } from './accounts-helpers';
+import { baseUrl, type Browser, open } from './browser';
+import { latestMail, logoutByMenu, mailLink, signUp } from './accounts-helpers';
+import { type Lang, launchIn, MESSAGES, text, uniq } from './members';
 
 describe.each(['en', 'de'] as Lang[])('sign-up (%s)', (lang) => {
   const m = MESSAGES[lang];
@@ -16,7 +17,7 @@ describe.each(['en', 'de'] as Lang[])('sign-up (%s)', (lang) => {
   it('sign up -> success page -> mailed link verifies (another browser is asked to log in; again: already confirmed) -> log out -> same e-mail again shows the reset link', async () => {
     b = await launchIn(lang);
     const page = b.page;
-    const username = unique(`e2e_${lang}_`);
+    const username = `e2e_${lang}_${uniq()}`;
     const email = `${username}@example.com`;
     const password = 'e2e-secret-pass';
 
@@ -83,7 +84,7 @@ describe.each(['en', 'de'] as Lang[])('sign-up (%s)', (lang) => {
     await open(page, '/users/signup');
     await page.fill('#signup-reg-email', email.toUpperCase());
     await page.fill('#signup-reg-password', password);
-    await page.fill('#signup-reg-username', unique(`e2e_${lang}_`));
+    await page.fill('#signup-reg-username', `e2e_${lang}_${uniq()}`);
     await page.check('#signup-reg-terms');
     await page.click('form[data-form=register] button[type=submit]');
     const info = page.locator('[data-testid=register-exists]');

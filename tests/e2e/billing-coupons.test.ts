@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from './browser';
-import { launchIn, MESSAGES, open, registerMember, text, topBarCoins, type Lang } from './billing-helpers';
+import { topBarCoins } from './billing-helpers';
+import { open } from './browser';
+import { type Lang, launchIn, MESSAGES, registerMember, text } from './members';
 
 // The coupons tab of the profile: redeeming codes (coins credited at once) and the voucher list.
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from './browser';
-import { waitForIslands } from './browser';
-import { launchIn, MESSAGES, open, openPicker, openPopup, registerMember, text, topBarCoins, waitClosed, type Lang } from './billing-helpers';
+import { open, waitForIslands } from './browser';
+import { openPicker, openPopup, topBarCoins, waitClosed } from './billing-helpers';
+import { type Lang, launchIn, MESSAGES, registerMember, text } from './members';
 
 // Buying coins: the picker, the popup with the sandbox checkout, the opener's dialogs, and the
 // new balance arriving in another tab over the live socket.

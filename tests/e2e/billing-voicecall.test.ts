@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from './browser';
-import { waitForIslands } from './browser';
-import { call, launchIn, MESSAGES, open, openPicker, openPopup, registerMember, text, topBarCoins, waitClosed, type Lang } from './billing-helpers';
+import { call, open, waitForIslands } from './browser';
+import { openPicker, openPopup, topBarCoins, waitClosed } from './billing-helpers';
+import { type Lang, launchIn, MESSAGES, registerMember, text } from './members';
 
 // Paying by phone: the call is the payment. The picker says what the call costs (per call) and
 // gives (coins); the phone line charges once when the call connects and the coins are credited.

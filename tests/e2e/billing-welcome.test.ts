@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from './browser';
-import { launchIn, MESSAGES, open, openPicker, openPopup, registerMember, text, topBarCoins, waitClosed, type Lang } from './billing-helpers';
+import { openPicker, openPopup, topBarCoins, waitClosed } from './billing-helpers';
+import { open } from './browser';
+import { type Lang, launchIn, MESSAGES, registerMember, text } from './members';
 
 // Issue 9, point 14: the welcome offer the countdown promises (+20% coins and a free video on the
 // first purchase) is paid: a visitor sees the countdown, signs up, buys inside it, and gets the

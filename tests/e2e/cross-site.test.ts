@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchIn, MESSAGES, text, type Lang } from './accounts-helpers';
+
 import { baseUrl, call, open, waitForIslands, type Browser } from './browser';
-import { registerMember } from './profile-helpers';
+import { DEMO, type Lang, launchIn, MESSAGES, registerMember, text } from './members';
 
 // Issue 9 points 1 and 7: a page on another site links to session/init?redirect_splash=...,
 // /logout and /users/activate?token=<the attacker's token>. Following each link changes nothing

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { open, waitForIslands, type Browser } from './browser';
-import { LANGS, launchIn, MESSAGES, registerMember, sessionNow } from './profile-helpers';
+import { LANGS, launchIn, MESSAGES, registerMember, sessionNow } from './members';
 
 // Age verification with the sandbox provider, in the browser.
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { open, type Browser } from './browser';
-import { call, LANGS, launchIn, mailsTo, MESSAGES, registerMember } from './profile-helpers';
+import { type Browser, call, open } from './browser';
+import { LANGS, launchIn, mailsTo, MESSAGES, registerMember } from './members';
 
 // The development mailbox: /dev/mailbox, /dev/mailbox/:id and /dev/mailbox.json.
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { open, type Browser } from './browser';
-import { call, LANGS, launchIn, MESSAGES, registerMember, uniq, type Lang } from './profile-helpers';
+import { type Browser, call, open } from './browser';
+import { type Lang, LANGS, launchIn, MESSAGES, registerMember, uniq } from './members';
 
 // The nicknames section of the settings and the nickname dialog.
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { launch, open, waitForIslands, type Browser } from './browser';
-import { call, LANGS, launchIn, MESSAGES, registerMember, sessionNow } from './profile-helpers';
+import { type Browser, call, launch, open, waitForIslands } from './browser';
+import { LANGS, launchIn, MESSAGES, registerMember, sessionNow } from './members';
 
 // What the Overlays island adds on every page: session start, counter pixel, visitor id,
 // the incentive panel for visitors and the welcome dialog for new members.

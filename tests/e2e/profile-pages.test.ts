@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { open, waitForIslands, type Browser } from './browser';
-import { call, LANGS, launchIn, loginDemo, MESSAGES, PASSWORD, registerMember } from './profile-helpers';
+import { type Browser, call, open, waitForIslands } from './browser';
+import { LANGS, launchIn, loginDemo, MESSAGES, PASSWORD, registerMember } from './members';
 
 // /users/profile with its tabs, the settings (newsletter, password) and deleting the account.
 

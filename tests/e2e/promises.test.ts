@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { open, waitForIslands, type Browser } from './browser';
-import { call, DEMO, LANGS, launchIn, MESSAGES, registerMember } from './profile-helpers';
-import { loginByPanel, text } from './accounts-helpers';
+import { type Browser, call, open, waitForIslands } from './browser';
+
+import { loginByPanel } from './accounts-helpers';
+import { DEMO, LANGS, launchIn, MESSAGES, registerMember, text } from './members';
 
 // Issue 9, points 16 and 17 in Chromium, English and German: the daily game spins once, the demo
 // member is greeted as who they are, the welcome dialog shows once.

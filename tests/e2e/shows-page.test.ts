@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
 import { GERMAN_PHONE, launch, open, type Browser } from './browser';
-import { loginDemo } from './profile-helpers';
+import { loginDemo } from './members';
 
 const tileLinks = '.show-grid .show-tile a.tile-link';
 const crumbs = (b: Browser) => b.page.$$eval('.breadcrumbs li', (els) => els.map((e) => e.textContent?.trim()));

@@ -1,19 +1,17 @@
 import type { Page } from 'playwright-core';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
-import { call, launch, open, type Browser } from './browser';
+import { call, launch, open, type Browser, type LaunchOptions } from './browser';
 
-export { call, type CallResult } from './browser';
-
-// Helpers of the profile, AVS, mailbox and overlay tests: members are made through the API from
-// the page (sign-up, the verification mail from /dev/mailbox.json, validate), so each test has
-// its own fresh member and nothing depends on the order of tests.
+// The one layer of the e2e suite above the browser: languages and their messages, unique names,
+// a browser in a language, fresh members made through the API from the page, the demo member.
 
 export type Lang = 'en' | 'de';
 export const MESSAGES = { en, de } as const;
 export const LANGS: Lang[] = ['en', 'de'];
-export const DEMO = { username: 'demo', password: 'demo-pass-2026' };
-export const PASSWORD = 'profile-pass-2026';
+export const DEMO = { username: 'demo', email: 'demo@example.com', password: 'demo-pass-2026' };
+/** The password of every member a test signs up. */
+export const PASSWORD = 'member-pass-2026';
 
 let seq = 0;
 /** Letters and digits only, short enough for nicknames (3–15 characters with a prefix). */
@@ -22,18 +20,17 @@ export function uniq(): string {
   return `${Date.now().toString(36).slice(-5)}${seq.toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 }
 
-
 /** A browser with the age splash and the consent answered, in the given language. */
-export function launchIn(lang: Lang, opts: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
-  return launch({ cookies: { splash: true, consent: true, lang }, viewport: opts.viewport });
+export async function launchIn(lang: Lang, opts: LaunchOptions = {}): Promise<Browser> {
+  const b = await launch({ ...opts, cookies: { splash: true, consent: true, lang, ...opts.cookies } });
+  // The machine is shared with other runs: page loads get more time than the 30 s default.
+  b.context.setDefaultNavigationTimeout(60_000);
+  return b;
 }
 
-/** Logs in as the demo member (from the page, as the brief's tests do) and skips the welcome dialog. */
-export async function loginDemo(page: Page): Promise<void> {
-  if (page.url() === 'about:blank') await open(page, '/faq');
-  const res = await call(page, 'POST', 'auth/login', DEMO);
-  if (res.status !== 200) throw new Error(`demo login failed: ${res.status} ${JSON.stringify(res.body)}`);
-  await call(page, 'POST', 'session/welcome_shown');
+/** The text of the first match, whitespace collapsed. */
+export async function text(page: Page, selector: string): Promise<string> {
+  return ((await page.locator(selector).first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
 }
 
 export interface Member {
@@ -42,7 +39,7 @@ export interface Member {
   id: number;
 }
 
-interface MailJson {
+export interface MailJson {
   id: number;
   to: string;
   subject: string;
@@ -52,6 +49,7 @@ interface MailJson {
   created_at: number;
 }
 
+/** The mails to `address` in the development mailbox, newest first. */
 export async function mailsTo(page: Page, address: string): Promise<MailJson[]> {
   return page.evaluate(async (to) => (await fetch(`/dev/mailbox.json?to=${encodeURIComponent(to)}`)).json(), address) as Promise<MailJson[]>;
 }
@@ -60,9 +58,9 @@ export async function mailsTo(page: Page, address: string): Promise<MailJson[]> 
  * Signs up a fresh member from the page (logged in afterwards). verified: also confirms the
  * address with the mailed token; welcome: false records the welcome dialog as shown.
  */
-export async function registerMember(page: Page, { verified = true, welcome = false } = {}): Promise<Member> {
+export async function registerMember(page: Page, { verified = true, welcome = false, prefix = 'm' } = {}): Promise<Member> {
   if (page.url() === 'about:blank') await open(page, '/faq');
-  const email = `pf-${uniq()}@example.org`;
+  const email = `${prefix}-${uniq()}@example.org`;
   const reg = await call<{ user: { id: number; name: string } }>(page, 'POST', 'register', { email, password: PASSWORD, terms_check: true });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
   if (verified) {
@@ -74,6 +72,14 @@ export async function registerMember(page: Page, { verified = true, welcome = fa
   }
   if (!welcome) await call(page, 'POST', 'session/welcome_shown');
   return { email, name: reg.body.user.name, id: reg.body.user.id };
+}
+
+/** Logs in as the demo member from the page and skips the welcome dialog. */
+export async function loginDemo(page: Page): Promise<void> {
+  if (page.url() === 'about:blank') await open(page, '/faq');
+  const res = await call(page, 'POST', 'auth/login', { username: DEMO.username, password: DEMO.password });
+  if (res.status !== 200) throw new Error(`demo login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  await call(page, 'POST', 'session/welcome_shown');
 }
 
 /** The embedded/live store is not reachable from tests; the server's view of the session is. */
