@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NICKNAME_PATTERN, PASSWORD_MIN, USERNAME_PATTERN } from './account-rules';
 
-// Wire contract of the account calls (spec part 1 sections 5 and 7): used by the worker to
+// Wire contract of the account calls: used by the worker to
 // validate and by the islands for the same rules in forms. Messages are error codes the
 // client translates as errors.<code>.
 

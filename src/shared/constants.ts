@@ -1,4 +1,4 @@
-// Business constants of spec part 1 section 9, in one place.
+// The product's business constants (limits, sizes, timings), in one place.
 export const DEFAULT_LOCALE = 'en';
 export const LOCALES = ['en', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];

@@ -1,6 +1,6 @@
 import { COUPON_NO_EXPIRY_AT, DEFAULT_EXCHANGE_RATE, PRIZE_DURATION_SHOWN_DAYS } from './constants';
 
-// Coupon and prize rules of spec part 1 section 3.
+// Coupon and prize rules: validity, what a voucher is worth and how it is described.
 export type CouponType = 'COINS' | 'EURO' | 'PERCENT' | 'FREE' | 'VIDEO' | 'GALLERY';
 
 export interface CouponLike {

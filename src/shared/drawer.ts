@@ -23,7 +23,7 @@ export interface DrawerItem {
 
 const VOICECALL_MENU: DrawerItemKey[] = ['home', 'allShows', 'categories', 'search', 'faq', 'contact'];
 
-/** The drawer's items and their visibility rules (spec part 1 section 2, "Drawer"). */
+/** The drawer's items and their visibility rules. */
 export function drawerItems(session: Session, user: User | null, now: Date): DrawerItem[] {
   const loggedIn = user !== null;
   const voicecall = session.voicecall;

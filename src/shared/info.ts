@@ -1,4 +1,4 @@
-/** Info routes of spec part 1 section 2 (path = key) with the page's i18n key. */
+/** The info pages' routes (path = key) with each page's i18n key. */
 export const INFO_PAGES = {
   contact: 'contact',
   complaints: 'complaints',

@@ -1,6 +1,6 @@
 import type { TFunction } from './translate';
 
-// The query of a search list (spec part 2: search, lat/lon, tags, cat) in one shape for the
+// The query of a search list (search, lat/lon, tags, cat) in one shape for the
 // search pages, the show page within a search, and the links between them.
 
 export interface SearchQuery {

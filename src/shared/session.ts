@@ -1,4 +1,4 @@
-// Session and user as the client sees them (spec part 1 section 3).
+// Session and user as the client sees them.
 export interface Session {
   webid: number;
   website_id: number;

@@ -128,7 +128,7 @@ export function formatDuration(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
-/** Show lists fetch everything again when forced or after 10 minutes (spec part 2 section 4). */
+/** Show lists fetch everything again when forced or after 10 minutes. */
 export const SHOWS_FORCED_REFRESH_MS = 10 * 60_000;
 
 export interface ListFilter {

@@ -1,4 +1,4 @@
-// Show and category shapes on the wire (spec part 2 section 3) and their pure rules.
+// Show and category shapes on the wire and their pure rules.
 export interface Category {
   id: number;
   name: string;

@@ -3,7 +3,7 @@ import type { LayoutName } from './layouts';
 import type { Session, User } from './session';
 import type { Resources } from './translate';
 
-/** What the server embeds in every document for the islands (spec part 1 section 3, root state). */
+/** What the server embeds in every document for the islands. */
 export interface EmbeddedState {
   layout: LayoutName;
   headerHidden: boolean;

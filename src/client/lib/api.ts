@@ -25,7 +25,7 @@ export interface ApiClient {
 }
 
 /**
- * The client API layer of spec part 1 section 7: CSRF cookie before writes, the X-XSRF-TOKEN
+ * The client API layer: CSRF cookie before writes, the X-XSRF-TOKEN
  * header, the server build stored, session and coin updates applied, 401/403 redirects.
  */
 let current: ApiClient | null = null;

@@ -37,7 +37,7 @@ export interface VoicecallCheckState {
   until: number | null;
 }
 
-/** The root state shared by every island (spec part 1 section 3). */
+/** The root state shared by every island. */
 export interface RootState {
   layout: EmbeddedState['layout'];
   headerHidden: boolean;

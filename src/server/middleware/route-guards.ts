@@ -6,7 +6,7 @@ import { isHttps } from '../features/session/session.service';
 import { clearRedirectSplash } from '../features/session/session.repo';
 
 export const SPLASH_ROUTE_COOKIE = 'splash_route';
-/** Static routes that never bounce to the splash target (spec part 1 section 2). */
+/** Static routes that never bounce to the splash target. */
 const SPLASH_EXEMPT = ['/terms', '/contact', '/privacy_policy', '/faq', '/usc2257', '/refund'];
 /** Areas a voice-call session may not open; it is sent home instead. */
 const VOICECALL_BLOCKED = ['/users/', '/messages', '/billing', '/bill', '/videos', '/galleries', '/contest', '/archive'];

@@ -47,7 +47,7 @@ export function onBillingMessage(store: RootState, e: MessageEvent): void {
 /** The support subject of a failed payment, kept in one language for support's filters. */
 export const paymentErrorSubject = (id: number | null) => `Payment Error (ProcessID ${processId(id) || '-'})`;
 
-/** Success, cancel or error after the popup answered; 460 px wide (spec part 1 section 9). */
+/** Success, cancel or error after the popup answered; 460 px wide. */
 function BillingResultDialog() {
   const store = useStore();
   const snap = useSnap();

@@ -37,7 +37,7 @@ export default function BillingPicker({ code, voicecall, initial }: BillingPicke
         const res = await api().get<BillingList>('billing', code ? { code } : undefined);
         setList(res);
         setPhase('ready');
-        // The first payment type is selected once the list is there (spec part 2 section 4).
+        // The first payment type is selected once the list is there.
         setTypeId((current) => (keepSelection && res.paymentTypes.some((p) => p.id === current) ? current : (firstType(res, voicecall)?.id ?? null)));
       } catch {
         // Any failure of the list is "service unavailable" (503) with a retry.

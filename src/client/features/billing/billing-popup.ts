@@ -1,7 +1,7 @@
 import { POPUP_WINDOW } from '../../../shared/constants';
 import { safeRedirect } from '../../../shared/safe-redirect';
 
-// The payment window (spec part 1 sections 2, 4 and 7): the opener opens a named, centred popup
+// The payment window: the opener opens a named, centred popup
 // on /billing/transfer; the popup ends on /billing/back (or the sandbox phone line) and talks to
 // the opener with window messages of the same origin.
 

@@ -31,7 +31,7 @@ export default function BillingTransfer({ paymentTypeId, productId, code, isPhon
       setState({ phase: 'error', codes });
       postToOpener({ result: 'billing.error', billingid: null, errors: codes, isPhoneCall });
     };
-    // Billing start needs paymenttypeid and productid (spec part 1 section 5).
+    // Billing start needs paymenttypeid and productid.
     const missing = [...(paymentTypeId ? [] : ['payment_type_invalid']), ...(productId ? [] : ['product_invalid'])];
     if (missing.length) {
       fail(missing);

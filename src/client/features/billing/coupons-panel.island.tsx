@@ -190,6 +190,6 @@ function redeemError(t: ReturnType<typeof useT>, error: unknown): string {
   if (error.status === 0) return t('errors.network_error');
   const code = error.errors.code?.[0] ?? error.message;
   const text = t(`errors.${code}`);
-  // Anything else: the generic "voucher not valid" of the billing (spec part 2 section 8).
+  // Anything else: the generic "voucher not valid" of the billing.
   return text === `errors.${code}` || code === 'validation_failed' ? t('errors.coupon_invalid') : text;
 }

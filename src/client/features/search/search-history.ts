@@ -1,6 +1,6 @@
 import { SEARCH_HISTORY_MAX } from '../../../shared/constants';
 
-// Search history (spec part 2 sections 4 and 5): unique trimmed queries, newest first, at most
+// Search history: unique trimmed queries, newest first, at most
 // 12, kept in localStorage so it survives reloads.
 export const SEARCH_HISTORY_KEY = 'search_history';
 

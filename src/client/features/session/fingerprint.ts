@@ -3,7 +3,7 @@ import type { Session } from '../../../shared/session';
 import { api } from '../../lib/api';
 import type { RootState } from '../../state/store';
 
-// The visitor id (spec part 1 section 3, session.visitor_id): a hash over stable browser traits,
+// The visitor id: a hash over stable browser traits,
 // computed on the first click (not during page load) and sent with POST session/vid. Silent.
 
 type Trait = string | null;

@@ -125,7 +125,7 @@ export function useList(props: ListProps) {
     return () => window.removeEventListener('popstate', onPop);
   }, [paged]);
 
-  // Refresh rules (spec part 2 section 4).
+  // Refresh rules.
   useEffect(() => {
     if (!props.refresh) return;
     const tick = () => {

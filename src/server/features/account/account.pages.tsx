@@ -11,7 +11,7 @@ import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
 import { safeRedirect } from '../../../shared/safe-redirect';
 
-// Account pages (spec part 1): login, sign-up, sign-up success, mailed links, reset, verify,
+// Account pages: login, sign-up, sign-up success, mailed links, reset, verify,
 // logout. The forms are islands; these handlers render the frame, guard and prefill.
 
 export const accountPages = new Hono<AppEnv>();

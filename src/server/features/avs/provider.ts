@@ -3,7 +3,7 @@ import type { AppEnv, Bindings } from '../../env';
 import { sign, timingSafeEqual, unsign } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 
-// Age verification (spec part 1: /avs?kjm=&target=). A provider sends the browser to its check
+// Age verification (/avs?kjm=&target=). A provider sends the browser to its check
 // and later back to /avs/callback; the state travels through it signed, so the callback can
 // trust which session asked, where to return and until when.
 

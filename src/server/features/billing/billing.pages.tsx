@@ -12,7 +12,7 @@ import { renderPage } from '../../render/render-page';
 import { catalog } from './billing.service';
 import { findPaymentType } from './catalog.repo';
 
-// The billing pages (spec part 1 sections 2 and 4): the picker, the popup's transfer and back
+// The billing pages: the picker, the popup's transfer and back
 // pages, and the free-coins page. The API (billing.routes.ts) does the work; these render frames.
 
 export const billingPages = new Hono<AppEnv>();

@@ -12,7 +12,7 @@ import { listMemberCoupons, redeemStatement, type CouponRow } from './coupons.re
 import { findValidCoupon } from './coupons.service';
 import { credit } from '../../lib/ledger.repo';
 
-/** A coupon on the wire with the rules of spec part 1 section 3 applied. */
+/** A coupon on the wire, with its validity, worth and text worked out (src/shared/coupons.ts). */
 function describe(c: CouponRow, now: number) {
   return {
     code: c.code,

@@ -23,7 +23,7 @@ import { cachedCategories, searchGalleries, searchShows, searchVideos, tagNamesF
 
 type Prefix = '/search' | '/~search';
 
-/** Search page sizes (spec part 2 section 9): shows 36, videos and galleries 48. */
+/** Search page sizes: shows 36, videos and galleries 48. */
 const PAGE_SIZE: Record<ListKind, number> = { shows: SHOWS_PAGE_SIZE, videos: 48, galleries: 48 };
 /** The overview shows the first few of each kind. */
 const OVERVIEW_SIZE: Record<ListKind, number> = { shows: 12, videos: 8, galleries: 8 };

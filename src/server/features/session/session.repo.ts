@@ -28,7 +28,7 @@ export interface SessionRow {
   seen_at: number;
 }
 
-/** The session as the client sees it (spec part 1 section 3). */
+/** The session as the client sees it. */
 export function toWireSession(row: SessionRow | null, overrides: Partial<Session> = {}): Session {
   if (!row) return visitorSession(overrides);
   return {

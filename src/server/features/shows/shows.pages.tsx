@@ -92,7 +92,7 @@ export const showsPages = new Hono<AppEnv>()
   .get('/shows/categories', (c) => renderCategories(c))
   .get('/shows/:cat/:slug/:description', async (c) => {
     const category = await knownCategory(c, c.req.param('cat'));
-    // Unknown categories fall back to all shows (spec part 2 section 3).
+    // Unknown categories fall back to all shows.
     if (!category) return c.redirect('/shows/all-shows', 302);
     // A wrong or outdated slug moves to the category's own address, as show pages do.
     const href = categoryHref(category);
