@@ -7,7 +7,7 @@ import type { TFunction } from '../shared/translate';
 export interface Bindings {
   DB: D1Database;
   LOBBY: DurableObjectNamespace<import('./realtime/lobby').Lobby>;
-  LOBBY_HUB: DurableObjectNamespace;
+  LOBBY_HUB: DurableObjectNamespace<import('./realtime/hub').LobbyHub>;
   /** Lobby shards and the most sockets one shard may hold. */
   LOBBY_SHARDS?: string;
   LOBBY_MAX_SOCKETS?: string;

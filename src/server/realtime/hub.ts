@@ -24,25 +24,21 @@ export class LobbyHub extends DurableObject<Bindings> {
     });
   }
 
-  override async fetch(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    if (request.method === 'POST' && url.pathname === '/publish') {
-      const changes = (await request.json()) as ShowStatus[];
-      for (const c of changes) this.pending.set(c.id, c.online);
-      this.flushTimer ??= setTimeout(() => void this.flush(), BULKUPDATE_BATCH_MS);
-      return Response.json({ queued: this.pending.size });
-    }
-    if (request.method === 'POST' && url.pathname === '/user') {
-      const userId = Number(url.searchParams.get('id'));
-      const body = await request.text();
-      await this.fanOut(body, userId);
-      return Response.json({ ok: true });
-    }
-    if (request.method === 'POST' && url.pathname === '/simulator') {
-      if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + SIMULATOR_EVERY_MS);
-      return Response.json({ running: true });
-    }
-    return new Response('not found', { status: 404 });
+  /** Queues show status changes for the next show:bulkupdate; answers how many are queued. */
+  publish(changes: ShowStatus[]): number {
+    for (const c of changes) this.pending.set(c.id, c.online);
+    this.flushTimer ??= setTimeout(() => void this.flush(), BULKUPDATE_BATCH_MS);
+    return this.pending.size;
+  }
+
+  /** A member event to every open page of that member, at once. */
+  async toUser(userId: number, message: string): Promise<void> {
+    await this.fanOut(message, userId);
+  }
+
+  /** Starts the simulator's alarm (local development) unless it runs. */
+  async startSimulator(): Promise<void> {
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + SIMULATOR_EVERY_MS);
   }
 
   private async flush(): Promise<void> {

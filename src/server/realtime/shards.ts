@@ -32,16 +32,16 @@ function hub(env: Bindings) {
 
 /** Queues show status changes; the hub batches them into one show:bulkupdate. */
 export async function publishShowStatus(env: Bindings, changes: ShowStatus[]): Promise<void> {
-  await hub(env).fetch('https://hub/publish', { method: 'POST', body: JSON.stringify(changes) });
+  await hub(env).publish(changes);
 }
 
 /** A member event (user:coins, user:logout, ...) to every open page of that member. */
 export async function publishToUser(env: Bindings, userId: number, event: object): Promise<void> {
-  await hub(env).fetch(`https://hub/user?id=${userId}`, { method: 'POST', body: JSON.stringify(event) });
+  await hub(env).toUser(userId, JSON.stringify(event));
 }
 
 export async function startSimulator(env: Bindings): Promise<void> {
-  await hub(env).fetch('https://hub/simulator', { method: 'POST' });
+  await hub(env).startSimulator();
 }
 
 /**
