@@ -67,6 +67,8 @@ export interface Variables {
   /** The id in a valid signed session cookie, even before its D1 row exists. */
   cookieSessionId: string | null;
   user: User | null;
+  /** The logged-in member, set by requireUser: read it only in handlers behind that middleware. */
+  member: User;
   /** The member was shown the welcome dialog once (in any session): never again. */
   memberWelcomed?: boolean;
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { cancelSchema, newsletterSchema, nicknameAddSchema, tokenSchema, userLogSchema, userUpdateSchema } from '../../../shared/accounts';
 import type { AppEnv } from '../../env';
 import { getCookie } from 'hono/cookie';
-import { AUTH_COOKIE, cookieName, logOut, pepper, requireUser, requireUserId, requireVerified } from '../session/session.service';
+import { AUTH_COOKIE, cookieName, logOut, pepper, requireUser, requireVerified } from '../session/session.service';
 import { nowSeconds } from '../../lib/clock';
 import { sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
@@ -70,7 +70,7 @@ export const userRoutes = new Hono<AppEnv>()
   // A nickname is the member's identity in chats, which need a confirmed e-mail address.
   .use('/nickname/*', requireVerified)
   .post('/email_validate', zValidator('json', tokenSchema, validationHook), async (c) => {
-    const userId = requireUserId(c);
+    const userId = c.var.member.id;
     const { token } = c.req.valid('json');
     const tokenUser = await consumeToken(c.env.DB, token, 'verify', userId);
     if (tokenUser !== userId) {
@@ -82,12 +82,12 @@ export const userRoutes = new Hono<AppEnv>()
     return answerUser(c, userId);
   })
   .put('/update_newsletter', zValidator('json', newsletterSchema, validationHook), async (c) => {
-    const userId = requireUserId(c);
+    const userId = c.var.member.id;
     await setNewsletter(c.env.DB, userId, c.req.valid('json').newsletter);
     return answerUser(c, userId);
   })
   .put('/update', zValidator('json', userUpdateSchema, validationHook), async (c) => {
-    const userId = requireUserId(c);
+    const userId = c.var.member.id;
     const body = c.req.valid('json');
     const db = c.env.DB;
     const row = body.current_password ? await checkPassword(c, userId, body.current_password) : await findUserById(db, userId);
@@ -113,7 +113,7 @@ export const userRoutes = new Hono<AppEnv>()
     return answerUser(c, userId);
   })
   .post('/reset_email', async (c) => {
-    const userId = requireUserId(c);
+    const userId = c.var.member.id;
     const row = await findUserById(c.env.DB, userId);
     if (!row) throw new ApiError(401, 'unauthenticated');
     await reserveOrThrow(c, [{ key: `verify-mail:${userId}`, limit: 1, windowSeconds: RESEND_WINDOW_S }, ...mailReservations(c, row.email)]);
@@ -121,7 +121,7 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json({ sent: true });
   })
   .post('/nickname/add', zValidator('json', nicknameAddSchema, validationHook), async (c) => {
-    const userId = requireUserId(c);
+    const userId = c.var.member.id;
     const { nickname } = c.req.valid('json');
     const db = c.env.DB;
     // One conditional insert: the count and the name are checked in the same statement that
@@ -135,19 +135,19 @@ export const userRoutes = new Hono<AppEnv>()
     return answerUser(c, userId);
   })
   .post('/nickname/activate/:id', zValidator('param', idParam, validationHook), async (c) => {
-    const userId = requireUserId(c);
+    const userId = c.var.member.id;
     const id = Number(c.req.valid('param').id);
     if (!(await activateNickname(c.env.DB, userId, id))) throw new ApiError(404, 'not_found');
     return answerUser(c, userId);
   })
   .delete('/nickname/remove/:id', zValidator('param', idParam, validationHook), async (c) => {
-    const userId = requireUserId(c);
+    const userId = c.var.member.id;
     const id = Number(c.req.valid('param').id);
     if (!(await removeNickname(c.env.DB, userId, id))) throw new ApiError(404, 'not_found');
     return answerUser(c, userId);
   })
   .post('/cancel', zValidator('json', cancelSchema, validationHook), async (c) => {
-    const userId = requireUserId(c);
+    const userId = c.var.member.id;
     await checkPassword(c, userId, c.req.valid('json').password);
     await cancelAccount(c.env.DB, userId, nowSeconds());
     await logOut(c);

@@ -120,7 +120,7 @@ export const billingRoutes = new Hono<AppEnv>()
   .use('/', requireUser)
   .use('/*', requireUser)
   .get('/', async (c) => {
-    const userId = requireUserId(c);
+    const userId = c.var.member.id;
     const db = c.env.DB;
     const paymentTypes = await catalog(db);
     const now = nowSeconds();
@@ -136,7 +136,7 @@ export const billingRoutes = new Hono<AppEnv>()
   .post('/init', zValidator('json', initSchema, validationHook), (c) => startBilling(c, c.req.valid('json'), false))
   // The welcome dialog's view of the offer: open (percent, until), won (billing_id) or none.
   .get('/welcome', async (c) => {
-    const userId = requireUserId(c);
+    const userId = c.var.member.id;
     const offer = await findWelcomeOffer(c.env.DB, userId);
     return c.json({
       welcome: offer
@@ -145,7 +145,7 @@ export const billingRoutes = new Hono<AppEnv>()
     });
   })
   .get('/status/:id{[0-9]{1,12}}', async (c) => {
-    const row = await findBillingStatus(c.env.DB, Number(c.req.param('id')), requireUserId(c));
+    const row = await findBillingStatus(c.env.DB, Number(c.req.param('id')), c.var.member.id);
     if (!row) throw new ApiError(404, 'not_found');
     return c.json(row);
   });

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { couponCheckSchema } from '../../../shared/accounts';
 import { couponCoins, couponNeverExpires, couponShownMoney, couponValid, couponValueText, isPrize, prizeDaysShown } from '../../../shared/coupons';
 import type { AppEnv } from '../../env';
-import { requireUser, requireUserId } from '../session/session.service';
+import { requireUser } from '../session/session.service';
 import { nowSeconds } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 import { validationHook } from '../../lib/validation';
@@ -44,13 +44,13 @@ export const couponRoutes = new Hono<AppEnv>()
   .use('/', requireUser)
   .use('/*', requireUser)
   .get('/', async (c) => {
-    const userId = requireUserId(c);
+    const userId = c.var.member.id;
     const results = await listMemberCoupons(c.env.DB, userId);
     const now = nowSeconds();
     return c.json({ data: results.map((r) => describe(r, now)) });
   })
   .post('/redeem', zValidator('json', couponCheckSchema, validationHook), async (c) => {
-    const userId = requireUserId(c);
+    const userId = c.var.member.id;
     const db = c.env.DB;
     const now = nowSeconds();
     const coupon = await findValidCoupon(db, c.req.valid('json').code, now);

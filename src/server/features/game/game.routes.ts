@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { GAME_SEGMENTS, gameDay, gameRef, nextGameDay, segmentFor, type GameSpin, type GameState } from '../../../shared/game';
 import type { AppEnv } from '../../env';
-import { requireUser, requireUserId, requireVerified } from '../session/session.service';
+import { requireUser, requireVerified } from '../session/session.service';
 import { ApiError } from '../../lib/errors';
 import { announceCoins } from '../billing/billing.service';
 import { credit } from '../../lib/ledger.repo';
@@ -25,12 +25,12 @@ export const gameRoutes = new Hono<AppEnv>()
   .use('/*', requireUser)
   .get('/', async (c) => {
     noStore(c);
-    return c.json(await gameState(c.env.DB, requireUserId(c)));
+    return c.json(await gameState(c.env.DB, c.var.member.id));
   })
   // Coins are worth money: only members with a confirmed address play (no farming with throwaway sign-ups).
   .post('/spin', requireVerified, async (c) => {
     noStore(c);
-    const userId = requireUserId(c);
+    const userId = c.var.member.id;
     const now = new Date();
     const segment = segmentFor(draw());
     const spin: GameSpin = { day: gameDay(now), segment, coins: GAME_SEGMENTS[segment].coins, at: Math.floor(now.getTime() / 1000) };

@@ -172,8 +172,11 @@ export function requireUserId(c: Context<AppEnv>): number {
   return user.id;
 }
 
+/** 401 unless logged in; the handlers behind it read the member as `c.var.member`. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  requireUserId(c);
+  const user = c.get('user');
+  if (!user) throw new ApiError(401, 'unauthenticated');
+  c.set('member', user);
   await next();
 });
 
