@@ -18,7 +18,7 @@ import { renderPage } from '../../render/render-page';
 import { cachedCategories } from './shows.service';
 import { getShowDetail, neighbours, queryShows, type ShowRef } from './shows.repo';
 import { findShowSlug } from './show-status.repo';
-import { parseId } from '../../lib/params';
+import { idParam } from '../../lib/params';
 
 /**
  * Where a show page was opened from: its breadcrumbs, and the list whose order prev/next follow.
@@ -57,7 +57,7 @@ async function searchNeighbours(c: Context<AppEnv>, id: number, q: SearchQuery, 
 }
 
 async function renderShow(c: Context<AppEnv>, ctx: ShowContext) {
-  const id = parseId(c.req.param('id'));
+  const id = idParam.parse(c.req.param('id'));
   if (id === null) return c.notFound();
   const locale = c.get('locale');
   const t = c.get('t');
@@ -108,7 +108,7 @@ async function renderShow(c: Context<AppEnv>, ctx: ShowContext) {
 
 /** The category of a list-nested route, or null (unknown: the page falls back to all shows). */
 async function categoryContext(c: Context<AppEnv>, raw: string | undefined) {
-  const id = parseId(raw);
+  const id = idParam.parse(raw);
   if (id === null) return null;
   const categories = await cachedCategories(c.env.DB, c.get('locale'));
   return categories.find((cat) => cat.id === id) ?? null;
@@ -122,7 +122,7 @@ function searchContext(c: Context<AppEnv>, prefix: '/search' | '/~search'): Show
 export const showPages = new Hono<AppEnv>()
   .get('/chat/:id/:slug?', (c) => renderShow(c, { kind: 'direct' }))
   .get('/-/:id', async (c) => {
-    const id = parseId(c.req.param('id'));
+    const id = idParam.parse(c.req.param('id'));
     const row = id === null ? null : await findShowSlug(c.env.DB, id);
     if (!row) return c.notFound();
     return c.redirect(showHref(row), 301);

@@ -1,9 +1,12 @@
+import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { SEARCH_CATEGORY_MIN_ID } from '../../../shared/constants';
 import { parsePage } from '../../../shared/pagination';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../lib/errors';
-import { parseId, parseLimit } from '../../lib/params';
+import { idParam, limitParam, pageParam } from '../../lib/params';
+import { validationHook } from '../../lib/validation';
 import { listTags } from './categories.repo';
 import { longestOnline, onlineShowIds } from './show-status.repo';
 import { activePromos, getShowDetail, queryShows } from './shows.repo';
@@ -11,17 +14,26 @@ import { cachedCategories, cachedListBody } from './shows.service';
 
 const JSON_TYPE = { 'Content-Type': 'application/json; charset=UTF-8' };
 
+const listQuery = z.object({
+  page: pageParam,
+  // Infinite scroll asks for the pages from `page_from` to `page` at once.
+  page_from: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((v) => (v ? parsePage(v) : undefined)),
+  category: idParam,
+  limit: limitParam(),
+});
+
 /** /api/shows */
 export const showsRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
+  .get('/', zValidator('query', listQuery, validationHook), async (c) => {
     const locale = c.get('locale');
-    const page = parsePage(c.req.query('page'));
-    const pageFrom = c.req.query('page_from') ? parsePage(c.req.query('page_from')) : undefined;
-    const requested = parseId(c.req.query('category'));
+    const { page, page_from: pageFrom, category: requested, limit } = c.req.valid('query');
     const categories = await cachedCategories(c.env.DB, locale);
     // Unknown categories fall back to all shows.
     const categoryId = requested !== null && requested !== 0 && categories.some((cat) => cat.id === requested) ? requested : null;
-    const limit = parseLimit(c.req.query('limit'));
     const body = await cachedListBody(`${locale}|${page}|${pageFrom ?? ''}|${limit}|${categoryId ?? ''}`, async () => {
       const [list, promos] = await Promise.all([
         queryShows(c.env.DB, { page, pageFrom, limit, categoryId, locale }),
@@ -33,11 +45,13 @@ export const showsRoutes = new Hono<AppEnv>()
   })
   .get('/promos', async (c) => c.json({ data: await activePromos(c.env.DB, c.get('locale')) }))
   // "ma": the shows that have been live longest right now.
-  .get('/ma', async (c) => c.json({ data: await longestOnline(c.env.DB, parseLimit(c.req.query('limit'), 36, 12), c.get('locale')) }))
+  .get('/ma', zValidator('query', z.object({ limit: limitParam(36, 12) }), validationHook), async (c) =>
+    c.json({ data: await longestOnline(c.env.DB, c.req.valid('query').limit, c.get('locale')) }),
+  )
   // What a reconnecting page refetches: the ids of every show live now.
   .get('/online', async (c) => c.json({ data: await onlineShowIds(c.env.DB) }))
-  .get('/:id', async (c) => {
-    const id = parseId(c.req.param('id'));
+  .get('/:id', zValidator('param', z.object({ id: idParam }), validationHook), async (c) => {
+    const { id } = c.req.valid('param');
     if (id === null) throw new ApiError(404, 'not_found');
     const show = await getShowDetail(c.env.DB, id, c.get('locale'));
     if (!show) throw new ApiError(404, 'not_found');
