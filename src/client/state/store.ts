@@ -20,7 +20,7 @@ export interface ConfirmRequest {
   resolve: (ok: boolean) => void;
 }
 
-/** A billing result shown in the opener window (components/billing/billing-overlays.tsx). */
+/** A billing result shown in the opener window (features/billing/billing-overlays.tsx). */
 export interface BillingDialogState {
   kind: 'success' | 'cancel' | 'error';
   billingId: number | null;
@@ -62,7 +62,7 @@ export interface RootState {
     snackbar: { id: number; text: string; timeout: number; action?: { label: string; href: string } } | null;
     confirm: ConfirmRequest | null;
     loading: boolean;
-    /** The nickname dialog (openNicknameDialog in components/profile/actions.ts). */
+    /** The nickname dialog (openNicknameDialog in features/account/profile-actions.ts). */
     nicknameDialog: boolean;
     /** The visitor fingerprint gave up after FINGERPRINT_MAX_TRIES failed tries. */
     fingerprintFailed: boolean;
