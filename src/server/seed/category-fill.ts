@@ -8,7 +8,7 @@ export function joinSearch(d: Draft, cat: number): boolean {
   return true;
 }
 
-export function canHaveSearch(d: Draft, cat: number): boolean {
+function canHaveSearch(d: Draft, cat: number): boolean {
   if ((HAIR_CATEGORIES as readonly number[]).includes(cat)) {
     return !d.search.some((c) => (HAIR_CATEGORIES as readonly number[]).includes(c));
   }
@@ -21,15 +21,15 @@ export function canHaveSearch(d: Draft, cat: number): boolean {
   return true;
 }
 
-export const MIN_SHOWS_PER_CATEGORY = 12;
-export const MIN_ONLINE_PER_CATEGORY = 3;
+const MIN_SHOWS_PER_CATEGORY = 12;
+const MIN_ONLINE_PER_CATEGORY = 3;
 
-export function isMember(d: Draft, cat: number): boolean {
+function isMember(d: Draft, cat: number): boolean {
   if (cat === TOY_CATEGORY_ID) return d.features.has('toy');
   return cat >= 1001 ? d.search.includes(cat) : d.normal.includes(cat);
 }
 
-export function tryJoin(d: Draft, cat: number): boolean {
+function tryJoin(d: Draft, cat: number): boolean {
   if (isMember(d, cat)) return false;
   if (cat === TOY_CATEGORY_ID) {
     d.features.add('toy');

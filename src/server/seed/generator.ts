@@ -28,7 +28,7 @@ export interface Draft {
   search: number[];
 }
 
-export const SEED = 0x5eed2026;
+const SEED = 0x5eed2026;
 
 export function generateDemoData(now = 1767225600): DemoData {
   const rng = new Random(SEED);

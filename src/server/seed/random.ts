@@ -3,7 +3,7 @@ import { mulberry32 } from '../../shared/random';
 // ---------------------------------------------------------------------------------------------
 // Randomness: seeded, so every run and every runtime gets the same catalogue.
 
-export type Rng = () => number;
+type Rng = () => number;
 
 export class Random {
   private readonly next: Rng;
@@ -40,7 +40,7 @@ export class Random {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-export const TRANSLIT: Record<string, string> = {
+const TRANSLIT: Record<string, string> = {
   ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue',
   ł: 'l', Ł: 'L', ø: 'o', Ø: 'O', æ: 'ae', Æ: 'Ae',
 };

@@ -4,9 +4,9 @@ import { type DemoData, type SqlValue } from './rows';
 // ---------------------------------------------------------------------------------------------
 // SQL output
 
-export type Columns<T> = readonly (keyof T & string)[];
+type Columns<T> = readonly (keyof T & string)[];
 // Fails to compile when a row interface gains a column that the INSERT would silently drop.
-export type Complete<T, C extends Columns<T>> = [Exclude<keyof T, C[number]>] extends [never] ? C : never;
+type Complete<T, C extends Columns<T>> = [Exclude<keyof T, C[number]>] extends [never] ? C : never;
 
 export function columns<T>() {
   return <const C extends Columns<T>>(cols: Complete<T, C>): C => cols;
@@ -39,7 +39,7 @@ export const TABLES = [
   },
 ] as const satisfies readonly { key: keyof DemoData; table: string; columns: readonly string[] }[];
 
-export function rowValues(row: object, cols: readonly string[]): SqlValue[] {
+function rowValues(row: object, cols: readonly string[]): SqlValue[] {
   const record = row as Record<string, unknown>;
   return cols.map((c) => {
     const v = record[c];
@@ -83,8 +83,8 @@ export function utf8Length(s: string): number {
 }
 
 // D1 caps a statement at 100 KB; stay well below so escaping surprises cannot tip it over.
-export const MAX_STATEMENT_BYTES = 80_000;
-export const MAX_ROWS_PER_STATEMENT = 400;
+const MAX_STATEMENT_BYTES = 80_000;
+const MAX_ROWS_PER_STATEMENT = 400;
 
 /** The same rows as a plain SQL script for `wrangler d1 execute --file` (no transaction: wrangler rejects BEGIN/COMMIT). */
 export function toSqlScript(data: DemoData): string {

@@ -13,7 +13,7 @@ export interface TextCtx {
   langsEn: string;
   langsDe: string;
 }
-export type Template = (c: TextCtx) => [string, string];
+type Template = (c: TextCtx) => [string, string];
 
 export const INTROS: readonly Template[] = [
   (c) => c.plural
@@ -58,7 +58,7 @@ export const CLOSINGS: readonly Template[] = [
     : [`Looking forward to meeting you – I speak ${c.langsEn}.`, `Ich freue mich darauf, dich kennenzulernen – ich spreche ${c.langsDe}.`],
 ];
 
-export const SLOGAN_HEADS: readonly [string, string][] = [
+const SLOGAN_HEADS: readonly [string, string][] = [
   ['Good vibes', 'Gute Laune'],
   ['Sunny mood', 'Sonnige Stimmung'],
   ['Cosy evenings', 'Gemütliche Abende'],
@@ -69,7 +69,7 @@ export const SLOGAN_HEADS: readonly [string, string][] = [
   ['Big smiles', 'Ein breites Lächeln'],
   ['Sweet chats', 'Nette Plaudereien'],
 ];
-export const SLOGAN_TAILS: readonly [string, string][] = [
+const SLOGAN_TAILS: readonly [string, string][] = [
   ['great conversation', 'tolle Gespräche'],
   ['lots of laughter', 'viel Gelächter'],
   ['a warm welcome', 'ein herzliches Willkommen'],
@@ -78,7 +78,7 @@ export const SLOGAN_TAILS: readonly [string, string][] = [
   ['honest answers', 'ehrliche Antworten'],
   ['a relaxed atmosphere', 'eine entspannte Atmosphäre'],
 ];
-export const SLOGAN_STANDALONE: readonly Template[] = [
+const SLOGAN_STANDALONE: readonly Template[] = [
   () => ['Say hi and stay a while', 'Sag Hallo und bleib ein bisschen'],
   () => ['Come for the chat, stay for the smile', 'Komm zum Plaudern, bleib fürs Lächeln'],
   () => ['Always up for a good conversation', 'Immer offen für ein gutes Gespräch'],

@@ -46,11 +46,6 @@ export function findUserByEmail(db: D1Database, email: string) {
   return db.prepare('SELECT * FROM users WHERE email = ?').bind(email).first<UserRow>();
 }
 
-export async function listNicknames(db: D1Database, userId: number): Promise<Nickname[]> {
-  const { results } = await db.prepare('SELECT id, nickname FROM nicknames WHERE user_id = ? ORDER BY id').bind(userId).all<Nickname>();
-  return results;
-}
-
 export async function wireUser(db: D1Database, id: number): Promise<User | null> {
   const [user, nicks] = await db.batch([
     db.prepare('SELECT * FROM users WHERE id = ? AND cancelled_at IS NULL').bind(id),

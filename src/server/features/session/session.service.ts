@@ -55,7 +55,7 @@ async function setSessionCookies(c: Context<AppEnv>, id: string): Promise<void> 
  * Sets a signed session cookie with a new id and its CSRF token cookie, always together (the D1
  * row is created when first needed).
  */
-export async function issueSessionCookie(c: Context<AppEnv>): Promise<string> {
+async function issueSessionCookie(c: Context<AppEnv>): Promise<string> {
   const id = randomToken(24);
   await setSessionCookies(c, id);
   return id;
@@ -153,7 +153,7 @@ export async function ensureSession(c: Context<AppEnv>): Promise<string> {
  * The session as answered after a change of its row. A member who was welcomed before stays
  * welcomed, whatever this session's row says (every login starts a new session).
  */
-export function wireSession(c: Context<AppEnv>, row: SessionRow) {
+function wireSession(c: Context<AppEnv>, row: SessionRow) {
   return toWireSession(row, c.get('memberWelcomed') ? { welcome_dialog: null } : {});
 }
 

@@ -48,7 +48,7 @@ export async function cachedListBody(key: string, make: () => Promise<string>): 
   return body;
 }
 
-export function invalidateShowLists(): void {
+function invalidateShowLists(): void {
   listCache.clear();
 }
 
