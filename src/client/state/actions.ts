@@ -1,5 +1,6 @@
 import { SNACKBAR_TIMEOUT_MS } from '../../shared/constants';
-import type { ConfirmRequest, RootState } from './store';
+import type { RootState } from './store';
+import type { ConfirmRequest } from './ui';
 
 let snackbarSeq = 0;
 

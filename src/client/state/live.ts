@@ -4,6 +4,13 @@ import type { RootState } from './store';
 // The live slice: which shows are online, written by the lobby socket (lib/realtime.ts) and read
 // by every tile and page that shows a status.
 
+export interface LiveSlice {
+  /** Live show states from the lobby socket; `full` once rebuilt from /api/shows/online. */
+  live: { online: Record<number, boolean>; seq: number; full: boolean; connected: boolean };
+}
+
+export const liveSlice = (): LiveSlice => ({ live: { online: {}, seq: 0, full: false, connected: false } });
+
 type Live = Pick<RootState['live'], 'online' | 'full'>;
 
 /**

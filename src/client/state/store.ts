@@ -1,7 +1,11 @@
 import { proxy } from 'valtio';
 import { BUILD_ID } from '../../shared/build';
+import type { Session } from '../../shared/session';
 import type { EmbeddedState } from '../../shared/state';
-import type { Session, User } from '../../shared/session';
+import { accountSlice, type AccountSlice } from './account';
+import { billingSlice, type BillingSlice } from './billing';
+import { liveSlice, type LiveSlice } from './live';
+import { uiSlice, type UiSlice } from './ui';
 
 export interface ErrorLogEntry {
   created: number;
@@ -13,32 +17,8 @@ export interface ErrorLogEntry {
   objects: unknown[];
 }
 
-export interface ConfirmRequest {
-  title: string;
-  text: string;
-  confirmLabel?: string;
-  resolve: (ok: boolean) => void;
-}
-
-/** A billing result shown in the opener window (features/billing/billing-overlays.tsx). */
-export interface BillingDialogState {
-  kind: 'success' | 'cancel' | 'error';
-  billingId: number | null;
-  /** Error codes (translated under errors.*). */
-  errors: string[];
-  isPhoneCall: boolean;
-}
-
-/** The voice-call checks: off, pending (every 2.5 s) or active (every 10 s). */
-export interface VoicecallCheckState {
-  mode: 'off' | 'pending' | 'active';
-  billingId: number | null;
-  /** Pending checks resumed after a page load stop at this time (ms); null: no limit. */
-  until: number | null;
-}
-
-/** The root state shared by every island. */
-export interface RootState {
+/** What the document says about itself: layout, language, path, builds, session, settings. */
+interface DocumentSlice {
   layout: EmbeddedState['layout'];
   headerHidden: boolean;
   locale: EmbeddedState['locale'];
@@ -47,36 +27,12 @@ export interface RootState {
   clientBuild: string;
   serverBuild: string;
   session: Session;
-  user: User | null;
-  registerEmail: string | null;
-  registerEmailGoogle: string | null;
-  googleConsent: boolean;
-  hud: { msg: string; timeout: number } | null;
-  visibility: { menu: boolean; messages: boolean; login: boolean };
   config: { supportEmail: string; exitUrl: string; googleClientId: string | null };
-  ui: {
-    drawerOpen: boolean;
-    splashOpen: boolean;
-    consentOpen: boolean;
-    updateNotice: boolean;
-    snackbar: { id: number; text: string; timeout: number; action?: { label: string; href: string } } | null;
-    confirm: ConfirmRequest | null;
-    loading: boolean;
-    /** The nickname dialog (openNicknameDialog in features/account/profile-actions.ts). */
-    nicknameDialog: boolean;
-    /** The visitor fingerprint gave up after FINGERPRINT_MAX_TRIES failed tries. */
-    fingerprintFailed: boolean;
-    /** The billing result dialog (success, cancel, error) after the payment popup answered. */
-    billing: { dialog: BillingDialogState | null };
-  };
-  /** Voice-call (pay by phone) checks of GET billing/check_phonecall. */
-  voicecallCheck: VoicecallCheckState;
   errorLog: ErrorLogEntry[];
-  /** Live show states from the lobby socket (lib/realtime.ts); `full` once rebuilt from /api/shows/online. */
-  live: { online: Record<number, boolean>; seq: number; full: boolean; connected: boolean };
-  /** Unread message count pushed by user:mc. */
-  messagesCount: number;
 }
+
+/** The root state shared by every island, assembled from its slices. */
+export type RootState = DocumentSlice & AccountSlice & UiSlice & BillingSlice & LiveSlice;
 
 /** One store per document in the browser, one per request on the server. */
 export function createStore(init: EmbeddedState): RootState {
@@ -89,28 +45,11 @@ export function createStore(init: EmbeddedState): RootState {
     clientBuild: BUILD_ID,
     serverBuild: init.serverBuild,
     session: init.session,
-    user: init.user,
-    registerEmail: null,
-    registerEmailGoogle: null,
-    googleConsent: false,
-    hud: null,
-    visibility: { menu: false, messages: false, login: false },
     config: { supportEmail: init.supportEmail, exitUrl: init.exitUrl, googleClientId: init.googleClientId ?? null },
-    ui: {
-      drawerOpen: false,
-      splashOpen: init.splashOpen,
-      consentOpen: init.consentOpen,
-      updateNotice: false,
-      snackbar: null,
-      confirm: null,
-      loading: false,
-      nicknameDialog: false,
-      fingerprintFailed: false,
-      billing: { dialog: null },
-    },
-    voicecallCheck: { mode: 'off', billingId: null, until: null },
     errorLog: [],
-    live: { online: {}, seq: 0, full: false, connected: false },
-    messagesCount: 0,
+    ...accountSlice(init),
+    ...uiSlice(init),
+    ...billingSlice(),
+    ...liveSlice(),
   });
 }
