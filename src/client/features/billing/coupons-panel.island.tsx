@@ -1,28 +1,9 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { VOUCHER_MIN_CHARS } from '../../../shared/constants';
-import type { CouponType } from '../../../shared/coupons';
+import type { CouponItem, DataAnswer, RedeemAnswer } from '../../../shared/api';
 import { Icon } from '../../ui/icon';
 import { api, ApiFailure } from '../../lib/api';
 import { useSnap, useT } from '../../state/context';
-
-/** A coupon as GET /api/coupons describes it (rules of src/shared/coupons.ts applied). */
-export interface CouponItem {
-  code: string;
-  type: CouponType;
-  value: number;
-  currency: string;
-  valid_until: number;
-  /** valid_until stands for "no expiry" (2100 and later). */
-  no_expiry: boolean;
-  valid: boolean;
-  text: string;
-  money: number | null;
-  coins: number | null;
-  prize: boolean;
-  days_left: number | null;
-  redeemed_at: number | null;
-  used: boolean;
-}
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
@@ -38,7 +19,7 @@ export default function CouponsPanel() {
 
   const load = useCallback(async () => {
     try {
-      const res = await api().get<{ data: CouponItem[] }>('coupons');
+      const res = await api().get<DataAnswer<CouponItem>>('coupons');
       setItems(Array.isArray(res?.data) ? res.data : []);
       setLoadFailed(false);
     } catch {
@@ -60,7 +41,7 @@ export default function CouponsPanel() {
     setNotice(null);
     try {
       // Coin vouchers credit at once; the API layer applies user.coins of the answer.
-      const res = await api().post<{ coupon: CouponItem; user?: { coins: number } }>('coupons/redeem', { code: trimmed });
+      const res = await api().post<RedeemAnswer>('coupons/redeem', { code: trimmed });
       setNotice({ kind: 'success', text: redeemedText(t, res.coupon) });
       setCode('');
       void load();

@@ -17,6 +17,7 @@ import { publishToUser } from '../../realtime/shards';
 import { createUser, findUserByEmail, findUserByGoogleSub, findUserByLogin, linkGoogle, resetPasswordStatement } from './account.repo';
 import { LOGIN_LIMIT_ACCOUNT, LOGIN_LIMIT_IP, LOGIN_WINDOW_S, logInPayload, publicOrigin, uniqueUsername } from './account.service';
 import { consumeToken, endLoginsStatement, issueToken, revokeAccountLinks } from './tokens.repo';
+import type { LoginAnswer, LogoutAnswer, SentAnswer, UserAnswer } from '../../../shared/api';
 
 const RESET_MAIL_LIMIT = 5;
 /** Reset requests per client address and hour (unknown logins cost a throttle row each). */
@@ -30,7 +31,7 @@ function throttled(retryAfter: number): never {
   throw new ApiError(429, 'too_many_attempts', undefined, { 'Retry-After': String(retryAfter) });
 }
 
-const loggedIn = async (c: Context<AppEnv>, userId: number, status: 200 | 201 = 200) => c.json(await logInPayload(c, userId), status);
+const loggedIn = async (c: Context<AppEnv>, userId: number, status: 200 | 201 = 200) => c.json<LoginAnswer>(await logInPayload(c, userId), status);
 
 async function passwordLogin(c: Context<AppEnv>, login: string, password: string) {
   const db = c.env.DB;
@@ -112,12 +113,12 @@ export const authRoutes = new Hono<AppEnv>()
     // Every other open tab of the member logs out too.
     if (userId) c.executionCtx.waitUntil(publishToUser(c.env, userId, { type: 'user:logout' }).catch(() => undefined));
     c.set('user', null);
-    return c.json({ session: c.get('session') });
+    return c.json<LogoutAnswer>({ session: c.get('session') });
   })
   .get('/user', (c) => {
     const user = c.get('user');
     if (!user) throw new ApiError(401, 'unauthenticated');
-    return c.json({ user });
+    return c.json<UserAnswer>({ user });
   })
   .post('/send', anonymousWrite('reset-request', RESET_REQUESTS_PER_ADDRESS), zValidator('json', resetSendSchema, validationHook), async (c) => {
     const { email } = c.req.valid('json');
@@ -134,7 +135,7 @@ export const authRoutes = new Hono<AppEnv>()
     const origin = publicOrigin(c);
     const token = await issueToken(db, user.id, 'reset');
     await mailerFor(c.env).send(actionMail('reset', c.get('locale'), user.email, { name: user.name, link: `${origin}/users/reset/${token}` }));
-    return c.json({ sent: true });
+    return c.json<SentAnswer>({ sent: true });
   })
   .post('/reset', anonymousWrite('token', TOKEN_TRIES_PER_ADDRESS), zValidator('json', resetSchema, validationHook), async (c) => {
     const { token, password } = c.req.valid('json');

@@ -17,6 +17,7 @@ import { applySignupVoucher, findValidCoupon } from '../billing/coupons.service'
 import { updateSessionRow } from '../session/session.service';
 import { createUser, findUserByEmail, findUserById, markVerified, nameTaken, wireUser } from './account.repo';
 import { logInPayload, publicOrigin, sendVerification, uniqueUsername } from './account.service';
+import type { CouponCheckAnswer, MailcheckAnswer, RegisterAnswer, ValidateAnswer } from '../../../shared/api';
 
 export const registerRoutes = new Hono<AppEnv>()
   .post('/', bodyCap(ANON_BODY_MAX), zValidator('json', registerSchema, validationHook), async (c) => {
@@ -55,15 +56,15 @@ export const registerRoutes = new Hono<AppEnv>()
     if (body.code) await applySignupVoucher(db, user.id, body.code, nowSeconds());
     // The success page needs the address; it is kept on the session for its route guard.
     await updateSessionRow(c, { register_email: user.email });
-    return c.json({ ...(await logInPayload(c, user.id)), email: user.email }, 201);
+    return c.json<RegisterAnswer>({ ...(await logInPayload(c, user.id)), email: user.email }, 201);
   })
   .get('/mailcheck', zValidator('query', z.object({ email: z.string().max(254, 'too_long') }), validationHook), (c) =>
-    c.json({ suggestion: suggestEmail(c.req.valid('query').email.trim()) }),
+    c.json<MailcheckAnswer>({ suggestion: suggestEmail(c.req.valid('query').email.trim()) }),
   )
   .post('/coupon', anonymousWrite('coupon-check', COUPON_CHECKS_PER_ADDRESS), zValidator('json', couponCheckSchema, validationHook), async (c) => {
     const coupon = await findValidCoupon(c.env.DB, c.req.valid('json').code, nowSeconds());
     if (!coupon) throw new ApiError(422, 'coupon_invalid', { code: ['coupon_invalid'] });
-    return c.json({ valid: true, coupon: { code: coupon.code, type: coupon.type, value: coupon.value, text: couponValueText(coupon) } });
+    return c.json<CouponCheckAnswer>({ valid: true, coupon: { code: coupon.code, type: coupon.type, value: coupon.value, text: couponValueText(coupon) } });
   })
   /**
    * The mailed link verifies the address. It logs in only the browser session that registered
@@ -75,7 +76,7 @@ export const registerRoutes = new Hono<AppEnv>()
     const { token } = c.req.valid('json');
     const userId = await consumeToken(db, token, 'verify');
     if (!userId) {
-      if (await usedVerifyTokenUser(db, token)) return c.json({ status: 'already_verified', user: c.get('user'), session: c.get('session') });
+      if (await usedVerifyTokenUser(db, token)) return c.json<ValidateAnswer>({ status: 'already_verified', user: c.get('user'), session: c.get('session') });
       throw new ApiError(422, 'token_invalid', { token: ['token_invalid'] });
     }
     await markVerified(db, userId);
@@ -83,10 +84,10 @@ export const registerRoutes = new Hono<AppEnv>()
     if (current?.id === userId) {
       const user = await wireUser(db, userId);
       c.set('user', user);
-      return c.json({ status: 'verified', user, session: c.get('session') });
+      return c.json<ValidateAnswer>({ status: 'verified', user, session: c.get('session') });
     }
     const row = await findUserById(db, userId);
     const registeredHere = !current && row && c.get('session').register_email?.toLowerCase() === row.email.toLowerCase();
-    if (registeredHere) return c.json({ status: 'verified', ...(await logInPayload(c, userId)) });
-    return c.json({ status: 'verified', user: current, session: c.get('session') });
+    if (registeredHere) return c.json<ValidateAnswer>({ status: 'verified', ...(await logInPayload(c, userId)) });
+    return c.json<ValidateAnswer>({ status: 'verified', user: current, session: c.get('session') });
   });

@@ -1,3 +1,4 @@
+import type { LogoutAnswer, SentAnswer, UserAnswer, ValidateAnswer } from '../../../shared/api';
 import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -36,7 +37,7 @@ const idParam = z.object({ id: z.string().regex(/^\d{1,9}$/, 'id_invalid') });
 async function answerUser(c: Context<AppEnv>, userId: number) {
   const user = await wireUser(c.env.DB, userId);
   if (!user) throw new ApiError(401, 'unauthenticated');
-  return c.json({ user });
+  return c.json<UserAnswer>({ user });
 }
 
 const PASSWORD_CHECK_LIMIT = 8;
@@ -75,7 +76,7 @@ export const userRoutes = new Hono<AppEnv>()
     const tokenUser = await consumeToken(c.env.DB, token, 'verify', userId);
     if (tokenUser !== userId) {
       // A second click on the member's own link: already confirmed, not "invalid".
-      if ((await usedVerifyTokenUser(c.env.DB, token)) === userId) return c.json({ status: 'already_verified', user: c.get('user') });
+      if ((await usedVerifyTokenUser(c.env.DB, token)) === userId) return c.json<ValidateAnswer>({ status: 'already_verified', user: c.get('user') });
       throw new ApiError(422, 'token_invalid', { token: ['token_invalid'] });
     }
     await markVerified(c.env.DB, userId);
@@ -118,7 +119,7 @@ export const userRoutes = new Hono<AppEnv>()
     if (!row) throw new ApiError(401, 'unauthenticated');
     await reserveOrThrow(c, [{ key: `verify-mail:${userId}`, limit: 1, windowSeconds: RESEND_WINDOW_S }, ...mailReservations(c, row.email)]);
     await sendVerification(c, row);
-    return c.json({ sent: true });
+    return c.json<SentAnswer>({ sent: true });
   })
   .post('/nickname/add', zValidator('json', nicknameAddSchema, validationHook), async (c) => {
     const userId = c.var.member.id;
@@ -152,5 +153,5 @@ export const userRoutes = new Hono<AppEnv>()
     await cancelAccount(c.env.DB, userId, nowSeconds());
     await logOut(c);
     c.set('user', null);
-    return c.json({ session: c.get('session') });
+    return c.json<LogoutAnswer>({ session: c.get('session') });
   });

@@ -15,6 +15,7 @@ import { applyPaymentEvent, catalog, DAILY_LIMIT_CENTS, openWelcomeOffer, PHONE_
 import { findCheckoutProduct } from './catalog.repo';
 import { endPhoneCall, latestPhoneBilling, phoneCallState } from './phone.repo';
 import { providerFor } from './provider';
+import type { BillingInitAnswer, BillingListAnswer, CallbackAnswer, BillingStatusAnswer, PhoneCheckAnswer, PhoneEndAnswer, WelcomeAnswer } from '../../../shared/api';
 
 
 const initSchema = z.object({
@@ -78,7 +79,7 @@ async function startBilling(c: Context<AppEnv>, body: z.infer<typeof initSchema>
   if (phone) {
     await updateSessionRow(c, { phonecall_payment_type_id: p.payment_type_id, phonecall_product_id: p.id, phonecall_payment_name: p.type_name });
   }
-  return c.json({ link, id: billing.id, coins });
+  return c.json<BillingInitAnswer>({ link, id: billing.id, coins });
 }
 
 /** Provider postbacks: authenticated by their signature, not by cookies (mounted before CSRF). */
@@ -89,7 +90,7 @@ export const billingCallbackRoutes = new Hono<AppEnv>().post('/callback/:provide
   const event = await provider.verifyCallback(c.req.raw);
   if (!event) throw new ApiError(403, 'invalid_signature');
   const { status } = await applyPaymentEvent(c.env, provider.name, event, (p) => c.executionCtx.waitUntil(p));
-  return c.json({ ok: true, status });
+  return c.json<CallbackAnswer>({ ok: true, status });
 });
 
 export const billingRoutes = new Hono<AppEnv>()
@@ -98,7 +99,7 @@ export const billingRoutes = new Hono<AppEnv>()
     const row = sessionId ? await latestPhoneBilling(c.env.DB, sessionId) : null;
     const state = row ? phoneCallState(row) : 'none';
     const status = state === 'pending' || state === 'active' || state === 'none' ? state : 'ended';
-    return c.json({ status, id: row?.id ?? null, voicecall: c.get('session').voicecall, session: c.get('session') });
+    return c.json<PhoneCheckAnswer>({ status, id: row?.id ?? null, voicecall: c.get('session').voicecall, session: c.get('session') });
   })
   // Coins need an account, so paying by phone does too; each address may start only a few calls.
   .post('/init_phonecall', zValidator('json', initSchema, validationHook), async (c) => {
@@ -115,7 +116,7 @@ export const billingRoutes = new Hono<AppEnv>()
     const row = sessionId ? await latestPhoneBilling(c.env.DB, sessionId) : null;
     if (row) await endPhoneCall(c.env.DB, row);
     const session = { ...c.get('session'), voicecall: false, phonecall_payment_type_id: null, phonecall_product_id: null, phonecall_payment_name: null };
-    return c.json({ status: row ? 'ended' : 'none', id: row?.id ?? null, session });
+    return c.json<PhoneEndAnswer>({ status: row ? 'ended' : 'none', id: row?.id ?? null, session });
   })
   .use('/', requireUser)
   .use('/*', requireUser)
@@ -125,7 +126,7 @@ export const billingRoutes = new Hono<AppEnv>()
     const paymentTypes = await catalog(db);
     const now = nowSeconds();
     const spent = await spentToday(db, userId, now);
-    return c.json({
+    return c.json<BillingListAnswer>({
       paymentTypes,
       campaign: await campaignFor(db, userId, c.req.query('code')?.slice(0, 64)),
       // The welcome offer while it can be won: the coins shown include it (coin packages only).
@@ -138,7 +139,7 @@ export const billingRoutes = new Hono<AppEnv>()
   .get('/welcome', async (c) => {
     const userId = c.var.member.id;
     const offer = await findWelcomeOffer(c.env.DB, userId);
-    return c.json({
+    return c.json<WelcomeAnswer>({
       welcome: offer
         ? { percent: WELCOME_BONUS_PERCENT, starts_at: offer.starts_at, ends_at: offer.ends_at, open: (await openWelcomeOffer(c.env.DB, userId, nowSeconds())) !== null, claimed: offer.billing_id !== null }
         : null,
@@ -147,5 +148,5 @@ export const billingRoutes = new Hono<AppEnv>()
   .get('/status/:id{[0-9]{1,12}}', async (c) => {
     const row = await findBillingStatus(c.env.DB, Number(c.req.param('id')), c.var.member.id);
     if (!row) throw new ApiError(404, 'not_found');
-    return c.json(row);
+    return c.json<BillingStatusAnswer>(row);
   });

@@ -11,6 +11,7 @@ import { announceCoins } from './billing.service';
 import { listMemberCoupons, redeemStatement, type CouponRow } from './coupons.repo';
 import { findValidCoupon } from './coupons.service';
 import { credit } from '../../lib/ledger.repo';
+import type { CouponItem, DataAnswer, RedeemAnswer } from '../../../shared/api';
 
 /** A coupon on the wire, with its validity, worth and text worked out (src/shared/coupons.ts). */
 function describe(c: CouponRow, now: number) {
@@ -47,7 +48,7 @@ export const couponRoutes = new Hono<AppEnv>()
     const userId = c.var.member.id;
     const results = await listMemberCoupons(c.env.DB, userId);
     const now = nowSeconds();
-    return c.json({ data: results.map((r) => describe(r, now)) });
+    return c.json<DataAnswer<CouponItem>>({ data: results.map((r) => describe(r, now)) });
   })
   .post('/redeem', zValidator('json', couponCheckSchema, validationHook), async (c) => {
     const userId = c.var.member.id;
@@ -63,12 +64,12 @@ export const couponRoutes = new Hono<AppEnv>()
       const result = await credit(db, userId, coins, 'coupon', `coupon:${coupon.code.toUpperCase()}:${userId}`, [redeemStatement(db, userId, coupon.code, now, now)]);
       if (!result.ok) throw new ApiError(409, 'coupon_redeemed');
       c.executionCtx.waitUntil(announceCoins(c.env, userId, result.coins));
-      return c.json({ coupon: describe({ ...coupon, redeemed_at: now, used_at: now }, now), user: { coins: result.coins } });
+      return c.json<RedeemAnswer>({ coupon: describe({ ...coupon, redeemed_at: now, used_at: now }, now), user: { coins: result.coins } });
     }
     try {
       await redeemStatement(db, userId, coupon.code, now, null).run();
     } catch {
       throw new ApiError(409, 'coupon_redeemed');
     }
-    return c.json({ coupon: describe({ ...coupon, redeemed_at: now, used_at: null }, now) });
+    return c.json<RedeemAnswer>({ coupon: describe({ ...coupon, redeemed_at: now, used_at: null }, now) });
   });

@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/errors';
 import { announceCoins } from '../billing/billing.service';
 import { credit } from '../../lib/ledger.repo';
 import { findSpin, reserveSpinStatement } from './game.repo';
+import type { GameAnswer, SpinAnswer } from '../../../shared/api';
 
 /** A uniform draw in [0, 1) from the platform's CSPRNG: the client has no say in the prize. */
 function draw(): number {
@@ -25,7 +26,7 @@ export const gameRoutes = new Hono<AppEnv>()
   .use('/*', requireUser)
   .get('/', async (c) => {
     noStore(c);
-    return c.json(await gameState(c.env.DB, c.var.member.id));
+    return c.json<GameAnswer>(await gameState(c.env.DB, c.var.member.id));
   })
   // Coins are worth money: only members with a confirmed address play (no farming with throwaway sign-ups).
   .post('/spin', requireVerified, async (c) => {
@@ -43,5 +44,5 @@ export const gameRoutes = new Hono<AppEnv>()
     }
     c.executionCtx.waitUntil(announceCoins(c.env, userId, result.coins).catch(() => undefined));
     const state: GameState = { day: spin.day, spin, next_at: nextGameDay(now) };
-    return c.json({ ...state, user: { coins: result.coins } });
+    return c.json<SpinAnswer>({ ...state, user: { coins: result.coins } });
   });

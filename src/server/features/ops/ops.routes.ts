@@ -9,6 +9,7 @@ import { validationHook } from '../../lib/validation';
 import { announceCoins } from '../billing/billing.service';
 import { applyLedger } from '../../lib/ledger.repo';
 import { changeShowStatus } from '../shows/shows.service';
+import type { CoinsAnswer, ShowStatusAnswer } from '../../../shared/api';
 
 /** Operator calls authenticate with `Authorization: Bearer <OPS_TOKEN>`; no token configured, no access. */
 const operator = createMiddleware<AppEnv>(async (c, next) => {
@@ -44,7 +45,7 @@ export const opsRoutes = new Hono<AppEnv>()
         throw new ApiError(result.error === 'duplicate' ? 409 : 422, result.error, undefined);
       }
       c.executionCtx.waitUntil(announceCoins(c.env, userId, result.coins));
-      return c.json({ coins: result.coins });
+      return c.json<CoinsAnswer>({ coins: result.coins });
     },
   )
   .post(
@@ -55,6 +56,6 @@ export const opsRoutes = new Hono<AppEnv>()
       const id = Number(c.req.valid('param').id);
       const { online } = c.req.valid('json');
       if ((await changeShowStatus(c.env, [{ id, online }])).length === 0) throw new ApiError(404, 'not_found');
-      return c.json({ id, online });
+      return c.json<ShowStatusAnswer>({ id, online });
     },
   );

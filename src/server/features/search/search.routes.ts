@@ -7,6 +7,7 @@ import type { AppEnv } from '../../env';
 import { idParam, limitParam, pageParam } from '../../lib/params';
 import { validationHook } from '../../lib/validation';
 import { searchGalleries, searchShows, searchVideos } from '../shows/shows.service';
+import type { SearchAllAnswer, SearchGalleriesAnswer, SearchShowsAnswer, SearchVideosAnswer } from '../../../shared/api';
 
 const text = z.string().optional().catch(undefined);
 
@@ -22,7 +23,7 @@ export const searchRoutes = new Hono<AppEnv>()
     const { search, page, limit } = c.req.valid('query');
     const q = { page, limit, fts: ftsQuery(search), locale: c.get('locale') };
     const [shows, videos, galleries] = await Promise.all([searchShows(c.env.DB, q), searchVideos(c.env.DB, q), searchGalleries(c.env.DB, q)]);
-    return c.json({
+    return c.json<SearchAllAnswer>({
       shows: { data: shows.data, total: shows.total },
       videos: { data: videos.data, total: videos.total },
       galleries: { data: galleries.data, total: galleries.total },
@@ -40,14 +41,14 @@ export const searchRoutes = new Hono<AppEnv>()
       categoryId: q.cat,
       locale: c.get('locale'),
     });
-    return c.json({ ...list, more: list.current_page < list.last_page });
+    return c.json<SearchShowsAnswer>({ ...list, more: list.current_page < list.last_page });
   })
   // free=1: the free videos (price 0) of the "Free videos" page.
   .get('/videos', zValidator('query', mediaQuery, validationHook), async (c) => {
     const q = c.req.valid('query');
-    return c.json(await searchVideos(c.env.DB, { page: q.page, limit: q.limit, fts: ftsQuery(q.search), showId: q.showid, free: q.free === '1', locale: c.get('locale') }));
+    return c.json<SearchVideosAnswer>(await searchVideos(c.env.DB, { page: q.page, limit: q.limit, fts: ftsQuery(q.search), showId: q.showid, free: q.free === '1', locale: c.get('locale') }));
   })
   .get('/galleries', zValidator('query', mediaQuery, validationHook), async (c) => {
     const q = c.req.valid('query');
-    return c.json(await searchGalleries(c.env.DB, { page: q.page, limit: q.limit, fts: ftsQuery(q.search), showId: q.showid, locale: c.get('locale') }));
+    return c.json<SearchGalleriesAnswer>(await searchGalleries(c.env.DB, { page: q.page, limit: q.limit, fts: ftsQuery(q.search), showId: q.showid, locale: c.get('locale') }));
   });

@@ -9,6 +9,7 @@ import { nowSeconds } from '../../lib/clock';
 import { anonymousWrite } from '../../lib/limits';
 import { validationHook } from '../../lib/validation';
 import { markWelcomeShown, welcomeVideoId } from './session.repo';
+import type { IncentiveAnswer, SessionAnswer, SplashAnswer } from '../../../shared/api';
 
 const YEAR = 365 * 86_400;
 /** Session writes (splash, visitor id, welcome, countdown) per client address and hour: a visitor makes a few. */
@@ -21,26 +22,26 @@ export const sessionRoutes = new Hono<AppEnv>()
   // set by the server for a campaign or partner entry, never from a query).
   .get('/init', async (c) => {
     await ensureSession(c);
-    return c.json({ session: c.get('session'), user: c.get('user') });
+    return c.json<SessionAnswer>({ session: c.get('session'), user: c.get('user') });
   })
-  .get('/splash18', (c) => c.json({ splash18_confirmed: c.get('session').splash18_confirmed }))
+  .get('/splash18', (c) => c.json<SplashAnswer>({ splash18_confirmed: c.get('session').splash18_confirmed }))
   // The spec leaves the confirming call unnamed; this is it. The device cookie outlives sessions.
   .post('/splash18', sessionWrite, async (c) => {
     await updateSessionRow(c, { splash18_confirmed: 1 });
     setCookie(c, SPLASH_COOKIE, '1', { path: '/', sameSite: 'Lax', httpOnly: true, secure: isHttps(c), maxAge: YEAR });
-    return c.json({ session: c.get('session') });
+    return c.json<SessionAnswer>({ session: c.get('session') });
   })
   .post('/vid', sessionWrite, zValidator('json', vidSchema, validationHook), async (c) => {
     const { vid, confidence } = c.req.valid('json');
     await updateSessionRow(c, { visitor_id: vid, vid_confidence: confidence });
-    return c.json({ session: c.get('session') });
+    return c.json<SessionAnswer>({ session: c.get('session') });
   })
   .post('/welcome_shown', sessionWrite, async (c) => {
     await updateSessionRow(c, { welcome_shown: 1 });
     // Remembered for the member too, so the next session (every login) does not show it again.
     const userId = c.get('user')?.id;
     if (userId) await markWelcomeShown(c.env.DB, userId, nowSeconds());
-    return c.json({ session: c.get('session') });
+    return c.json<SessionAnswer>({ session: c.get('session') });
   })
   .post('/incentive_tsp', sessionWrite, zValidator('json', incentiveSchema, validationHook), async (c) => {
     c.req.valid('json');
@@ -50,5 +51,5 @@ export const sessionRoutes = new Hono<AppEnv>()
     // decided from it, so a client cannot move it.
     if (current === null) await updateSessionRow(c, { incentive_tsp: nowSeconds() });
     const tsp = c.get('session').incentive_tsp ?? nowSeconds();
-    return c.json({ incentive_tsp: tsp, now: nowSeconds(), video_id: await welcomeVideoId(c.env.DB), voucher_percent: WELCOME_BONUS_PERCENT, session: c.get('session') });
+    return c.json<IncentiveAnswer>({ incentive_tsp: tsp, now: nowSeconds(), video_id: await welcomeVideoId(c.env.DB), voucher_percent: WELCOME_BONUS_PERCENT, session: c.get('session') });
   });

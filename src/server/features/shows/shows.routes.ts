@@ -11,6 +11,8 @@ import { listTags } from './categories.repo';
 import { longestOnline, onlineShowIds } from './show-status.repo';
 import { activePromos, getShowDetail, queryShows } from './shows.repo';
 import { cachedCategories, cachedListBody } from './shows.service';
+import type { CategoriesAnswer, DataAnswer, ShowDetailAnswer, ShowListAnswer, TagItem } from '../../../shared/api';
+import type { Promo, ShowSummary } from '../../../shared/shows';
 
 const JSON_TYPE = { 'Content-Type': 'application/json; charset=UTF-8' };
 
@@ -39,32 +41,32 @@ export const showsRoutes = new Hono<AppEnv>()
         queryShows(c.env.DB, { page, pageFrom, limit, categoryId, locale }),
         page === 1 ? activePromos(c.env.DB, locale) : Promise.resolve([]),
       ]);
-      return JSON.stringify({ ...list, more: list.current_page < list.last_page, category: categoryId ?? 0, promos });
+      return JSON.stringify({ ...list, more: list.current_page < list.last_page, category: categoryId ?? 0, promos } satisfies ShowListAnswer);
     });
     return c.body(body, 200, JSON_TYPE);
   })
-  .get('/promos', async (c) => c.json({ data: await activePromos(c.env.DB, c.get('locale')) }))
+  .get('/promos', async (c) => c.json<DataAnswer<Promo>>({ data: await activePromos(c.env.DB, c.get('locale')) }))
   // "ma": the shows that have been live longest right now.
   .get('/ma', zValidator('query', z.object({ limit: limitParam(36, 12) }), validationHook), async (c) =>
-    c.json({ data: await longestOnline(c.env.DB, c.req.valid('query').limit, c.get('locale')) }),
+    c.json<DataAnswer<ShowSummary>>({ data: await longestOnline(c.env.DB, c.req.valid('query').limit, c.get('locale')) }),
   )
   // What a reconnecting page refetches: the ids of every show live now.
-  .get('/online', async (c) => c.json({ data: await onlineShowIds(c.env.DB) }))
+  .get('/online', async (c) => c.json<DataAnswer<number>>({ data: await onlineShowIds(c.env.DB) }))
   .get('/:id', zValidator('param', z.object({ id: idParam }), validationHook), async (c) => {
     const { id } = c.req.valid('param');
     if (id === null) throw new ApiError(404, 'not_found');
     const show = await getShowDetail(c.env.DB, id, c.get('locale'));
     if (!show) throw new ApiError(404, 'not_found');
-    return c.json(show);
+    return c.json<ShowDetailAnswer>(show);
   });
 
 /** /api/tags */
-export const tagsRoutes = new Hono<AppEnv>().get('/', async (c) => c.json({ data: await listTags(c.env.DB, c.get('locale')) }));
+export const tagsRoutes = new Hono<AppEnv>().get('/', async (c) => c.json<DataAnswer<TagItem>>({ data: await listTags(c.env.DB, c.get('locale')) }));
 
 /** /api/categories */
 export const categoriesRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const all = await cachedCategories(c.env.DB, c.get('locale'));
   const list = all.filter((cat) => cat.id < SEARCH_CATEGORY_MIN_ID).map((cat) => ({ ...cat, cat: cat.name }));
   const search = Object.fromEntries(all.filter((cat) => cat.id >= SEARCH_CATEGORY_MIN_ID).map((cat) => [String(cat.id), { ...cat, cat: cat.name }]));
-  return c.json({ categories: list, search_categories: search });
+  return c.json<CategoriesAnswer>({ categories: list, search_categories: search });
 });
