@@ -52,7 +52,7 @@ export async function wireUser(db: D1Database, id: number): Promise<User | null>
     db.prepare('SELECT id, nickname FROM nicknames WHERE user_id = ? ORDER BY id').bind(id),
   ]);
   const row = user.results[0] as UserRow | undefined;
-  return row ? toWireUser(row, nicks.results as unknown as Nickname[]) : null;
+  return row ? toWireUser(row, nicks.results as Nickname[]) : null;
 }
 
 export async function createUser(

@@ -11,6 +11,7 @@ import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
 import { catalog } from './billing.service';
 import { findPaymentType } from './catalog.repo';
+import { idParam } from '../../lib/params';
 
 // The billing pages: the picker, the popup's transfer and back
 // pages, and the free-coins page. The API (billing.routes.ts) does the work; these render frames.
@@ -22,7 +23,10 @@ const cleanCode = (v: string | undefined | null): string | null => {
   const code = (v ?? '').trim();
   return CODE.test(code) ? code : null;
 };
-const positiveId = (v: string | undefined): number | null => (v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : null);
+const positiveId = (v: string | undefined): number | null => {
+  const id = idParam.parse(v);
+  return id !== null && id > 0 ? id : null;
+};
 
 function page(c: Context<AppEnv>, title: string, body: ReactNode, opts: { basic?: boolean; crumbs?: boolean } = {}): Response {
   const t = c.get('t');

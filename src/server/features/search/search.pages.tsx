@@ -20,6 +20,7 @@ import {
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
 import { cachedCategories, searchGalleries, searchShows, searchVideos, tagNamesFor } from '../shows/shows.service';
+import { idParam } from '../../lib/params';
 
 type Prefix = '/search' | '/~search';
 
@@ -29,7 +30,7 @@ const PAGE_SIZE: Record<ListKind, number> = { shows: SHOWS_PAGE_SIZE, videos: 48
 const OVERVIEW_SIZE: Record<ListKind, number> = { shows: 12, videos: 8, galleries: 8 };
 
 function catId(q: SearchQuery): number | null {
-  return /^\d{1,9}$/.test(q.cat) ? Number(q.cat) : null;
+  return idParam.parse(q.cat);
 }
 
 async function fetchKind(c: Context<AppEnv>, kind: ListKind, q: SearchQuery, page: number, limit: number) {

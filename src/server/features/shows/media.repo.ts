@@ -64,7 +64,7 @@ async function pagedMedia<R extends MediaRow, T>(
   ]);
   const total = (count.results[0] as { total: number } | undefined)?.total ?? 0;
   return {
-    data: (rows.results as unknown as R[]).map((r) => map(r, q.locale === 'de' ? r.title_de : r.title_en)),
+    data: (rows.results as R[]).map((r) => map(r, q.locale === 'de' ? r.title_de : r.title_en)),
     current_page: q.page,
     last_page: Math.max(1, Math.ceil(total / q.limit)),
     total,

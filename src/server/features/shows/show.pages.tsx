@@ -40,7 +40,7 @@ function chatHref(base: string, ref: Pick<ShowRef, 'id' | 'slugName'>, query = '
 /** Prev/next in a search's order: the pages around the one the show was listed on. */
 async function searchNeighbours(c: Context<AppEnv>, id: number, q: SearchQuery, page: number) {
   const from = Math.max(1, page - 1);
-  const cat = /^\d{1,9}$/.test(q.cat) ? Number(q.cat) : null;
+  const cat = idParam.parse(q.cat);
   const list = await queryShows(c.env.DB, {
     page: page + 1,
     pageFrom: from,

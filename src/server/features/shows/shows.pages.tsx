@@ -10,6 +10,7 @@ import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
 import { cachedCategories, categoryBarItems } from './shows.service';
 import { activePromos, queryShows } from './shows.repo';
+import { idParam } from '../../lib/params';
 
 /** Promotions running now, rendered with home so the strip needs no second round trip. */
 export async function activePromoStrip(db: D1Database, locale: Locale): Promise<PromoLite[]> {
@@ -80,7 +81,7 @@ async function renderCategories(c: Context<AppEnv>) {
 }
 
 async function knownCategory(c: Context<AppEnv>, raw: string) {
-  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+  const id = idParam.parse(raw);
   const categories = await cachedCategories(c.env.DB, c.get('locale'));
   return categories.find((cat) => cat.id === id) ?? null;
 }

@@ -120,7 +120,7 @@ export async function queryShows(db: D1Database, q: ShowQuery): Promise<Paged<Sh
   ]);
   const { total, online } = (totals.results[0] ?? { total: 0, online: 0 }) as { total: number; online: number };
   return {
-    data: (rows.results as unknown as (ShowRow & { lat: number; lon: number })[]).map((r) => {
+    data: (rows.results as (ShowRow & { lat: number; lon: number })[]).map((r) => {
       const show = toShowSummary(r, q.locale);
       return q.near ? { ...show, distance: Math.round(distanceKm(q.near, r) * 10) / 10 } : show;
     }),
