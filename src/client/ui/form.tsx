@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import type { TFunction } from '../../shared/translate';
 import { ApiFailure } from '../lib/api';
+import { errorText } from './error-text';
 import { useT } from '../state/context';
 
 // The form kit: one Field, the API's errors as text, and a hook for forms that write through the API.
@@ -18,17 +19,7 @@ export function translateFailure(
     if (code) out[f] = t(`errors.${code}`);
   }
   if (Object.keys(out).length > 0) return { fields: out, general: null };
-  const code = error.status === 0 ? 'network_error' : error.message;
-  const text = t(`errors.${code}`);
-  return { fields: out, general: text === `errors.${code}` ? t('errors.unknown_error') : text };
-}
-
-/** errors.<code>, or the generic text when the code has no translation. */
-export function errorText(t: TFunction, code: string | null | undefined): string {
-  if (!code) return t('errors.unknown_error');
-  const key = `errors.${code}`;
-  const text = t(key);
-  return text === key ? t('errors.unknown_error') : text;
+  return { fields: out, general: errorText(t, error.status === 0 ? 'network_error' : error.message) };
 }
 
 /** The first code of each field of an API failure. */

@@ -5,7 +5,8 @@ import { showSnackbar } from '../../state/actions';
 import { useSnap, useStore, useT } from '../../state/context';
 import { applyAuth, go, type AuthAnswer } from './auth-actions';
 import { loginErrorCode } from './login-form';
-import { errorText, FormAlert, Spinner } from '../../ui/form';
+import { FormAlert, Spinner } from '../../ui/form';
+import { errorText } from '../../ui/error-text';
 import { link, Rich } from '../../ui/rich';
 
 export const GOOGLE_CONSENT_COOKIE = 'google_consent';

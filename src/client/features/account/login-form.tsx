@@ -3,7 +3,8 @@ import { api, ApiFailure } from '../../lib/api';
 import { showSnackbar } from '../../state/actions';
 import { useStore, useT } from '../../state/context';
 import { applyAuth, type AuthAnswer } from './auth-actions';
-import { AuthForm, bind, bodyMessage, errorText, Field, FormAlert, PasswordField, SubmitButton, VERBATIM } from '../../ui/form';
+import { AuthForm, bind, bodyMessage, Field, FormAlert, PasswordField, SubmitButton, VERBATIM } from '../../ui/form';
+import { errorText } from '../../ui/error-text';
 import { useFocusWhen } from '../../ui/use-focus-when';
 
 /** The login error rules: 422/401 with a code -> its text, without -> unknown credentials. */

@@ -3,7 +3,8 @@ import { MAILCHECK_DEBOUNCE_MS, VOUCHER_DEBOUNCE_MS, VOUCHER_MIN_CHARS } from '.
 import { api, ApiFailure } from '../../lib/api';
 import { useStore, useT } from '../../state/context';
 import { applyAuth, go, type AuthAnswer } from './auth-actions';
-import { AuthForm, AuthIcon, bind, bodyMessage, errorText, Field, fieldCodes, PasswordField, Spinner, SubmitButton, VERBATIM } from '../../ui/form';
+import { AuthForm, AuthIcon, bind, bodyMessage, Field, fieldCodes, PasswordField, Spinner, SubmitButton, VERBATIM } from '../../ui/form';
+import { errorText } from '../../ui/error-text';
 import { link, Rich } from '../../ui/rich';
 import { MailSuggestion, RegisterNotice, type Notice } from './register-notices';
 import { useFocusWhen } from '../../ui/use-focus-when';

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { api, ApiFailure } from '../../lib/api';
 import { useT } from '../../state/context';
-import { AuthForm, bind, bodyMessage, errorText, Field, FormAlert, SubmitButton, VERBATIM } from '../../ui/form';
+import { AuthForm, bind, bodyMessage, Field, FormAlert, SubmitButton, VERBATIM } from '../../ui/form';
+import { errorText } from '../../ui/error-text';
 import { link, Rich } from '../../ui/rich';
 import { useFocusWhen } from '../../ui/use-focus-when';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { LoginBox } from './login-box';
-import { errorText, FormAlert, SubmitButton } from '../../ui/form';
+import { FormAlert, SubmitButton } from '../../ui/form';
+import { errorText } from '../../ui/error-text';
 import { link, Rich } from '../../ui/rich';
 import { api, ApiFailure } from '../../lib/api';
 import { useSnap, useT } from '../../state/context';

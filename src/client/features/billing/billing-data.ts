@@ -1,6 +1,7 @@
 import { percentBonus } from '../../../shared/coupons';
 import type { TFunction } from '../../../shared/translate';
 import { ApiFailure } from '../../lib/api';
+import { errorText } from '../../ui/error-text';
 import type { BillingList, BillingProduct, PaymentType } from '../../../shared/billing';
 
 // The small rules of the coin picker: default package, bonus, money and error texts.
@@ -48,10 +49,6 @@ export function errorCodes(error: unknown): string[] {
 
 /** Translated error texts; unknown codes become the generic billing error. */
 export function errorTexts(t: TFunction, codes: readonly string[]): string[] {
-  const texts = codes.map((code) => {
-    const key = `errors.${code}`;
-    const text = t(key);
-    return text === key ? t('errors.billing.error') : text;
-  });
+  const texts = codes.map((code) => errorText(t, code, 'billing.error'));
   return texts.length ? [...new Set(texts)] : [t('errors.billing.error')];
 }
