@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import worker from '../../src/server/index';
 import type { Session, User } from '../../src/shared/session';
+import type { StoredMail } from '../../src/shared/mail';
 
 // Helpers for the account API tests: a browser-like client with a cookie jar (CSRF cookie and
 // header, session and auth cookies), its own client address (the login throttle counts per
@@ -197,15 +198,6 @@ export async function registerMember(opts: { verified?: boolean; password?: stri
   const body = await expectJson<{ user: User; session: Session }>(res, 201);
   if (opts.verified) await env.DB.prepare('UPDATE users SET is_verified = 1 WHERE id = ?').bind(body.user.id).run();
   return { client, id: body.user.id, name, email, password };
-}
-
-export interface StoredMail {
-  id: number;
-  to_addr: string;
-  subject: string;
-  html: string;
-  text: string;
-  kind: string;
 }
 
 export async function mailsTo(address: string): Promise<StoredMail[]> {
