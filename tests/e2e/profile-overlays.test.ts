@@ -256,7 +256,18 @@ describe('overlays', () => {
       await b2.page.waitForTimeout(500);
       expect(await b2.page.locator('[data-testid=welcome-dialog]').count()).toBe(0);
       await open(b2.page, '/faq');
-      await b2.page.locator('[data-testid=welcome-dialog]').waitFor();
+      const dialog = b2.page.locator('[data-testid=welcome-dialog]');
+      await dialog.waitFor();
+      // Escape closes it; its key listener starts a moment after it appears, so press until it does.
+      await expect
+        .poll(
+          async () => {
+            await b2.page.keyboard.press('Escape');
+            return dialog.count();
+          },
+          { timeout: 15_000, interval: 250 },
+        )
+        .toBe(0);
     } finally {
       await b2.close();
     }
