@@ -43,43 +43,40 @@ export async function loginByPanel(page: Page, login: string, password: string):
   await page.locator('[data-testid=member-name]').waitFor();
 }
 
-async function dismissWelcome(page: Page): Promise<void> {
-  const welcome = page.locator('[data-testid=welcome-dialog]');
-  // The dialog is rendered in the browser only, so once visible its close button works (its
-  // Escape listener comes a moment later, which a loaded CI machine once lost).
-  for (let i = 0; i < 5 && (await welcome.isVisible()); i++) {
-    await page.click('[data-testid=welcome-dialog] [data-action=welcome-close]', { timeout: 2_000 }).catch(() => undefined);
-    await welcome.waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);
-  }
-  await welcome.waitFor({ state: 'detached' });
-}
+const welcomeHandled = new WeakSet<Page>();
 
 /**
- * Clicks, first closing the members' welcome dialog (another feature's overlay that may open
- * after a login) if it is in the way.
+ * Closes the members' welcome dialog (another feature's overlay, which may open at any moment
+ * after a login, once its code and the offer have loaded) whenever it stands in the way of an
+ * action on this page. Playwright runs the handler before an action whenever the dialog is
+ * visible, so no check-then-act race is left to lose.
  */
+async function closeWelcomeWhenItAppears(page: Page): Promise<void> {
+  if (welcomeHandled.has(page)) return;
+  welcomeHandled.add(page);
+  await page.addLocatorHandler(page.locator('[data-testid=welcome-dialog]'), async (dialog) => {
+    await dialog.locator('[data-action=welcome-close]').click();
+  });
+}
+
+/** Clicks, first closing the members' welcome dialog if it is in the way. */
 export async function clickThrough(page: Page, selector: string): Promise<void> {
-  for (let i = 0; ; i++) {
-    await dismissWelcome(page);
-    try {
-      await page.click(selector, { timeout: 2_000 });
-      return;
-    } catch (error) {
-      if (i >= 4) throw error;
-    }
-  }
+  await closeWelcomeWhenItAppears(page);
+  await page.click(selector);
 }
 
 /** Logs out through the member menu (-> /logout -> home). */
 export async function logoutByMenu(page: Page, base = baseUrl()): Promise<void> {
+  await closeWelcomeWhenItAppears(page);
+  const menu = page.locator('[data-testid=member-menu]');
+  // Closing the dialog between opening the menu and clicking in it closes the menu: open again.
   for (let i = 0; ; i++) {
-    await dismissWelcome(page);
+    if (!(await menu.isVisible())) await page.click('[data-testid=member-toggle]');
     try {
-      if (!(await page.locator('[data-testid=member-menu]').isVisible())) await page.click('[data-testid=member-toggle]', { timeout: 2_000 });
-      await page.click('[data-testid=member-menu] a[data-action=logout]', { timeout: 2_000 });
+      await menu.locator('a[data-action=logout]').click({ timeout: 3_000 });
       break;
     } catch (error) {
-      if (i >= 4) throw error;
+      if (i >= 2) throw error;
     }
   }
   await page.waitForURL(`${base}/`);
