@@ -54,3 +54,23 @@ export const credit = (db: D1Database, userId: number, amount: number, reason: L
 
 export const debit = (db: D1Database, userId: number, amount: number, reason: LedgerReason, ref: string, extra?: D1PreparedStatement[]) =>
   applyLedger(db, { userId, amount: -Math.abs(amount), reason, ref }, extra);
+
+/** What a member pays a show for: a chat minute, a tip, a video or gallery. */
+export interface Spending {
+  userId: number;
+  showId: number;
+  /** Coins, > 0. */
+  amount: number;
+  reason: 'chat' | 'tip' | 'purchase';
+  /** Unique per real-world event, e.g. chat:{sessionId}:{minute}, tip:{sessionId}:{n}. */
+  ref: string;
+}
+
+/**
+ * A member pays a show: debits the member and credits the show's performer earnings with their
+ * share and the house with the rest, in one batch with `extra`. An overdraft or a repeated
+ * reference changes nothing.
+ */
+export function spend(db: D1Database, s: Spending, extra: D1PreparedStatement[] = []): Promise<LedgerResult> {
+  return debit(db, s.userId, s.amount, s.reason, s.ref, extra);
+}

@@ -1,0 +1,171 @@
+// Live rooms (issue 11): the chat session answer, the room socket's messages both ways, and the
+// constants both sides share. One hibernating Durable Object per show holds the performer's and
+// every viewer's socket; the worker creates sessions and signs the short-lived room tokens.
+
+export const SESSION_TYPES = ['free', 'voyeur', 'private', 'exclusive'] as const;
+export type SessionType = (typeof SESSION_TYPES)[number];
+/** Paid session types: charged per started minute. */
+export const PAID_TYPES: readonly SessionType[] = ['voyeur', 'private', 'exclusive'];
+
+/** Which kinds of session the performer has open (the studio's switches). */
+export interface OpenTypes {
+  free: boolean;
+  private: boolean;
+  exclusive: boolean;
+  voyeur: boolean;
+}
+
+/** POST /api/chatsession/{universalId} {type, nickname}: the spec's fields, then ours. */
+export interface ChatSessionAnswer {
+  /** The room's WebSocket URL on the same origin (ws: or wss:). */
+  realm: string;
+  /** Connect to `${realm}?login=${login}&password=${password}` to join as this session. */
+  login: string;
+  /** A short-lived signed token for this session and this room only. */
+  password: string;
+  /** The performer's address in the room (participant id). */
+  buddyaddr: string;
+  session_type: SessionType;
+  sessionId: string;
+  contentProviderId: number;
+  showId: number;
+  /** Coins per started minute for this session (0 for free). */
+  price: number;
+  /** Length of a billed minute in ms (60,000 in production; shortened in tests). */
+  minute_ms: number;
+  nickname: string;
+}
+
+export type ParticipantRole = 'performer' | 'member' | 'guest';
+
+/** Someone in the room as others see them: never an e-mail, never a user id. */
+export interface Participant {
+  /** Room-local address: 'performer' for the performer, else the session id. */
+  id: string;
+  nick: string;
+  role: ParticipantRole;
+  type: SessionType | null;
+  muted: boolean;
+}
+
+/** The room's mode as every viewer sees it. */
+export type RoomMode = 'offline' | 'paused' | 'free' | 'private' | 'exclusive';
+
+export interface RoomSnapshot {
+  showId: number;
+  mode: RoomMode;
+  open: OpenTypes;
+  /** Viewers in the room (performer excluded). */
+  viewers: number;
+}
+
+export type SessionState = 'pending' | 'active' | 'ended';
+
+export type EndReason = 'member' | 'performer' | 'no_coins' | 'offline' | 'kicked' | 'banned' | 'timeout' | 'declined' | 'replaced';
+
+/** A paid or free session as its member (and the performer) sees it. */
+export interface SessionView {
+  sessionId: string;
+  nick: string;
+  type: SessionType;
+  state: SessionState;
+  /** Unix ms of the start of minute 1 (null while pending). */
+  started_at: number | null;
+  /** Minutes charged so far and their coins. */
+  minutes: number;
+  coins: number;
+  price: number;
+  /** The member's balance after the last charge (members only). */
+  balance: number | null;
+  ended_reason: EndReason | null;
+}
+
+export interface ChatLine {
+  id: string;
+  /** Participant id of the sender ('performer' or a session id); 'system' for room notices. */
+  from: string;
+  nick: string;
+  role: ParticipantRole | 'system';
+  /** Plain text, at most CHAT_TEXT_MAX characters; always rendered as text, never as HTML. */
+  text: string;
+  ts: number;
+  /** Set for a private line between the performer and one session. */
+  to?: string;
+}
+
+/** Room -> client. */
+export type RoomEvent =
+  | { t: 'welcome'; me: Participant; room: RoomSnapshot; history: ChatLine[]; session: SessionView | null }
+  | { t: 'room'; room: RoomSnapshot }
+  | { t: 'line'; line: ChatLine }
+  | { t: 'typing'; from: string; nick: string }
+  /** The performer only: everyone in the room. */
+  | { t: 'presence'; participants: Participant[] }
+  /** The member's own session (and, for the performer, any session that changed). */
+  | { t: 'session'; session: SessionView }
+  /** The performer only: a member asks for a private or exclusive session. */
+  | { t: 'request'; session: SessionView }
+  /** Both sides, one minute before the member's coins run out. */
+  | { t: 'warn'; code: 'coins_low'; sessionId: string; seconds: number }
+  | { t: 'ended'; sessionId: string; reason: EndReason }
+  | { t: 'tip'; from: string; nick: string; coins: number; ts: number }
+  | { t: 'error'; code: string }
+  /** Video signalling (issue 12) rides on the same socket. */
+  | { t: 'signal'; from: string; to: string; data: unknown };
+
+/** Client -> room. 'ping' (a plain string) answers 'pong'. */
+export type RoomCommand =
+  | { t: 'say'; text: string; to?: string }
+  | { t: 'typing' }
+  /** Performer only. */
+  | { t: 'accept'; sessionId: string }
+  | { t: 'decline'; sessionId: string }
+  | { t: 'end'; sessionId: string }
+  | { t: 'kick'; sessionId: string }
+  | { t: 'ban'; sessionId: string }
+  | { t: 'mute'; sessionId: string }
+  | { t: 'unmute'; sessionId: string }
+  | { t: 'signal'; to: string; data: unknown };
+
+/** Longest chat line (characters) and the per-sender rate limit (token bucket). */
+export const CHAT_TEXT_MAX = 256;
+export const CHAT_RATE_BURST = 5;
+export const CHAT_RATE_PER_S = 1;
+/** Lines a late joiner gets. */
+export const CHAT_HISTORY = 50;
+/** Production minute; tests shorten it with CHAT_MINUTE_MS. */
+export const CHAT_MINUTE_MS = 60_000;
+/** A session whose member socket is gone (or never came) this long ends; the same for a performer going offline. */
+export const CHAT_GRACE_MS = 30_000;
+/** Free chat per visitor (member or guest session) and UTC day. */
+export const FREE_CHAT_SECONDS_PER_DAY = 15 * 60;
+/** Voyeurs pay this share of the private price per minute (rounded, at least 1). */
+export const VOYEUR_PERCENT = 50;
+/** Default share of a chat minute, tip or purchase credited to the performer's earnings (the rest to the house); PERFORMER_SHARE_PERCENT overrides. */
+export const PERFORMER_SHARE_PERCENT = 60;
+/** Tip amounts offered in the chat. */
+export const TIP_AMOUNTS = [5, 10, 25, 50, 100] as const;
+/** Private-chat start delay after the session callback (spec). */
+export const PRIVATE_START_DELAY_MS = 250;
+/** After a chat logout the show is refetched after this long (spec). */
+export const CHAT_LOGOUT_REFETCH_MS = 1_000;
+/** External provider sessions are extended this often (spec). */
+export const EXTERNAL_EXTEND_MS = 10_000;
+
+/** Coins per started minute of a session type at a show's prices. */
+export function minutePrice(type: SessionType, pricePerMinute: number, factorExclusive: number): number {
+  if (type === 'free') return 0;
+  if (type === 'exclusive') return Math.round((pricePerMinute * factorExclusive) / 100);
+  if (type === 'voyeur') return Math.max(1, Math.round((pricePerMinute * VOYEUR_PERCENT) / 100));
+  return pricePerMinute;
+}
+
+export function parseRoomEvent(data: unknown): RoomEvent | null {
+  if (typeof data !== 'string' || data === 'pong') return null;
+  try {
+    const v = JSON.parse(data) as { t?: unknown };
+    return v && typeof v.t === 'string' ? (v as RoomEvent) : null;
+  } catch {
+    return null;
+  }
+}
