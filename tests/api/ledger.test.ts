@@ -157,11 +157,11 @@ describe('coin ledger', () => {
               }
               const ref = `prop:${run}:${o.kind}:${o.ref}`;
               const r =
-                o.kind === 'coupon'
-                  ? await credit(env.DB, users[o.user], o.amount, 'coupon', ref)
-                  : o.kind === 'refund'
-                    ? await applyLedger(env.DB, { userId: users[o.user], amount: o.amount, reason: 'adjust', ref, counter: 'house' })
-                    : await spend(env.DB, { userId: users[o.user], showId: shows[o.show], amount: o.amount, reason: o.kind, ref });
+                'show' in o
+                  ? await spend(env.DB, { userId: users[o.user], showId: shows[o.show], amount: o.amount, reason: o.kind, ref })
+                  : o.kind === 'coupon'
+                    ? await credit(env.DB, users[o.user], o.amount, 'coupon', ref)
+                    : await applyLedger(env.DB, { userId: users[o.user], amount: o.amount, reason: 'adjust', ref, counter: 'house' });
               if (!r.ok) expect(['duplicate', 'insufficient_funds']).toContain(r.error);
             }),
           );
