@@ -202,6 +202,7 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
       }
       s.minutes = Math.max(s.minutes, m);
       await this.save(s);
+      await chargedMinuteStatement(this.env.DB, s.id, m, 0).run();
       return true;
     } finally {
       this.busy.delete(s.id);

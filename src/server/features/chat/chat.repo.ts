@@ -115,11 +115,11 @@ export interface ChatSessionRow {
 }
 
 /** Inserts a session; false when the show already has a private or exclusive one (unique index). */
-export async function insertSession(db: D1Database, s: Omit<ChatSessionRow, 'ended_at' | 'end_reason' | 'minutes' | 'coins' | 'tips' | 'rating'>): Promise<boolean> {
+export async function insertSession(db: D1Database, s: Omit<ChatSessionRow, 'ended_at' | 'end_reason' | 'coins' | 'tips' | 'rating'>): Promise<boolean> {
   try {
     await db
-      .prepare('INSERT INTO chat_sessions (id, show_id, user_id, visitor, nick, type, state, price, created_at, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .bind(s.id, s.show_id, s.user_id, s.visitor, s.nick, s.type, s.state, s.price, s.created_at, s.started_at)
+      .prepare('INSERT INTO chat_sessions (id, show_id, user_id, visitor, nick, type, state, price, created_at, started_at, minutes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .bind(s.id, s.show_id, s.user_id, s.visitor, s.nick, s.type, s.state, s.price, s.created_at, s.started_at, s.minutes)
       .run();
     return true;
   } catch (e) {
