@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_RATE_BURST, CHAT_TEXT_MAX } from '../../src/shared/chat';
 import { cleanText, dueMinute, minuteStart, parseCommand, roomMode, takeToken, visibleLines, type ShowConf } from '../../src/server/realtime/room-logic';
-import { chatNick, effectiveType, startRefusal, type StartCheck } from '../../src/server/features/chat/chat-rules';
-import type { ChatShowRow } from '../../src/server/features/chat/chat.repo';
+import { chatNick, effectiveType, startRefusal, type ChatShowRow, type StartCheck } from '../../src/server/features/chat/chat-rules';
 import type { User } from '../../src/shared/session';
 
 describe('room billing schedule', () => {

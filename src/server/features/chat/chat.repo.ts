@@ -1,26 +1,11 @@
 import type { EndReason, OpenTypes, SessionState, SessionType } from '../../../shared/chat';
+import type { ChatShowRow } from './chat-rules';
+
+export type { ChatShowRow };
 
 // All SQL of live rooms: performers, the studio switches on the show row, chat sessions and
 // their billing record, bans, the free-chat allowance, ratings and the member's history.
 
-export interface ChatShowRow {
-  id: number;
-  universal_id: string;
-  contentprovider_id: number;
-  name: string;
-  slug_name: string;
-  online: number;
-  online_since: number | null;
-  paused: number;
-  open_free: number;
-  open_private: number;
-  open_exclusive: number;
-  open_voyeur: number;
-  price_per_minute: number;
-  price_factor_exclusive: number;
-  flag_free: number;
-  flag_exclusive: number;
-}
 
 const SHOW_SQL = `SELECT id, universal_id, contentprovider_id, name, slug_name, online, online_since, paused, open_free, open_private,
   open_exclusive, open_voyeur, price_per_minute, price_factor_exclusive, flag_free, flag_exclusive FROM shows`;
