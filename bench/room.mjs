@@ -109,7 +109,7 @@ export async function benchRoomFanout(base, { viewers = 500, perSecond = 10, lin
   const studio = await socket(`${studioToken.realm}?login=${studioToken.login}&password=${studioToken.password}`, () => {});
   const universalId = await showUniversalId(base, show);
   const clients = [];
-  await inBatches(Array.from({ length: viewers }, (_, i) => i), 25, async () => {
+  await inBatches(Array.from({ length: viewers }, (_, i) => i), 10, async () => {
     const a = await must(new Http(base).call('POST', `/api/chatsession/${universalId}`, { type: 'free' }), 'free session');
     const c = { onLine: () => {} };
     c.ws = await socket(`${a.realm}?login=${a.login}&password=${encodeURIComponent(a.password)}`, (e, now) => {
@@ -185,7 +185,7 @@ export async function benchRoomBilling(base, { sessions = 200, seconds = 12, min
   const ids = Array.from({ length: sessions }, (_, i) => 2 + i);
   await inBatches(ids, 25, (id) => must(new Http(base).call('POST', `/api/ops/shows/${id}/status`, { online: true }, { Authorization: `Bearer ${opsToken}` }), `online ${id}`));
   const started = [];
-  await inBatches(ids, 20, async (id) => {
+  await inBatches(ids, 10, async (id) => {
     const universalId = await showUniversalId(base, id);
     const a = await must(member.call('POST', `/api/chatsession/${universalId}`, { type: 'private' }), `private ${id}`);
     started.push(a);

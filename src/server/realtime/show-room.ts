@@ -82,8 +82,10 @@ export class ShowRoom extends ShowRoomCore {
 
   /** A new session of this show (the worker checked the catalogue's rules and reserved its limits). */
   async register(n: NewRoomSession, show: ShowConf): Promise<RegisterResult> {
-    this.show = show;
-    await this.saveMeta();
+    if (JSON.stringify(show) !== JSON.stringify(this.show)) {
+      this.show = show;
+      await this.ctx.storage.put('show', show);
+    }
     const now = Date.now();
     if (n.type === 'voyeur' && this.running()?.type === 'exclusive') return { ok: false, code: 'chat.show_not_available_exclusive_in_use' };
     const pending = n.type === 'private' || n.type === 'exclusive';
