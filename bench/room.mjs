@@ -34,7 +34,11 @@ class Http {
     if (method !== 'GET' && !this.jar.has('XSRF-TOKEN')) this.absorb(await request(`${this.base}/api/auth/csrf-cookie`));
     const res = await request(`${this.base}${path}`, { method, body, headers: this.headers(extra) });
     this.absorb(res);
-    return { status: res.status, body: json(res) };
+    try {
+      return { status: res.status, body: json(res) };
+    } catch {
+      return { status: res.status, body: res.body?.toString('utf8').slice(0, 300) ?? null };
+    }
   }
 }
 
@@ -184,9 +188,11 @@ export async function benchRoomBilling(base, { sessions = 200, seconds = 12, min
   await must(new Http(base).call('POST', `/api/ops/users/${me.user.id}/coins`, { amount: 1_000_000, ref: `bench-room-${Date.now()}` }, { Authorization: `Bearer ${opsToken}` }), 'coins');
   const ids = Array.from({ length: sessions }, (_, i) => 2 + i);
   await inBatches(ids, 25, (id) => must(new Http(base).call('POST', `/api/ops/shows/${id}/status`, { online: true }, { Authorization: `Bearer ${opsToken}` }), `online ${id}`));
+  const universal = new Map();
+  for (const id of ids) universal.set(id, await showUniversalId(base, id));
   const started = [];
   await inBatches(ids, 10, async (id) => {
-    const universalId = await showUniversalId(base, id);
+    const universalId = universal.get(id);
     const a = await must(member.call('POST', `/api/chatsession/${universalId}`, { type: 'private' }), `private ${id}`);
     started.push(a);
   });
