@@ -200,8 +200,9 @@ export async function benchRoomBilling(base, { sessions = 200, seconds = 12, min
   await inBatches(started, 20, (a) => must(member.call('POST', `/api/chatsession/end/${a.sessionId}`), 'end'));
   await sleep(500);
   const sql = `SELECT c.id, c.started_at, c.ended_at, c.minutes, c.coins, c.price,
-      (SELECT COUNT(DISTINCT l.ref) FROM ledger l WHERE l.ref LIKE 'chat:' || c.id || ':%') AS charged,
-      (SELECT COUNT(*) - COUNT(DISTINCT l.ref) FROM ledger l WHERE l.ref LIKE 'chat:' || c.id || ':%' AND l.user_id = ${me.user.id}) AS repeated
+      (SELECT COUNT(DISTINCT l.ref) FROM ledger l WHERE l.ref LIKE 'chat:' || c.id || ':%' AND l.ref NOT LIKE '%:house') AS charged,
+      (SELECT COUNT(*) - COUNT(DISTINCT l.ref) FROM ledger l WHERE l.ref LIKE 'chat:' || c.id || ':%') AS repeated,
+      (SELECT -SUM(l.amount) FROM ledger l WHERE l.ref LIKE 'chat:' || c.id || ':%') AS paid
     FROM chat_sessions c WHERE c.id IN (${started.map((a) => `'${a.sessionId}'`).join(',')})`;
   const out = await wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--json', '--command', sql], { capture: true });
   const rows = JSON.parse(out)[0].results;
@@ -220,7 +221,7 @@ export async function benchRoomBilling(base, { sessions = 200, seconds = 12, min
     const due = Math.floor((r.ended_at - r.started_at) / minuteMs) + 1;
     const dueSure = Math.floor(Math.max(0, r.ended_at - r.started_at - slack) / minuteMs) + 1;
     minutes += r.charged;
-    double += Math.max(0, r.charged - due) + r.repeated + (r.coins !== r.charged * r.price ? 1 : 0);
+    double += Math.max(0, r.charged - due) + r.repeated + (r.coins !== r.charged * r.price || (r.paid ?? 0) !== r.coins ? 1 : 0);
     missed += Math.max(0, dueSure - r.charged);
   }
   return { sessions: rows.length, notStarted, minutes, double, missed };
