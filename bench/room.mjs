@@ -197,7 +197,7 @@ export async function benchRoomBilling(base, { sessions = 200, seconds = 12, min
     started.push(a);
   });
   await sleep(seconds * 1000);
-  await inBatches(started, 20, (a) => must(member.call('POST', `/api/chatsession/end/${a.sessionId}`), 'end'));
+  await inBatches(started, 5, (a) => must(member.call('POST', `/api/chatsession/end/${a.sessionId}`), 'end'));
   await sleep(500);
   const sql = `SELECT c.id, c.started_at, c.ended_at, c.minutes, c.coins, c.price,
       (SELECT COUNT(DISTINCT l.ref) FROM ledger l WHERE l.ref LIKE 'chat:' || c.id || ':%' AND l.ref NOT LIKE '%:house') AS charged,
