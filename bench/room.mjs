@@ -64,8 +64,17 @@ function socket(url, onEvent) {
   });
 }
 
-async function must(p, what) {
-  const r = await p;
+/** A setup call; a timeout (the machine busy) is retried twice. */
+async function must(p, what, retry = null) {
+  let r;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      r = await (attempt === 0 ? p : retry());
+      break;
+    } catch (e) {
+      if (!retry || attempt >= 2) throw e;
+    }
+  }
   if (r.status !== 200) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
 }
@@ -114,7 +123,8 @@ export async function benchRoomFanout(base, { viewers = 500, perSecond = 10, lin
   const universalId = await showUniversalId(base, show);
   const clients = [];
   await inBatches(Array.from({ length: viewers }, (_, i) => i), 10, async () => {
-    const a = await must(new Http(base).call('POST', `/api/chatsession/${universalId}`, { type: 'free' }), 'free session');
+    const start = () => new Http(base).call('POST', `/api/chatsession/${universalId}`, { type: 'free' });
+    const a = await must(start(), 'free session', start);
     const c = { onLine: () => {} };
     c.ws = await socket(`${a.realm}?login=${a.login}&password=${encodeURIComponent(a.password)}`, (e, now) => {
       if (e.t !== 'line') return;
