@@ -224,7 +224,21 @@ function fail(store: RootState, code: string): void {
 
 function connect(store: RootState, answer: ChatSessionAnswer): void {
   socket?.close();
-  socket = openRoom(() => answer, {
+  let first = true;
+  // The first connect uses the answer's token; a reconnect asks for a fresh one (they are short-lived).
+  const creds = async () => {
+    if (first) {
+      first = false;
+      return answer;
+    }
+    try {
+      return await api().post<{ realm: string; login: string; password: string }>(`chatsession/token/${encodeURIComponent(answer.sessionId)}`);
+    } catch (e) {
+      if (e instanceof ApiFailure && (e.status === 410 || e.status === 404)) endedByRoom(store, 'timeout');
+      return answer;
+    }
+  };
+  socket = openRoom(creds, {
     status: (open) => {
       if (chat.answer === answer) chat.connected = open;
     },
@@ -412,11 +426,12 @@ export function closeAlert(): void {
 export function endOnPageHide(): void {
   const answer = chat.answer;
   if (!answer || chat.phase === 'ended') return;
-  const body = new Blob([JSON.stringify({ token: answer.password })], { type: 'application/json' });
+  // text/plain: a beacon with a JSON type would need a preflight; the server reads either.
+  const body = new Blob([JSON.stringify({ password: answer.password })], { type: 'text/plain;charset=UTF-8' });
   const url = `/api/chatsession/end/${encodeURIComponent(answer.sessionId)}`;
   if (!navigator.sendBeacon?.(url, body)) {
     const token = csrfToken();
-    void fetch(url, { method: 'POST', keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'application/json', ...(token ? { [CSRF_HEADER]: token } : {}) }, body: JSON.stringify({ token: answer.password }) }).catch(() => undefined);
+    void fetch(url, { method: 'POST', keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'application/json', ...(token ? { [CSRF_HEADER]: token } : {}) }, body: JSON.stringify({ password: answer.password }) }).catch(() => undefined);
   }
   socket?.close();
   socket = null;

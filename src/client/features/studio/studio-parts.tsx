@@ -205,7 +205,14 @@ export function StudioEarnings() {
   const t = useT();
   const s = useSnapshot(studio);
   const e = s.info?.earnings;
-  if (!e) return null;
+  if (!e) {
+    return (
+      <section className="studio-card studio-earnings">
+        <h2>{t('studio.earnings.title')}</h2>
+        <p className="muted small">{t('studio.earnings.unavailable')}</p>
+      </section>
+    );
+  }
   return (
     <section className="studio-card studio-earnings">
       <h2>{t('studio.earnings.title')}</h2>

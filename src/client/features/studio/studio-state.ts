@@ -23,7 +23,8 @@ export interface StatementRow {
 export interface StudioInfo {
   show: { id: number; name: string; universalId?: string };
   status: { online: boolean; paused: boolean; open: OpenTypes };
-  earnings: { today: number; statement: StatementRow[] };
+  /** null until the server's ledger gives earnings. */
+  earnings: { today: number; statement: StatementRow[] } | null;
 }
 
 export type StudioItem = { kind: 'line'; line: ChatLine } | { kind: 'tip'; id: string; nick: string; coins: number };
