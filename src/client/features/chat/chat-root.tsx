@@ -102,7 +102,13 @@ function ChatOverlay() {
             </div>
           )}
         </dl>
-        <button type="button" className="btn btn-primary chat-end" data-testid="chat-end" onClick={() => void exitChat(store, t)}>
+        <button
+          type="button"
+          className="btn btn-primary chat-end"
+          data-testid="chat-end"
+          aria-label={c.phase === 'ended' ? t('chat.bar.close') : t('chat.bar.end')}
+          onClick={() => void exitChat(store, t)}
+        >
           <Icon name="close" size={16} />
           <span>{c.phase === 'ended' ? t('chat.bar.close') : t('chat.bar.end')}</span>
         </button>
@@ -237,7 +243,7 @@ function ChatPanel() {
       )}
       <form className="chat-send" onSubmit={submit}>
         {canTip && (
-          <button type="button" className="btn btn-outline chat-tip-toggle" aria-expanded={tipsOpen} data-testid="chat-tip" onClick={() => setTipsOpen(!tipsOpen)}>
+          <button type="button" className="btn btn-outline chat-tip-toggle" aria-label={t('chat.tip.button')} aria-expanded={tipsOpen} data-testid="chat-tip" onClick={() => setTipsOpen(!tipsOpen)}>
             <Icon name="gift" size={16} />
             <span>{t('chat.tip.button')}</span>
           </button>

@@ -206,7 +206,7 @@ export async function startChat(store: RootState, show: ChatShow, requested: Ses
   setHash(true);
   const paid = answer.session_type === 'private' || answer.session_type === 'exclusive';
   if (paid) await new Promise((r) => setTimeout(r, PRIVATE_START_DELAY_MS));
-  if (chat.answer !== answer) return;
+  if (chat.answer?.sessionId !== answer.sessionId) return;
   connect(store, answer);
 }
 
@@ -240,10 +240,10 @@ function connect(store: RootState, answer: ChatSessionAnswer): void {
   };
   socket = openRoom(creds, {
     status: (open) => {
-      if (chat.answer === answer) chat.connected = open;
+      if (chat.answer?.sessionId === answer.sessionId) chat.connected = open;
     },
     event: (e) => {
-      if (chat.answer === answer) onEvent(store, e);
+      if (chat.answer?.sessionId === answer.sessionId) onEvent(store, e);
     },
   });
   window.__chatSocket = socket;
