@@ -29,6 +29,9 @@ export default defineConfig({
           // Below the shards' room (3 x 2), so the caps are what refuses in tests/api/realtime-limits.test.ts.
           REALTIME_MAX_PER_SESSION: '3',
           REALTIME_MAX_PER_ADDRESS: '5',
+          // Live rooms: a one-second billed minute and a four-second grace (tests/api/chat-*.test.ts).
+          CHAT_MINUTE_MS: '1000',
+          CHAT_GRACE_MS: '4000',
           GOOGLE_CLIENT_ID: 'test-client-id.apps.googleusercontent.com',
           GOOGLE_JWKS_JSON: JSON.stringify({ keys: [googlePublicJwk] }),
           TEST_GOOGLE_PRIVATE_JWK: JSON.stringify(googlePrivateJwk),

@@ -33,6 +33,10 @@ import { mailboxPages } from './features/dev/mailbox.pages';
 import { pixelRoutes } from './features/system/pixel.routes';
 import { logRoutes } from './features/system/system.routes';
 import { userRoutes } from './features/account/user.routes';
+import { chatSessionRoutes } from './features/chat/chatsession.routes';
+import { chatEndRoutes } from './features/chat/chat-end.routes';
+import { chatHistoryRoutes, chatRoomRoutes } from './features/chat/chatroom.routes';
+import { studioRoutes } from './features/chat/studio.routes';
 import { ApiError } from './lib/errors';
 import { fieldErrors } from './lib/validation';
 import { bodyGuard } from './middleware/body';
@@ -93,6 +97,7 @@ export function createApp() {
     .route('/session', sessionRoutes)
     .route('/auth', authRoutes)
     .route('/register', registerRoutes)
+    .route('/user/chathistory', chatHistoryRoutes)
     .route('/user', userRoutes)
     .route('/shows', showsRoutes)
     .route('/tags', tagsRoutes)
@@ -102,11 +107,16 @@ export function createApp() {
     .route('/billing', billingRoutes)
     .route('/coupons', couponRoutes)
     .route('/ruf', rufRoutes)
-    .route('/game', gameRoutes);
+    .route('/game', gameRoutes)
+    .route('/chatsession', chatSessionRoutes)
+    .route('/chatroom', chatRoomRoutes)
+    .route('/studio', studioRoutes);
   // Operator calls and payment postbacks authenticate by token or signature instead of the CSRF
   // cookie, so they are mounted first.
   app.route('/api/ops', opsRoutes);
   app.route('/api/billing', billingCallbackRoutes);
+  // The page-hide beacon cannot send the CSRF header: the end call checks it, or the room token, itself.
+  app.route('/api/chatsession/end', chatEndRoutes);
   app.route('/api', api);
 
   app.use(async (c, next) => (isApi(c) ? next() : visitorCookies(c, next)));

@@ -8,6 +8,14 @@ export interface Bindings {
   DB: D1Database;
   LOBBY: DurableObjectNamespace<import('./realtime/lobby').Lobby>;
   LOBBY_HUB: DurableObjectNamespace<import('./realtime/hub').LobbyHub>;
+  /** One live room per show: idFromName(`show-${id}`). */
+  ROOM: DurableObjectNamespace<import('./realtime/show-room').ShowRoom>;
+  /** Length of a billed chat minute in ms (default 60,000; tests and e2e shorten it). */
+  CHAT_MINUTE_MS?: string;
+  /** How long a member's (or the performer's) room socket may be gone before the session ends / the show goes offline (default 30,000). */
+  CHAT_GRACE_MS?: string;
+  /** Signs the room tokens (falls back to SESSION_SECRET / PASSWORD_PEPPER with its own label). */
+  ROOM_TOKEN_SECRET?: string;
   /** Lobby shards and the most sockets one shard may hold. */
   LOBBY_SHARDS?: string;
   LOBBY_MAX_SOCKETS?: string;

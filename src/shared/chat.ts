@@ -61,7 +61,11 @@ export interface RoomSnapshot {
 
 export type SessionState = 'pending' | 'active' | 'ended';
 
-export type EndReason = 'member' | 'performer' | 'no_coins' | 'offline' | 'kicked' | 'banned' | 'timeout' | 'declined' | 'replaced';
+/**
+ * Why a session ended. free_expired: the visitor's free minutes of the day are used up; exclusive:
+ * a voyeur's session ends when the performer accepts an exclusive.
+ */
+export type EndReason = 'member' | 'performer' | 'no_coins' | 'offline' | 'kicked' | 'banned' | 'timeout' | 'declined' | 'replaced' | 'free_expired' | 'exclusive';
 
 /** A paid or free session as its member (and the performer) sees it. */
 export interface SessionView {

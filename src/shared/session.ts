@@ -39,6 +39,8 @@ export interface User {
   age_verified: boolean;
   newsletter: boolean;
   nicknames: { data: Nickname[]; current_nickname: number | null };
+  /** The show this member performs in (the studio at /studio), else null. */
+  performer_show: number | null;
 }
 
 export function visitorSession(overrides: Partial<Session> = {}): Session {

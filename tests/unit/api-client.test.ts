@@ -22,7 +22,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const member = { id: 1, name: 'demo', email: 'd@x', coins: 5, is_verified: true, age_verified: true, newsletter: false, nicknames: { data: [], current_nickname: null } };
+const member = { id: 1, name: 'demo', email: 'd@x', coins: 5, is_verified: true, age_verified: true, newsletter: false, nicknames: { data: [], current_nickname: null }, performer_show: null };
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { drawerItems } from '../../src/shared/drawer';
 import { visitorSession, type User } from '../../src/shared/session';
 
-const member: User = { id: 1, name: 'demo', email: 'demo@example.com', coins: 10, is_verified: true, age_verified: true, newsletter: false, nicknames: { data: [], current_nickname: null } };
+const member: User = { id: 1, name: 'demo', email: 'demo@example.com', coins: 10, is_verified: true, age_verified: true, newsletter: false, nicknames: { data: [], current_nickname: null }, performer_show: null };
 const now = new Date('2026-11-22T12:00:00Z');
 const keys = (...args: Parameters<typeof drawerItems>) => drawerItems(...args).map((i) => i.key);
 

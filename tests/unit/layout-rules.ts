@@ -20,6 +20,8 @@ export const FEATURE_ALLOW: Record<string, string[]> = {
   'server:account': ['server:session', 'server:billing'],
   'server:avs': ['server:session'],
   'server:billing': ['server:session'],
+  // live rooms: who is asking, the show list's status push, coins pushed to the member's tabs
+  'server:chat': ['server:session', 'server:shows', 'server:billing'],
   'server:game': ['server:session', 'server:billing'],
   'server:ops': ['server:billing', 'server:shows'],
   'server:realtime': ['server:session'],

@@ -4,13 +4,13 @@ import type { Bindings } from '../env';
 /**
  * A room of hibernating WebSockets (idle sockets cost nothing): accepting a socket with its
  * attachment, reading attachments back, sending to all or some, and closing cleanly. The lobby
- * shards are rooms; the per-show rooms will be too.
+ * shards are rooms, and so are the per-show rooms (show-room.ts), which tag their sockets.
  */
 export abstract class HibernatingRoom<A extends object> extends DurableObject<Bindings> {
   /** Accepts the server end of a new socket pair with its attachment; answers the 101 upgrade. */
-  protected accept(attachment: A, greeting?: string): Response {
+  protected accept(attachment: A, greeting?: string, tags?: string[]): Response {
     const pair = new WebSocketPair();
-    this.ctx.acceptWebSocket(pair[1]);
+    this.ctx.acceptWebSocket(pair[1], tags);
     pair[1].serializeAttachment(attachment);
     if (greeting !== undefined) pair[1].send(greeting);
     return new Response(null, { status: 101, webSocket: pair[0] });

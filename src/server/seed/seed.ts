@@ -17,6 +17,15 @@ const promoValues = (now: number): SqlValue[][] => PROMOS.map(([id, en, de, days
 // The demo member is a long-standing member: the welcome dialog for new members has been shown.
 const MEMBER_INSERT = 'INSERT INTO users (name, email, password_hash, coins, is_verified, age_verified, created_at, welcome_shown_at) VALUES';
 
+// Every demo show has a performer account: login = the show's slug name (e.g. `mia`), password
+// PERFORMER_PASSWORD for all of them (one hash; documented in the README "Live rooms").
+export const PERFORMER_PASSWORD = 'studio-demo-1';
+export const PERFORMER_EMAIL_DOMAIN = 'performers.example';
+const PERFORMER_USERS = `INSERT INTO users (name, email, password_hash, coins, is_verified, age_verified, created_at, welcome_shown_at)
+  SELECT slug_name, slug_name || '@${PERFORMER_EMAIL_DOMAIN}', ?1, 0, 1, 1, ?2, ?2 FROM shows ORDER BY id`;
+const PERFORMER_LINKS = 'INSERT INTO performers (user_id, show_id, created_at) SELECT u.id, s.id, ?1 FROM shows s JOIN users u ON u.name = s.slug_name';
+const fill = (sql: string, values: SqlValue[]) => sql.replace(/\?(\d)/g, (_, i: string) => sqlLiteral(values[Number(i) - 1]));
+
 async function memberValues(pepper: string, now: number): Promise<SqlValue[]> {
   return [DEMO_MEMBER.name, DEMO_MEMBER.email, await hashPassword(DEMO_MEMBER.password, pepper), DEMO_MEMBER.coins, 1, 1, now, now];
 }
@@ -27,7 +36,9 @@ export async function demoSqlScript(pepper: string, now = 1767225600): Promise<s
   const promos = promoValues(now)
     .map((row) => `(${row.map(sqlLiteral).join(', ')})`)
     .join(', ');
-  return `${toSqlScript(generateDemoData(now))}\n${MEMBER_INSERT} (${member});\n${PROMO_INSERT} ${promos};\n`;
+  const hash = await hashPassword(PERFORMER_PASSWORD, pepper);
+  const performers = `${fill(PERFORMER_USERS, [hash, now])};\n${fill(PERFORMER_LINKS, [now])};\n`;
+  return `${toSqlScript(generateDemoData(now))}\n${MEMBER_INSERT} (${member});\n${PROMO_INSERT} ${promos};\n${performers}`;
 }
 
 /** Seeds a database directly (tests in the Workers runtime). */
@@ -35,5 +46,7 @@ export async function seedDatabase(db: D1Database, pepper: string, now = 1767225
   const statements = seedStatements(generateDemoData(now)).map((s) => db.prepare(s.sql).bind(...s.params));
   statements.push(db.prepare(`${MEMBER_INSERT} (?, ?, ?, ?, ?, ?, ?, ?)`).bind(...(await memberValues(pepper, now))));
   for (const row of promoValues(now)) statements.push(db.prepare(`${PROMO_INSERT} (?, ?, ?, ?, ?)`).bind(...row));
+  statements.push(db.prepare(PERFORMER_USERS).bind(await hashPassword(PERFORMER_PASSWORD, pepper), now));
+  statements.push(db.prepare(PERFORMER_LINKS).bind(now));
   for (let i = 0; i < statements.length; i += 500) await db.batch(statements.slice(i, i + 500));
 }

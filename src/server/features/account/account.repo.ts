@@ -18,7 +18,12 @@ export interface UserRow {
   verify_sent_at: number | null;
   /** When the welcome dialog for new members was shown (once per member, not per session). */
   welcome_shown_at: number | null;
+  /** Joined from performers where the query asks for it (see USER_WITH_PERFORMER). */
+  performer_show?: number | null;
 }
+
+/** A user row with the show the member performs in (null for most). */
+export const USER_WITH_PERFORMER = 'u.*, (SELECT p.show_id FROM performers p WHERE p.user_id = u.id) AS performer_show';
 
 export function toWireUser(u: UserRow, nicknames: Nickname[]): User {
   return {
@@ -30,6 +35,7 @@ export function toWireUser(u: UserRow, nicknames: Nickname[]): User {
     age_verified: u.age_verified === 1,
     newsletter: u.newsletter === 1,
     nicknames: { data: nicknames, current_nickname: u.current_nickname_id },
+    performer_show: u.performer_show ?? null,
   };
 }
 
@@ -48,7 +54,7 @@ export function findUserByEmail(db: D1Database, email: string) {
 
 export async function wireUser(db: D1Database, id: number): Promise<User | null> {
   const [user, nicks] = await db.batch([
-    db.prepare('SELECT * FROM users WHERE id = ? AND cancelled_at IS NULL').bind(id),
+    db.prepare(`SELECT ${USER_WITH_PERFORMER} FROM users u WHERE u.id = ? AND u.cancelled_at IS NULL`).bind(id),
     db.prepare('SELECT id, nickname FROM nicknames WHERE user_id = ? ORDER BY id').bind(id),
   ]);
   const row = user.results[0] as UserRow | undefined;

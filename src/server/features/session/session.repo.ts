@@ -162,7 +162,7 @@ export async function loadVisitor(
   const [s, u, n] = await db.batch<SessionRow | UserRow | Nickname>([
     db.prepare('SELECT * FROM sessions WHERE id = ?').bind(sessionId),
     db
-      .prepare('SELECT u.* FROM auth_tokens a JOIN users u ON u.id = a.user_id WHERE a.token_hash = ? AND a.expires_at > ? AND u.cancelled_at IS NULL')
+      .prepare(`SELECT u.*, (SELECT p.show_id FROM performers p WHERE p.user_id = u.id) AS performer_show FROM auth_tokens a JOIN users u ON u.id = a.user_id WHERE a.token_hash = ? AND a.expires_at > ? AND u.cancelled_at IS NULL`)
       .bind(tokenHash, now),
     db
       .prepare('SELECT n.id, n.nickname FROM auth_tokens a JOIN nicknames n ON n.user_id = a.user_id WHERE a.token_hash = ? AND a.expires_at > ? ORDER BY n.id')

@@ -1,0 +1,222 @@
+import type { EndReason, OpenTypes, SessionState, SessionType } from '../../../shared/chat';
+
+// All SQL of live rooms: performers, the studio switches on the show row, chat sessions and
+// their billing record, bans, the free-chat allowance, ratings and the member's history.
+
+export interface ChatShowRow {
+  id: number;
+  universal_id: string;
+  contentprovider_id: number;
+  name: string;
+  slug_name: string;
+  online: number;
+  online_since: number | null;
+  paused: number;
+  open_free: number;
+  open_private: number;
+  open_exclusive: number;
+  open_voyeur: number;
+  price_per_minute: number;
+  price_factor_exclusive: number;
+  flag_free: number;
+  flag_exclusive: number;
+}
+
+const SHOW_SQL = `SELECT id, universal_id, contentprovider_id, name, slug_name, online, online_since, paused, open_free, open_private,
+  open_exclusive, open_voyeur, price_per_minute, price_factor_exclusive, flag_free, flag_exclusive FROM shows`;
+
+export function showByUniversalId(db: D1Database, universalId: string) {
+  return db.prepare(`${SHOW_SQL} WHERE universal_id = ?`).bind(universalId).first<ChatShowRow>();
+}
+
+export function showById(db: D1Database, id: number) {
+  return db.prepare(`${SHOW_SQL} WHERE id = ?`).bind(id).first<ChatShowRow>();
+}
+
+export function openTypesOf(r: ChatShowRow): OpenTypes {
+  return { free: r.open_free === 1, private: r.open_private === 1, exclusive: r.open_exclusive === 1, voyeur: r.open_voyeur === 1 };
+}
+
+/** The show a member performs in, or null. */
+export async function performerShow(db: D1Database, userId: number): Promise<number | null> {
+  return (await db.prepare('SELECT show_id FROM performers WHERE user_id = ?').bind(userId).first<{ show_id: number }>())?.show_id ?? null;
+}
+
+export interface StatusFields {
+  online?: boolean;
+  paused?: boolean;
+  open?: Partial<OpenTypes>;
+}
+
+/** Changes the studio switches; online_since is set when the show goes live. Answers the row. */
+export function updateShowStatus(db: D1Database, showId: number, f: StatusFields, now: number) {
+  const b = (v: boolean | undefined) => (v === undefined ? null : v ? 1 : 0);
+  return db
+    .prepare(
+      `UPDATE shows SET
+         online_since = CASE WHEN ?1 IS NULL THEN online_since WHEN ?1 = 1 THEN (CASE WHEN online = 1 THEN online_since ELSE ?8 END) ELSE NULL END,
+         online = COALESCE(?1, online), paused = COALESCE(?2, paused),
+         open_free = COALESCE(?3, open_free), open_private = COALESCE(?4, open_private),
+         open_exclusive = COALESCE(?5, open_exclusive), open_voyeur = COALESCE(?6, open_voyeur)
+       WHERE id = ?7 RETURNING id`,
+    )
+    .bind(b(f.online), b(f.paused), b(f.open?.free), b(f.open?.private), b(f.open?.exclusive), b(f.open?.voyeur), showId, now)
+    .first<{ id: number }>();
+}
+
+export async function isBanned(db: D1Database, showId: number, who: string[]): Promise<boolean> {
+  if (who.length === 0) return false;
+  const row = await db
+    .prepare(`SELECT 1 AS x FROM chat_bans WHERE show_id = ? AND who IN (${who.map(() => '?').join(', ')}) LIMIT 1`)
+    .bind(showId, ...who)
+    .first();
+  return !!row;
+}
+
+export async function addBans(db: D1Database, showId: number, who: string[], now: number): Promise<void> {
+  if (who.length === 0) return;
+  await db.batch(who.map((w) => db.prepare('INSERT INTO chat_bans (show_id, who, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').bind(showId, w, now)));
+}
+
+/**
+ * Reserves one free-chat minute of `who` for `day` (UTC day number) unless `limit` are used:
+ * one conditional UPSERT, so a burst cannot walk past the limit. True when reserved.
+ */
+export async function reserveFreeMinute(db: D1Database, who: string, day: number, limit: number): Promise<boolean> {
+  if (limit <= 0) return false;
+  const row = await db
+    .prepare(
+      `INSERT INTO free_chat_usage (who, day, minutes) VALUES (?1, ?2, 1)
+       ON CONFLICT (who, day) DO UPDATE SET minutes = minutes + 1 WHERE minutes < ?3
+       RETURNING minutes`,
+    )
+    .bind(who, day, limit)
+    .first<{ minutes: number }>();
+  return !!row;
+}
+
+export interface ChatSessionRow {
+  id: string;
+  show_id: number;
+  user_id: number | null;
+  visitor: string;
+  nick: string;
+  type: SessionType;
+  state: SessionState;
+  price: number;
+  created_at: number;
+  started_at: number | null;
+  ended_at: number | null;
+  end_reason: EndReason | null;
+  minutes: number;
+  coins: number;
+  tips: number;
+  rating: number | null;
+}
+
+/** Inserts a session; false when the show already has a private or exclusive one (unique index). */
+export async function insertSession(db: D1Database, s: Omit<ChatSessionRow, 'ended_at' | 'end_reason' | 'minutes' | 'coins' | 'tips' | 'rating'>): Promise<boolean> {
+  try {
+    await db
+      .prepare('INSERT INTO chat_sessions (id, show_id, user_id, visitor, nick, type, state, price, created_at, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .bind(s.id, s.show_id, s.user_id, s.visitor, s.nick, s.type, s.state, s.price, s.created_at, s.started_at)
+      .run();
+    return true;
+  } catch (e) {
+    if (String((e as Error)?.message ?? e).includes('UNIQUE constraint failed')) return false;
+    throw e;
+  }
+}
+
+/** The running private or exclusive session of a show (pending or active), if any. */
+export function privateInUse(db: D1Database, showId: number) {
+  return db.prepare("SELECT type FROM chat_sessions WHERE show_id = ? AND type IN ('private', 'exclusive') AND state <> 'ended'").bind(showId).first<{ type: SessionType }>();
+}
+
+export function findSession(db: D1Database, id: string) {
+  return db.prepare('SELECT * FROM chat_sessions WHERE id = ?').bind(id).first<ChatSessionRow>();
+}
+
+export function startSession(db: D1Database, id: string, startedAt: number) {
+  return db.prepare("UPDATE chat_sessions SET state = 'active', started_at = ? WHERE id = ? AND state = 'pending' RETURNING id").bind(startedAt, id).first<{ id: string }>();
+}
+
+/** Ends a session once; answers the row when this call ended it. */
+export function endSessionRow(db: D1Database, id: string, reason: EndReason, now: number) {
+  return db
+    .prepare("UPDATE chat_sessions SET state = 'ended', ended_at = ?, end_reason = ? WHERE id = ? AND state <> 'ended' RETURNING *")
+    .bind(now, reason, id)
+    .first<ChatSessionRow>();
+}
+
+/** The billing record of a charged minute; shares the batch (and fate) of its ledger row. */
+export function chargedMinuteStatement(db: D1Database, id: string, minute: number, coins: number) {
+  return db.prepare('UPDATE chat_sessions SET minutes = MAX(minutes, ?), coins = coins + ? WHERE id = ?').bind(minute, coins, id);
+}
+
+export function tipStatement(db: D1Database, id: string, coins: number) {
+  return db.prepare('UPDATE chat_sessions SET tips = tips + ? WHERE id = ?').bind(coins, id);
+}
+
+/** The member's latest ended private or exclusive session of a show. */
+export function latestRateable(db: D1Database, userId: number, showId: number) {
+  return db
+    .prepare("SELECT * FROM chat_sessions WHERE user_id = ? AND show_id = ? AND type IN ('private', 'exclusive') AND state = 'ended' AND started_at IS NOT NULL ORDER BY ended_at DESC, created_at DESC LIMIT 1")
+    .bind(userId, showId)
+    .first<ChatSessionRow>();
+}
+
+/**
+ * Rates a session once (its member, ended, private or exclusive, started) and counts the rating
+ * into the show's running mean, in one transaction: the show is updated only while the session
+ * is unrated, so a repeated or parallel rating changes nothing. True when this call rated it.
+ */
+export async function rateSession(db: D1Database, id: string, userId: number, showId: number, rating: number, comment: string, now: number): Promise<boolean> {
+  const cond = "id = ?1 AND user_id = ?2 AND show_id = ?3 AND state = 'ended' AND started_at IS NOT NULL AND rating IS NULL AND type IN ('private', 'exclusive')";
+  const [, upd] = await db.batch([
+    db
+      .prepare(
+        `UPDATE shows SET rating = CAST(ROUND((rating * rating_count + ?4) * 1.0 / (rating_count + 1)) AS INTEGER), rating_count = rating_count + 1
+         WHERE id = ?3 AND EXISTS (SELECT 1 FROM chat_sessions WHERE ${cond})`,
+      )
+      .bind(id, userId, showId, rating),
+    db.prepare(`UPDATE chat_sessions SET rating = ?4, rating_comment = ?5, rated_at = ?6 WHERE ${cond}`).bind(id, userId, showId, rating, comment, now),
+  ]);
+  return (upd.meta.changes ?? 0) > 0;
+}
+
+export function showRating(db: D1Database, showId: number) {
+  return db.prepare('SELECT rating, rating_count FROM shows WHERE id = ?').bind(showId).first<{ rating: number; rating_count: number }>();
+}
+
+export interface HistoryRow {
+  id: string;
+  show_id: number;
+  show_name: string;
+  universal_id: string;
+  slug_name: string;
+  type: SessionType;
+  created_at: number;
+  started_at: number | null;
+  ended_at: number | null;
+  minutes: number;
+  coins: number;
+  tips: number;
+}
+
+export async function chatHistory(db: D1Database, userId: number, limit = 100): Promise<HistoryRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT c.id, c.show_id, s.name AS show_name, s.universal_id, s.slug_name, c.type, c.created_at, c.started_at, c.ended_at, c.minutes, c.coins, c.tips
+       FROM chat_sessions c JOIN shows s ON s.id = c.show_id WHERE c.user_id = ? ORDER BY c.created_at DESC LIMIT ?`,
+    )
+    .bind(userId, limit)
+    .all<HistoryRow>();
+  return results;
+}
+
+/** Sessions of a show not ended yet (the room ends them when the show goes offline). */
+export async function openSessionsOfShow(db: D1Database, showId: number): Promise<ChatSessionRow[]> {
+  const { results } = await db.prepare("SELECT * FROM chat_sessions WHERE show_id = ? AND state <> 'ended'").bind(showId).all<ChatSessionRow>();
+  return results;
+}

@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../env';
+import { ApiError } from '../../lib/errors';
+import { socketOriginAllowed } from '../../lib/origin';
+import { verifyRoomToken } from '../../lib/room-token';
+import { roomOf } from '../../realtime/rooms';
+import type { RoomIdentity } from '../../realtime/show-room';
+import { chatHistory, performerShow } from './chat.repo';
+
+/**
+ * GET /api/chatroom/{showId}?login=...&password=...: joins the show's room. The token must be
+ * valid, unexpired, for THIS show and for the session named by login; the room then checks that
+ * the session is still running.
+ */
+export const chatRoomRoutes = new Hono<AppEnv>().get('/:showId', async (c) => {
+  if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new ApiError(426, 'upgrade_required');
+  if (!socketOriginAllowed(c)) throw new ApiError(403, 'origin_forbidden');
+  const raw = c.req.param('showId');
+  if (!/^\d{1,9}$/.test(raw)) throw new ApiError(404, 'not_found');
+  const showId = Number(raw);
+  const claims = await verifyRoomToken(c.env, c.req.query('password'), showId);
+  if (!claims || claims.sub !== c.req.query('login')) throw new ApiError(401, 'chat.bad_token');
+  // A performer token stops working once the account is no longer this show's performer.
+  if (claims.role === 'performer' && (claims.uid === null || (await performerShow(c.env.DB, claims.uid)) !== showId)) throw new ApiError(401, 'chat.bad_token');
+  const identity: RoomIdentity = { role: claims.role, sub: claims.sub, uid: claims.uid };
+  const headers = new Headers(c.req.raw.headers);
+  headers.set('X-Room-Identity', JSON.stringify(identity));
+  return roomOf(c.env, showId).fetch(new Request('https://room/connect', { headers }));
+});
+
+/** GET /api/user/chathistory: the member's sessions, newest first; guests get none. */
+export const chatHistoryRoutes = new Hono<AppEnv>().get('/', async (c) => {
+  c.header('Cache-Control', 'no-store');
+  const user = c.get('user');
+  if (!user) return c.json({ data: [] });
+  const rows = await chatHistory(c.env.DB, user.id);
+  return c.json({
+    data: rows.map((r) => ({
+      sessionId: r.id,
+      showId: r.show_id,
+      showName: r.show_name,
+      universalId: r.universal_id,
+      slugName: r.slug_name,
+      type: r.type,
+      created_at: r.created_at,
+      started_at: r.started_at,
+      ended_at: r.ended_at,
+      minutes: r.minutes,
+      coins: r.coins,
+      tips: r.tips,
+    })),
+  });
+});

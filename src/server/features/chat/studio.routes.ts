@@ -1,0 +1,88 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
+import type { OpenTypes } from '../../../shared/chat';
+import type { AppEnv } from '../../env';
+import { ApiError } from '../../lib/errors';
+import { signRoomToken } from '../../lib/room-token';
+import { validationHook } from '../../lib/validation';
+import { roomOf, showConf } from '../../realtime/rooms';
+import { changeShowStatus } from '../shows/shows.service';
+import { openTypesOf, showById, updateShowStatus, type ChatShowRow } from './chat.repo';
+import { realmOf } from './chatsession.routes';
+
+/** 401 logged out, 403 not_performer for members without a show. */
+const requirePerformer = createMiddleware<AppEnv>(async (c, next) => {
+  const user = c.get('user');
+  if (!user) throw new ApiError(401, 'unauthenticated');
+  if (user.performer_show === null) throw new ApiError(403, 'not_performer');
+  c.header('Cache-Control', 'no-store');
+  await next();
+});
+
+export interface StudioStatus {
+  online: boolean;
+  paused: boolean;
+  open: OpenTypes;
+}
+
+const statusOf = (r: ChatShowRow): StudioStatus => ({ online: r.online === 1, paused: r.paused === 1, open: openTypesOf(r) });
+
+async function loadShow(db: D1Database, id: number): Promise<ChatShowRow> {
+  const row = await showById(db, id);
+  if (!row) throw new ApiError(404, 'not_found');
+  return row;
+}
+
+/** The show of the performer (requirePerformer ran). */
+const performerOf = (u: { performer_show: number | null } | null): number => u?.performer_show ?? 0;
+
+const flag = z.boolean({ message: 'boolean_required' });
+
+/** /api/studio: the performer's own show (status, switches, room connection). */
+export const studioRoutes = new Hono<AppEnv>()
+  .use(requirePerformer)
+  .get('/', async (c) => {
+    const r = await loadShow(c.env.DB, performerOf(c.get('user')));
+    return c.json({
+      show: {
+        id: r.id,
+        name: r.name,
+        universalId: r.universal_id,
+        slugName: r.slug_name,
+        pricePerMinute: r.price_per_minute,
+        priceFactorExclusive: r.price_factor_exclusive,
+        flags: { free: r.flag_free === 1, exclusive: r.flag_exclusive },
+      },
+      status: statusOf(r),
+      // Today's earnings and the statement come from the double-entry ledger (showEarnings), not merged yet.
+      earnings: null,
+    });
+  })
+  .post(
+    '/status',
+    zValidator(
+      'json',
+      z
+        .object({ online: flag.optional(), paused: flag.optional(), open: z.object({ free: flag, private: flag, exclusive: flag, voyeur: flag }).partial().strict().optional() })
+        .strict(),
+      validationHook,
+    ),
+    async (c) => {
+      const id = performerOf(c.get('user'));
+      const body = c.req.valid('json');
+      // Going online or offline is the show list's business too: changeShowStatus publishes show:bulkupdate.
+      if (body.online !== undefined) await changeShowStatus(c.env, [{ id, online: body.online }]);
+      if (body.paused !== undefined || body.open) await updateShowStatus(c.env.DB, id, { paused: body.paused, open: body.open }, Math.floor(Date.now() / 1000));
+      const r = await loadShow(c.env.DB, id);
+      // The room ends paid sessions when the show goes offline or pauses; online, it waits for the studio's socket.
+      await roomOf(c.env, id).setShow(showConf(r), true);
+      return c.json({ status: statusOf(r) });
+    },
+  )
+  .post('/connect', async (c) => {
+    const id = performerOf(c.get('user'));
+    const password = await signRoomToken(c.env, { sub: 'performer', show: id, role: 'performer', uid: c.get('user')!.id });
+    return c.json({ realm: realmOf(c, id), login: 'performer', password, buddyaddr: 'performer' });
+  });

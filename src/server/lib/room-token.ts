@@ -1,0 +1,67 @@
+import { jwtVerify, SignJWT, errors } from 'jose';
+import type { Bindings } from '../env';
+
+// The room token ("password" of a chat session answer): a short-lived HS256 JWT bound to one
+// chat session (sub) AND one show (show). The room's socket route refuses a token of another
+// show, an expired one and a forged one; the beacon end accepts it as the owner's proof.
+
+export const ROOM_TOKEN_TTL_S = 300;
+const ISSUER = 'livecam-room';
+const encoder = new TextEncoder();
+
+export type RoomRole = 'performer' | 'member' | 'guest';
+
+export interface RoomClaims {
+  /** The chat session id, or 'performer'. */
+  sub: string;
+  show: number;
+  role: RoomRole;
+  /** Member or performer user id; null for guests. */
+  uid: number | null;
+}
+
+function secret(env: Bindings): Uint8Array {
+  const s = env.ROOM_TOKEN_SECRET ?? env.SESSION_SECRET ?? env.PASSWORD_PEPPER;
+  if (!s) throw new Error('ROOM_TOKEN_SECRET is not configured');
+  // Derived from the shared secret with its own label when no own secret is set, so a room
+  // token is never valid as anything else.
+  return encoder.encode(env.ROOM_TOKEN_SECRET ? s : `room-token:${s}`);
+}
+
+export async function signRoomToken(env: Bindings, c: RoomClaims, ttlSeconds = ROOM_TOKEN_TTL_S): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ show: c.show, role: c.role, uid: c.uid })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(ISSUER)
+    .setSubject(c.sub)
+    .setIssuedAt(now)
+    .setExpirationTime(now + ttlSeconds)
+    .sign(secret(env));
+}
+
+/**
+ * The claims of a valid token for this show, else null. `allowExpired` only for ending a
+ * session (the page-hide beacon may fire long after the token was issued).
+ */
+export async function verifyRoomToken(env: Bindings, token: string | undefined | null, showId: number | null, allowExpired = false): Promise<RoomClaims | null> {
+  if (!token || token.length > 2048) return null;
+  try {
+    const { payload } = await jwtVerify(token, secret(env), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      // jose checks exp; an expired token only passes when allowed (signature still checked).
+      currentDate: allowExpired ? new Date(0) : undefined,
+    });
+    const show = payload.show;
+    const role = payload.role;
+    const uid = payload.uid;
+    if (typeof payload.sub !== 'string' || typeof show !== 'number' || !Number.isInteger(show)) return null;
+    if (role !== 'performer' && role !== 'member' && role !== 'guest') return null;
+    if (uid !== null && typeof uid !== 'number') return null;
+    if (showId !== null && show !== showId) return null;
+    return { sub: payload.sub, show, role, uid: (uid as number | null) ?? null };
+  } catch (e) {
+    if (e instanceof errors.JOSEError) return null;
+    return null;
+  }
+}

@@ -1,0 +1,153 @@
+import { CHAT_RATE_BURST, CHAT_RATE_PER_S, CHAT_TEXT_MAX } from '../../shared/chat';
+import type { ChatLine, EndReason, OpenTypes, Participant, RoomCommand, RoomMode, RoomSnapshot, SessionState, SessionType, SessionView } from '../../shared/chat';
+
+// The parts of a show's room that need no runtime: billing schedule, token bucket, text rules,
+// the room mode and the command parser. Unit-tested in tests/unit/room-logic.test.ts.
+
+/** What the room knows about its show (pushed by the worker on every change it makes). */
+export interface ShowConf {
+  id: number;
+  name: string;
+  providerId: number;
+  online: boolean;
+  paused: boolean;
+  open: OpenTypes;
+}
+
+/** The minute due at `now` of a session started at `start` (1 at the start, 2 a minute later, ...). */
+export function dueMinute(start: number, minuteMs: number, now: number): number {
+  if (now < start) return 1;
+  return Math.floor((now - start) / minuteMs) + 1;
+}
+
+/** The start of minute `n` (1-based): start + (n-1) minutes, never drifting with late alarms. */
+export function minuteStart(start: number, minuteMs: number, n: number): number {
+  return start + (n - 1) * minuteMs;
+}
+
+export interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+/** Token bucket: answers the bucket after taking one token, or null when none is left. */
+export function takeToken(b: Bucket | undefined, now: number, burst = CHAT_RATE_BURST, perSecond = CHAT_RATE_PER_S): Bucket | null {
+  const prev = b ?? { tokens: burst, at: now };
+  const tokens = Math.min(burst, prev.tokens + ((now - prev.at) / 1000) * perSecond);
+  if (tokens < 1) return null;
+  return { tokens: tokens - 1, at: now };
+}
+
+/**
+ * A chat line's text: control characters removed (newlines too), trimmed, at most CHAT_TEXT_MAX
+ * characters (code points). Null when nothing is left. Kept as plain text; clients render text.
+ */
+export function cleanText(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  // eslint-disable-next-line no-control-regex
+  const text = raw.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').trim();
+  if (!text) return null;
+  return [...text].slice(0, CHAT_TEXT_MAX).join('');
+}
+
+export function roomMode(show: ShowConf | null, running: SessionType | null): RoomMode {
+  if (!show || !show.online) return 'offline';
+  if (show.paused) return 'paused';
+  if (running === 'exclusive') return 'exclusive';
+  if (running === 'private') return 'private';
+  return 'free';
+}
+
+/** Lines a participant may read: public ones and private ones to or from them (all for the performer). */
+export function visibleLines(lines: ChatLine[], me: string): ChatLine[] {
+  if (me === 'performer') return lines;
+  return lines.filter((l) => !l.to || l.to === me || l.from === me);
+}
+
+const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
+const PERFORMER_COMMANDS = new Set(['accept', 'decline', 'end', 'kick', 'ban', 'mute', 'unmute']);
+/** Largest command accepted (signalling data included). */
+export const COMMAND_MAX_BYTES = 16_384;
+
+/** Parses a client command; null when malformed. */
+export function parseCommand(raw: string): RoomCommand | null {
+  if (raw.length > COMMAND_MAX_BYTES) return null;
+  let v: Record<string, unknown>;
+  try {
+    v = JSON.parse(raw) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  if (!v || typeof v !== 'object' || typeof v.t !== 'string') return null;
+  if (v.t === 'say') {
+    if (typeof v.text !== 'string') return null;
+    if (v.to !== undefined && (typeof v.to !== 'string' || (v.to !== 'performer' && !SESSION_ID.test(v.to)))) return null;
+    return { t: 'say', text: v.text, ...(v.to !== undefined ? { to: v.to as string } : {}) };
+  }
+  if (v.t === 'typing') return { t: 'typing' };
+  if (v.t === 'signal') {
+    if (typeof v.to !== 'string' || (v.to !== 'performer' && !SESSION_ID.test(v.to))) return null;
+    return { t: 'signal', to: v.to, data: v.data };
+  }
+  if (PERFORMER_COMMANDS.has(v.t)) {
+    if (typeof v.sessionId !== 'string' || !SESSION_ID.test(v.sessionId)) return null;
+    return { t: v.t, sessionId: v.sessionId } as RoomCommand;
+  }
+  return null;
+}
+
+export const isPerformerCommand = (c: RoomCommand) => PERFORMER_COMMANDS.has(c.t);
+
+/** Positive integer from an env override, else the default. */
+export function envMs(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+/** UTC day number of a unix ms time (the free-chat allowance is per day). */
+export const utcDay = (ms: number) => Math.floor(ms / 86_400_000);
+
+/** A session as the room stores it (DO storage key `s:{id}`, so it survives hibernation). */
+export interface RoomSession {
+  id: string;
+  uid: number | null;
+  visitor: string;
+  nick: string;
+  type: SessionType;
+  state: SessionState;
+  price: number;
+  createdAt: number;
+  startedAt: number | null;
+  /** Minutes charged (paid) or reserved (free) so far. */
+  minutes: number;
+  coins: number;
+  balance: number | null;
+  warned: boolean;
+  /** Since when no socket of the session is open (its creation until it first joins); null while one is. */
+  goneAt: number | null;
+}
+
+export function sessionView(s: RoomSession, reason: EndReason | null = null): SessionView {
+  return { sessionId: s.id, nick: s.nick, type: s.type, state: s.state, started_at: s.startedAt, minutes: s.minutes, coins: s.coins, price: s.price, balance: s.balance, ended_reason: reason };
+}
+
+export function runningOf(sessions: Iterable<RoomSession>): RoomSession | null {
+  for (const s of sessions) if (s.state === 'active' && (s.type === 'private' || s.type === 'exclusive')) return s;
+  return null;
+}
+
+/** What every viewer sees: the mode, the open types, and how many viewers are connected. */
+export function snapshotOf(show: ShowConf | null, sessions: Iterable<RoomSession>): RoomSnapshot {
+  const list = [...sessions];
+  return {
+    showId: show?.id ?? 0,
+    mode: roomMode(show, runningOf(list)?.type ?? null),
+    open: show?.open ?? { free: false, private: false, exclusive: false, voyeur: false },
+    viewers: list.filter((s) => s.goneAt === null).length,
+  };
+}
+
+/** The performer's view of the room: never an e-mail or a user id. */
+export function participantsOf(sessions: Iterable<RoomSession>, mutes: Set<string>): Participant[] {
+  return [...sessions].map((s) => ({ id: s.id, nick: s.nick, role: s.uid ? 'member' : 'guest', type: s.type, muted: mutes.has(s.id) }));
+}

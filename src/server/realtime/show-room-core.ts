@@ -1,0 +1,288 @@
+import { CHAT_GRACE_MS, CHAT_HISTORY, CHAT_MINUTE_MS, FREE_CHAT_SECONDS_PER_DAY } from '../../shared/chat';
+import type { ChatLine, EndReason, Participant, ParticipantRole, RoomEvent, RoomSnapshot, SessionView } from '../../shared/chat';
+import { spend } from '../lib/ledger.repo';
+import { chargedMinuteStatement, endSessionRow, reserveFreeMinute, startSession, updateShowStatus } from '../features/chat/chat.repo';
+import { HibernatingRoom } from './room';
+import { dueMinute, envMs, minuteStart, participantsOf, runningOf, sessionView, snapshotOf, utcDay, type Bucket, type RoomSession, type ShowConf } from './room-logic';
+import { publishShowStatus, publishToUser } from './shards';
+
+export interface RoomAttachment {
+  /** 'performer' or the chat session id. */
+  sid: string;
+  role: ParticipantRole;
+  uid: number | null;
+  nick: string;
+  bucket?: Bucket;
+}
+
+/** A private or exclusive request nobody answers ends after this many grace periods. */
+const PENDING_GRACE_FACTOR = 2;
+/** The simulator (local development only) accepts a request after this long. */
+export const SIMULATOR_ACCEPT_MS = 1_500;
+
+/**
+ * The state and billing half of a show's room: sessions, history, mutes, the performer's absence,
+ * per-minute charges from the stored start, and the one alarm that drives them. ShowRoom adds the
+ * sockets' commands and the worker's calls.
+ */
+export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
+  protected sessions = new Map<string, RoomSession>();
+  protected show: ShowConf | null = null;
+  protected history: ChatLine[] = [];
+  protected mutes = new Set<string>();
+  protected perfGoneAt: number | null = null;
+  private busy = new Set<string>();
+  private pushTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(ctx: DurableObjectState, env: ShowRoomCore['env']) {
+    super(ctx, env);
+    void ctx.blockConcurrencyWhile(async () => {
+      const got = await ctx.storage.get<unknown>(['show', 'history', 'mutes', 'perfGoneAt']);
+      this.show = (got.get('show') as ShowConf | undefined) ?? null;
+      this.history = (got.get('history') as ChatLine[] | undefined) ?? [];
+      this.mutes = new Set((got.get('mutes') as string[] | undefined) ?? []);
+      this.perfGoneAt = (got.get('perfGoneAt') as number | undefined) ?? null;
+      for (const s of (await ctx.storage.list<RoomSession>({ prefix: 's:' })).values()) this.sessions.set(s.id, s);
+    });
+  }
+
+  protected get minuteMs(): number {
+    return envMs(this.env.CHAT_MINUTE_MS, CHAT_MINUTE_MS);
+  }
+  protected get graceMs(): number {
+    return envMs(this.env.CHAT_GRACE_MS, CHAT_GRACE_MS);
+  }
+  /** Local development only: the simulator plays a performer who is not there. */
+  protected get simulated(): boolean {
+    return this.env.SIMULATOR === '1' && this.env.ENVIRONMENT === 'development' && this.open('performer').length === 0;
+  }
+
+  /** Open sockets with a tag ('performer', 'v' for viewers, 's:{id}' for one session). */
+  protected open(tag: string): WebSocket[] {
+    return this.ctx.getWebSockets(tag).filter((ws) => ws.readyState === 1);
+  }
+
+  protected send(tag: string, event: RoomEvent | string): void {
+    const msg = typeof event === 'string' ? event : JSON.stringify(event);
+    for (const ws of this.open(tag)) {
+      try {
+        ws.send(msg);
+      } catch {
+        // closing; webSocketClose cleans up
+      }
+    }
+  }
+
+  protected async save(s: RoomSession): Promise<void> {
+    if (s.state !== 'ended') await this.ctx.storage.put(`s:${s.id}`, s);
+  }
+
+  protected async saveMeta(): Promise<void> {
+    await this.ctx.storage.put({ show: this.show, history: this.history, mutes: [...this.mutes], perfGoneAt: this.perfGoneAt });
+  }
+
+  protected view(s: RoomSession, reason: EndReason | null = null): SessionView {
+    return sessionView(s, reason);
+  }
+  /** The running private or exclusive session (the room's mode follows it). */
+  protected running(): RoomSession | null {
+    return runningOf(this.sessions.values());
+  }
+  protected snapshot(): RoomSnapshot {
+    return snapshotOf(this.show, this.sessions.values());
+  }
+  protected participants(): Participant[] {
+    return participantsOf(this.sessions.values(), this.mutes);
+  }
+
+
+  /** Room snapshot to the viewers and presence to the performer, now. */
+  protected pushNow(): void {
+    if (this.pushTimer) clearTimeout(this.pushTimer);
+    this.pushTimer = null;
+    this.send('v', { t: 'room', room: this.snapshot() });
+    this.send('performer', { t: 'presence', participants: this.participants() });
+  }
+
+  /** The same, coalesced: a burst of joins costs one push. */
+  protected pushSoon(): void {
+    this.pushTimer ??= setTimeout(() => this.pushNow(), 200);
+  }
+
+  /** The member's own tabs and the performer learn a session's state. */
+  protected sendSession(s: RoomSession, reason: EndReason | null = null): void {
+    const event: RoomEvent = { t: 'session', session: this.view(s, reason) };
+    this.send(`s:${s.id}`, event);
+    this.send('performer', event);
+  }
+
+  protected addLine(line: ChatLine): void {
+    this.history.push(line);
+    if (this.history.length > CHAT_HISTORY) this.history.splice(0, this.history.length - CHAT_HISTORY);
+    void this.ctx.storage.put('history', this.history);
+    const msg = JSON.stringify({ t: 'line', line } satisfies RoomEvent);
+    if (line.to) {
+      this.send('performer', msg);
+      this.send(`s:${line.to === 'performer' ? line.from : line.to}`, msg);
+    } else {
+      this.send('performer', msg);
+      this.send('v', msg);
+    }
+  }
+
+  /** Ends a session once: D1 row, storage, both sides told, the member's sockets closed. */
+  protected async endSession(s: RoomSession, reason: EndReason): Promise<void> {
+    if (s.state === 'ended') return;
+    const wasRunning = this.running() === s;
+    s.state = 'ended';
+    this.sessions.delete(s.id);
+    await this.ctx.storage.delete(`s:${s.id}`);
+    await endSessionRow(this.env.DB, s.id, reason, Date.now());
+    const ended: RoomEvent = { t: 'ended', sessionId: s.id, reason };
+    this.sendSession(s, reason);
+    this.send(`s:${s.id}`, ended);
+    this.send('performer', ended);
+    for (const ws of this.open(`s:${s.id}`)) {
+      try {
+        ws.close(4000, reason);
+      } catch {
+        // already closing
+      }
+    }
+    if (wasRunning) this.pushNow();
+    else this.pushSoon();
+  }
+
+  /**
+   * Charges minute `m` through the ledger (reference chat:{id}:{m}: a repeated alarm or retry is
+   * a no-op). False when the session ended because the minute could not be paid.
+   */
+  protected async charge(s: RoomSession, m: number): Promise<boolean> {
+    if (s.uid === null || s.price <= 0 || this.busy.has(s.id)) return s.state !== 'ended';
+    this.busy.add(s.id);
+    try {
+      const db = this.env.DB;
+      const r = await spend(db, { userId: s.uid, showId: this.show?.id ?? 0, amount: s.price, reason: 'chat', ref: `chat:${s.id}:${m}` }, [
+        chargedMinuteStatement(db, s.id, m, s.price),
+      ]);
+      if (!r.ok && r.error !== 'duplicate') {
+        await this.endSession(s, 'no_coins');
+        return false;
+      }
+      if (r.ok) s.coins += s.price;
+      s.minutes = Math.max(s.minutes, m);
+      s.balance = r.coins;
+      if (s.state === 'ended') return false;
+      await this.save(s);
+      if (r.ok) this.ctx.waitUntil(publishToUser(this.env, s.uid, { type: 'user:coins', coins: r.coins }).catch(() => undefined));
+      this.sendSession(s);
+      if (r.coins !== null && r.coins < s.price && !s.warned) {
+        s.warned = true;
+        await this.save(s);
+        const next = minuteStart(s.startedAt ?? Date.now(), this.minuteMs, s.minutes + 1);
+        const warn: RoomEvent = { t: 'warn', code: 'coins_low', sessionId: s.id, seconds: Math.max(0, Math.ceil((next - Date.now()) / 1000)) };
+        this.send(`s:${s.id}`, warn);
+        this.send('performer', warn);
+      }
+      return true;
+    } finally {
+      this.busy.delete(s.id);
+    }
+  }
+
+  /** A free session's next minute comes out of the visitor's daily allowance. */
+  private async reserveFree(s: RoomSession, m: number): Promise<boolean> {
+    if (this.busy.has(s.id)) return true;
+    this.busy.add(s.id);
+    try {
+      const who = s.uid ? `u:${s.uid}` : `v:${s.visitor}`;
+      if (!(await reserveFreeMinute(this.env.DB, who, utcDay(Date.now()), Math.floor(FREE_CHAT_SECONDS_PER_DAY / 60)))) {
+        await this.endSession(s, 'free_expired');
+        return false;
+      }
+      s.minutes = Math.max(s.minutes, m);
+      await this.save(s);
+      return true;
+    } finally {
+      this.busy.delete(s.id);
+    }
+  }
+
+  /** Starts a pending private or exclusive: minute 1 is charged at once. */
+  protected async acceptSession(s: RoomSession): Promise<boolean> {
+    if (s.state !== 'pending') return false;
+    const now = Date.now();
+    s.state = 'active';
+    s.startedAt = now;
+    await this.save(s);
+    await startSession(this.env.DB, s.id, now);
+    if (!(await this.charge(s, 1))) return false;
+    if (s.type === 'exclusive') {
+      for (const v of [...this.sessions.values()]) if (v.type === 'voyeur') await this.endSession(v, 'exclusive');
+    }
+    this.pushNow();
+    await this.schedule();
+    return true;
+  }
+
+  /** The performer's studio is gone for the grace period: the show goes offline by itself. */
+  protected async goOffline(): Promise<void> {
+    if (!this.show) return;
+    this.perfGoneAt = null;
+    await updateShowStatus(this.env.DB, this.show.id, { online: false }, Math.floor(Date.now() / 1000));
+    await publishShowStatus(this.env, [{ id: this.show.id, online: false }]).catch(() => undefined);
+    await this.applyShow({ ...this.show, online: false });
+  }
+
+  /** A new show state: offline or paused ends the paid sessions (offline all of them). */
+  protected async applyShow(conf: ShowConf): Promise<void> {
+    this.show = conf;
+    if (!conf.online) this.perfGoneAt = null;
+    await this.saveMeta();
+    for (const s of [...this.sessions.values()]) {
+      if (!conf.online || (conf.paused && s.type !== 'free')) await this.endSession(s, 'offline');
+    }
+    this.pushNow();
+    await this.schedule();
+  }
+
+  /** One alarm at the earliest due time: a minute to charge, a grace period, a request to time out. */
+  protected async schedule(): Promise<void> {
+    let next = Infinity;
+    const grace = this.graceMs;
+    for (const s of this.sessions.values()) {
+      if (s.goneAt !== null) next = Math.min(next, s.goneAt + grace);
+      if (s.state === 'pending') next = Math.min(next, s.createdAt + (this.simulated ? SIMULATOR_ACCEPT_MS : PENDING_GRACE_FACTOR * grace));
+      if (s.state === 'active' && s.startedAt !== null) next = Math.min(next, minuteStart(s.startedAt, this.minuteMs, s.minutes + 1));
+    }
+    if (this.perfGoneAt !== null) next = Math.min(next, this.perfGoneAt + grace);
+    if (next === Infinity) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(next);
+  }
+
+  /** Idempotent: may run late or twice; every charge is keyed by its minute. */
+  override async alarm(): Promise<void> {
+    const grace = this.graceMs;
+    for (const s of [...this.sessions.values()]) {
+      const now = Date.now();
+      if (s.state === 'ended') continue;
+      if (s.goneAt !== null && now >= s.goneAt + grace) {
+        await this.endSession(s, 'timeout');
+        continue;
+      }
+      if (s.state === 'pending') {
+        if (this.simulated && now >= s.createdAt + SIMULATOR_ACCEPT_MS) await this.acceptSession(s);
+        else if (now >= s.createdAt + PENDING_GRACE_FACTOR * grace) await this.endSession(s, 'timeout');
+        continue;
+      }
+      while (s.state === 'active' && s.startedAt !== null) {
+        const before = s.minutes;
+        if (before >= dueMinute(s.startedAt, this.minuteMs, Date.now())) break;
+        const ok = s.price > 0 ? await this.charge(s, before + 1) : await this.reserveFree(s, before + 1);
+        if (!ok || s.minutes === before) break;
+      }
+    }
+    if (this.perfGoneAt !== null && Date.now() >= this.perfGoneAt + grace && this.open('performer').length === 0 && this.show?.online) await this.goOffline();
+    await this.schedule();
+  }
+}

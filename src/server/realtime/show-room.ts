@@ -1,0 +1,226 @@
+import type { ChatLine, EndReason, RoomEvent, SessionType, SessionView } from '../../shared/chat';
+import { addBans } from '../features/chat/chat.repo';
+import { cannedLine } from './room-simulator';
+import { cleanText, isPerformerCommand, parseCommand, takeToken, type RoomSession, type ShowConf } from './room-logic';
+import { ShowRoomCore, type RoomAttachment } from './show-room-core';
+
+/** Who joins, as the worker verified it from the room token (header X-Room-Identity). */
+export interface RoomIdentity {
+  role: 'performer' | 'member' | 'guest';
+  /** The chat session id, or 'performer'. */
+  sub: string;
+  uid: number | null;
+}
+
+export interface NewRoomSession {
+  id: string;
+  uid: number | null;
+  visitor: string;
+  nick: string;
+  type: SessionType;
+  price: number;
+}
+
+export type RegisterResult = { ok: true; session: SessionView } | { ok: false; code: string };
+
+let lineSeq = 0;
+
+/**
+ * One show's live room (binding ROOM, idFromName(`show-${id}`)): the performer's and every
+ * viewer's hibernating socket, the sessions and their per-minute billing (ShowRoomCore), chat
+ * with history, length cap, rate limit, mute, kick and ban, typing, presence, and signalling for
+ * video. The worker creates sessions (register), changes the show (setShow), ends and tips.
+ */
+export class ShowRoom extends ShowRoomCore {
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get('Upgrade') !== 'websocket') return new Response('expected websocket', { status: 426 });
+    let who: RoomIdentity;
+    try {
+      who = JSON.parse(request.headers.get('X-Room-Identity') ?? '') as RoomIdentity;
+    } catch {
+      return new Response('no identity', { status: 400 });
+    }
+    if (who.role === 'performer') {
+      this.perfGoneAt = null;
+      await this.saveMeta();
+      const nick = this.show?.name ?? 'performer';
+      const res = this.accept({ sid: 'performer', role: 'performer', uid: who.uid, nick }, this.welcome('performer', nick), ['performer']);
+      for (const s of this.sessions.values()) if (s.state === 'pending') this.send('performer', { t: 'request', session: this.view(s) });
+      this.send('performer', { t: 'presence', participants: this.participants() });
+      await this.schedule();
+      return res;
+    }
+    const s = this.sessions.get(who.sub);
+    if (!s || s.uid !== who.uid) return Response.json({ message: 'chat.session_ended' }, { status: 410 });
+    const res = this.accept({ sid: s.id, role: who.role, uid: who.uid, nick: s.nick }, this.welcome(s.id, s.nick, s), ['v', `s:${s.id}`]);
+    if (s.goneAt !== null) {
+      s.goneAt = null;
+      await this.save(s);
+      await this.schedule();
+    }
+    this.pushSoon();
+    return res;
+  }
+
+  private welcome(id: string, nick: string, s?: RoomSession): string {
+    const role = id === 'performer' ? 'performer' : s?.uid ? 'member' : 'guest';
+    const history = id === 'performer' ? this.history : this.history.filter((l) => !l.to || l.to === id || l.from === id);
+    const event: RoomEvent = {
+      t: 'welcome',
+      me: { id, nick, role, type: s?.type ?? null, muted: this.mutes.has(id) },
+      room: this.snapshot(),
+      history,
+      session: s ? this.view(s) : null,
+    };
+    return JSON.stringify(event);
+  }
+
+  // ---- calls from the worker (RPC) ----
+
+  /** A new session of this show (the worker checked the catalogue's rules and reserved its limits). */
+  async register(n: NewRoomSession, show: ShowConf): Promise<RegisterResult> {
+    this.show = show;
+    await this.saveMeta();
+    const now = Date.now();
+    if (n.type === 'voyeur' && this.running()?.type === 'exclusive') return { ok: false, code: 'chat.show_not_available_exclusive_in_use' };
+    const pending = n.type === 'private' || n.type === 'exclusive';
+    const s: RoomSession = {
+      ...n,
+      state: pending ? 'pending' : 'active',
+      createdAt: now,
+      startedAt: pending ? null : now,
+      // a free session's first minute was reserved by the worker
+      minutes: n.type === 'free' ? 1 : 0,
+      coins: 0,
+      balance: null,
+      warned: false,
+      goneAt: now,
+    };
+    this.sessions.set(s.id, s);
+    await this.save(s);
+    if (n.type === 'voyeur' && !(await this.charge(s, 1))) return { ok: false, code: 'chat.no_coins' };
+    if (pending) this.send('performer', { t: 'request', session: this.view(s) });
+    this.pushSoon();
+    await this.schedule();
+    return { ok: true, session: this.view(s) };
+  }
+
+  /** The studio (or the worker) changed the show; `studio`: the performer must connect within the grace. */
+  async setShow(show: ShowConf, studio = false): Promise<void> {
+    if (studio && show.online && this.open('performer').length === 0 && this.perfGoneAt === null) this.perfGoneAt = Date.now();
+    await this.applyShow(show);
+  }
+
+  /** Ends a session (the member's end call, a beacon); null when the room does not hold it. */
+  async end(sessionId: string, reason: EndReason): Promise<SessionView | null> {
+    const s = this.sessions.get(sessionId);
+    if (!s) return null;
+    await this.endSession(s, reason);
+    return this.view(s, reason);
+  }
+
+  /** A tip the worker booked: everyone in the room sees it. */
+  tipped(sessionId: string, coins: number): boolean {
+    const s = this.sessions.get(sessionId);
+    if (!s) return false;
+    const event: RoomEvent = { t: 'tip', from: s.id, nick: s.nick, coins, ts: Date.now() };
+    this.send('performer', event);
+    this.send('v', event);
+    return true;
+  }
+
+  // ---- sockets ----
+
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    if (message === 'ping') return ws.send('pong');
+    const a = this.attachment(ws);
+    const error = (code: string) => ws.send(JSON.stringify({ t: 'error', code } satisfies RoomEvent));
+    if (!a || typeof message !== 'string') return error('chat.bad_command');
+    const cmd = parseCommand(message);
+    if (!cmd) return error('chat.bad_command');
+    const performer = a.role === 'performer';
+    if (isPerformerCommand(cmd) && !performer) return error('chat.forbidden');
+    const mine = performer ? null : this.sessions.get(a.sid);
+    if (!performer && !mine) return error('chat.session_ended');
+    switch (cmd.t) {
+      case 'say': {
+        if (!performer && this.mutes.has(a.sid)) return error('chat.muted');
+        const bucket = takeToken(a.bucket, Date.now());
+        if (!bucket) return error('chat.rate_limited');
+        ws.serializeAttachment({ ...a, bucket } satisfies RoomAttachment);
+        const text = cleanText(cmd.text);
+        if (!text) return error('chat.empty');
+        let to: string | undefined;
+        if (cmd.to !== undefined) {
+          const ok = performer ? this.sessions.has(cmd.to) : cmd.to === 'performer' && mine?.state === 'active' && (mine.type === 'private' || mine.type === 'exclusive');
+          if (!ok) return error('chat.no_private');
+          to = cmd.to;
+        }
+        const line: ChatLine = { id: `${Date.now().toString(36)}-${++lineSeq}`, from: a.sid, nick: a.nick, role: a.role, text, ts: Date.now(), ...(to ? { to } : {}) };
+        this.addLine(line);
+        if (!performer && this.simulated) this.simulateAnswer(line);
+        return;
+      }
+      case 'typing': {
+        const event: RoomEvent = { t: 'typing', from: a.sid, nick: a.nick };
+        return this.send(performer ? 'v' : 'performer', event);
+      }
+      case 'signal': {
+        const event: RoomEvent = { t: 'signal', from: a.sid, to: cmd.to, data: cmd.data };
+        if (!performer && cmd.to !== 'performer') return error('chat.forbidden');
+        return this.send(cmd.to === 'performer' ? 'performer' : `s:${cmd.to}`, event);
+      }
+      default:
+        return this.command(cmd.t, cmd.sessionId, error);
+    }
+  }
+
+  private async command(t: string, sessionId: string, error: (code: string) => void): Promise<void> {
+    const s = this.sessions.get(sessionId);
+    if (!s) return error('chat.no_session');
+    if (t === 'accept') {
+      if (s.state !== 'pending') return error('chat.no_session');
+      await this.acceptSession(s);
+    } else if (t === 'decline') await this.endSession(s, 'declined');
+    else if (t === 'end') await this.endSession(s, 'performer');
+    else if (t === 'kick') await this.endSession(s, 'kicked');
+    else if (t === 'ban') {
+      await addBans(this.env.DB, this.show?.id ?? 0, [...(s.uid ? [`u:${s.uid}`] : []), `v:${s.visitor}`], Math.floor(Date.now() / 1000));
+      await this.endSession(s, 'banned');
+    } else if (t === 'mute' || t === 'unmute') {
+      if (t === 'mute') this.mutes.add(s.id);
+      else this.mutes.delete(s.id);
+      await this.saveMeta();
+      this.pushNow();
+    }
+  }
+
+  /** Local development: a neutral canned answer a moment later, as the absent performer. */
+  private simulateAnswer(to: ChatLine): void {
+    setTimeout(() => {
+      if (!this.simulated || !this.sessions.has(to.from)) return;
+      const text = cannedLine(lineSeq);
+      this.addLine({ id: `${Date.now().toString(36)}-${++lineSeq}`, from: 'performer', nick: this.show?.name ?? 'performer', role: 'performer', text, ts: Date.now(), ...(to.to ? { to: to.from } : {}) });
+    }, 1_200);
+  }
+
+  protected async left(a: RoomAttachment | null): Promise<void> {
+    if (!a) return;
+    const now = Date.now();
+    if (a.role === 'performer') {
+      if (this.open('performer').length === 0 && this.show?.online) {
+        this.perfGoneAt = now;
+        await this.saveMeta();
+        await this.schedule();
+      }
+      return;
+    }
+    const s = this.sessions.get(a.sid);
+    if (s && s.goneAt === null && this.open(`s:${s.id}`).length === 0) {
+      s.goneAt = now;
+      await this.save(s);
+      await this.schedule();
+    }
+    this.pushSoon();
+  }
+}
