@@ -12,6 +12,7 @@ const KNOWN = new Set([
   'chat.show_not_available_exclusive_in_use',
   'chat.show_not_available_free',
   'chat.show_not_available_exclusive',
+  'chat.show_not_available_voyeur',
   'chat.free_expired',
   'chat.no_coins',
   'chat.no_avs',

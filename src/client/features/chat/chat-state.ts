@@ -28,6 +28,8 @@ import { openRoom, type RoomSocket } from './room-socket';
 export const ENTER_CHAT_HASH = '#enter_chat';
 const LINES_KEPT = 200;
 const TYPING_SHOWN_MS = 4_000;
+/** Room error codes with their own text (others read as 'unknown'). */
+const ROOM_ERRORS = new Set(['chat.muted', 'chat.rate_limited', 'chat.empty', 'chat.no_private', 'chat.session_ended']);
 
 export interface ChatShow {
   id: number;
@@ -118,6 +120,20 @@ function currentNickname(store: RootState): string | null {
   return u.nicknames.data.find((n) => n.id === u.nicknames.current_nickname)?.nickname ?? null;
 }
 
+/** A guest's temporary nickname for this tab (kept across reloads), so the performer tells guests apart. */
+function guestNickname(): string {
+  try {
+    let nick = sessionStorage.getItem('guest_nick');
+    if (!nick) {
+      nick = `guest${Math.floor(1000 + Math.random() * 9000)}`;
+      sessionStorage.setItem('guest_nick', nick);
+    }
+    return nick;
+  } catch {
+    return 'guest';
+  }
+}
+
 /** Waits for the nickname dialog to close; true when the member has a nickname then. */
 function nicknameChosen(store: RootState): Promise<boolean> {
   return new Promise((resolve) => {
@@ -191,7 +207,7 @@ export async function startChat(store: RootState, show: ChatShow, requested: Ses
   }
   let answer: ChatSessionAnswer;
   try {
-    answer = await api().post<ChatSessionAnswer>(`chatsession/${encodeURIComponent(show.universalId)}`, { type, nickname: currentNickname(store) ?? 'guest' });
+    answer = await api().post<ChatSessionAnswer>(`chatsession/${encodeURIComponent(show.universalId)}`, { type, nickname: currentNickname(store) ?? guestNickname() });
   } catch (e) {
     if (e instanceof ApiFailure && e.status === 401) {
       reset();
@@ -286,7 +302,7 @@ function onEvent(store: RootState, e: RoomEvent): void {
       pushItem({ kind: 'tip', id: `t${e.ts}-${e.from}`, nick: e.nick, coins: e.coins, mine: e.from === chat.me?.id });
       return;
     case 'error':
-      notice(`chat.roomError.${e.code}`);
+      notice(`chat.roomError.${ROOM_ERRORS.has(e.code) ? e.code.replace(/^chat\./, '') : 'unknown'}`);
       return;
     default:
       return;
@@ -326,7 +342,10 @@ function refetchShow(store: RootState, id: number, delay: number): void {
 export function sendLine(text: string): boolean {
   const trimmed = text.trim().slice(0, CHAT_TEXT_MAX);
   if (!trimmed || !socket) return false;
-  return socket.send({ t: 'say', text: trimmed });
+  // In a running private or exclusive chat the lines go to the performer only.
+  const s = chat.session;
+  const privateLine = s?.state === 'active' && (s.type === 'private' || s.type === 'exclusive');
+  return socket.send(privateLine ? { t: 'say', text: trimmed, to: 'performer' } : { t: 'say', text: trimmed });
 }
 
 let lastTyping = 0;
