@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { BREAKPOINTS } from '../../../shared/constants';
 import { useT } from '../../state/context';
-import { chat, closeRating, saveRating } from './chat-state';
+import { chat } from './chat-state';
+import { closeRating, saveRating } from './chat-actions';
 
 /** Catalogue codes with their own text; any other code shows its translation or itself. */
 const KNOWN = new Set([

@@ -3,10 +3,9 @@ import { useSnapshot } from 'valtio';
 import { CHAT_TEXT_MAX, TIP_AMOUNTS } from '../../../shared/chat';
 import { Icon } from '../../ui/icon';
 import { useSnap, useStore, useT } from '../../state/context';
-import { chat, closeAlert, closeChat, endOnPageHide, exitChat, sendLine, sendTip, sendTyping, type ChatItem } from './chat-state';
+import { chat, sendLine, sendTyping, type ChatItem } from './chat-state';
+import { closeAlert, closeChat, endOnPageHide, exitChat, sendTip } from './chat-actions';
 import { ChatAlertDialog, RatingDialog } from './chat-dialogs';
-
-export { startChat, chat } from './chat-state';
 
 /** Everything of the viewer's chat a show page renders: the overlay, the alert, the rating. */
 export default function ChatRoot() {

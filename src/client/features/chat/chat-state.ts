@@ -1,8 +1,7 @@
-import { proxy, subscribe } from 'valtio';
+import { proxy } from 'valtio';
 import {
   CHAT_LOGOUT_REFETCH_MS,
   CHAT_TEXT_MAX,
-  PRIVATE_START_DELAY_MS,
   type ChatLine,
   type ChatSessionAnswer,
   type EndReason,
@@ -12,13 +11,9 @@ import {
   type SessionType,
   type SessionView,
 } from '../../../shared/chat';
-import { CSRF_HEADER } from '../../../shared/constants';
 import type { ShowDetail } from '../../../shared/shows';
-import { api, ApiFailure, csrfToken } from '../../lib/api';
-import { confirmDialog } from '../../state/actions';
+import { api, ApiFailure } from '../../lib/api';
 import type { RootState } from '../../state/store';
-import type { TFunction } from '../../../shared/translate';
-import { openNicknameDialog } from '../account/profile-actions';
 import { openRoom, type RoomSocket } from './room-socket';
 
 // The viewer's chat on a show page: the start flow (type, nickname, fresh show, session, socket),
@@ -97,9 +92,9 @@ export const chat = proxy<ChatState>({
   tipBusy: false,
 });
 
-let socket: RoomSocket | null = null;
+/** The room socket of the running chat (one per document). */
+export const conn: { socket: RoomSocket | null } = { socket: null };
 let noticeSeq = 0;
-let ratingCheck: Promise<void> | null = null;
 
 declare global {
   interface Window {
@@ -108,53 +103,22 @@ declare global {
   }
 }
 
-function setHash(on: boolean): void {
+export function setHash(on: boolean): void {
   const has = location.hash === ENTER_CHAT_HASH;
   if (on && !has) history.replaceState(history.state, '', location.pathname + location.search + ENTER_CHAT_HASH);
   if (!on && has) history.replaceState(history.state, '', location.pathname + location.search);
 }
 
-function currentNickname(store: RootState): string | null {
-  const u = store.user;
-  if (!u) return null;
-  return u.nicknames.data.find((n) => n.id === u.nicknames.current_nickname)?.nickname ?? null;
-}
-
-/** A guest's temporary nickname for this tab (kept across reloads), so the performer tells guests apart. */
-function guestNickname(): string {
-  try {
-    let nick = sessionStorage.getItem('guest_nick');
-    if (!nick) {
-      nick = `guest${Math.floor(1000 + Math.random() * 9000)}`;
-      sessionStorage.setItem('guest_nick', nick);
-    }
-    return nick;
-  } catch {
-    return 'guest';
-  }
-}
-
-/** Waits for the nickname dialog to close; true when the member has a nickname then. */
-function nicknameChosen(store: RootState): Promise<boolean> {
-  return new Promise((resolve) => {
-    const stop = subscribe(store.ui, () => {
-      if (store.ui.nicknameDialog) return;
-      stop();
-      resolve(currentNickname(store) !== null);
-    });
-  });
-}
-
-function notice(key: string, vars?: Record<string, string | number>): void {
+export function notice(key: string, vars?: Record<string, string | number>): void {
   pushItem({ kind: 'notice', id: `n${++noticeSeq}`, key, vars });
 }
 
-function pushItem(item: ChatItem): void {
+export function pushItem(item: ChatItem): void {
   chat.items.push(item);
   if (chat.items.length > LINES_KEPT) chat.items.splice(0, chat.items.length - LINES_KEPT);
 }
 
-function reset(): void {
+export function reset(): void {
   chat.phase = 'idle';
   chat.answer = null;
   chat.me = null;
@@ -180,66 +144,8 @@ export function chatErrorCode(e: unknown): string {
   return e.message && e.message.startsWith('chat.') ? e.message : 'SESSION_ERR_UNEXPECTED';
 }
 
-/** The start flow: type and show chosen, nickname, fresh show info, session, then the room. */
-export async function startChat(store: RootState, show: ChatShow, requested: SessionType): Promise<void> {
-  if (chat.phase !== 'idle') return;
-  const type: SessionType = requested === 'private' && show.exclusiveOnly ? 'exclusive' : requested;
-  chat.alert = null;
-  chat.rating = null;
-  if (!store.user && type !== 'free') {
-    // A guest asking for a paid chat signs up first.
-    location.assign('/users/signup');
-    return;
-  }
-  if (store.user && !currentNickname(store)) {
-    openNicknameDialog(store);
-    if (!(await nicknameChosen(store))) return;
-  }
-  chat.phase = 'starting';
-  chat.show = show;
-  chat.type = type;
-  try {
-    const fresh = await api().get<ShowDetail>(`shows/${show.id}`);
-    store.live.online[show.id] = fresh.online === true;
-    if (!fresh.online) return fail(store, 'chat.show_not_available');
-  } catch {
-    // The session call below answers with the show's state anyway.
-  }
-  let answer: ChatSessionAnswer;
-  try {
-    answer = await api().post<ChatSessionAnswer>(`chatsession/${encodeURIComponent(show.universalId)}`, { type, nickname: currentNickname(store) ?? guestNickname() });
-  } catch (e) {
-    if (e instanceof ApiFailure && e.status === 401) {
-      reset();
-      if (!store.user) location.assign('/users/signup');
-      return;
-    }
-    return fail(store, chatErrorCode(e));
-  }
-  chat.answer = answer;
-  chat.type = answer.session_type;
-  chat.phase = 'connecting';
-  setHash(true);
-  const paid = answer.session_type === 'private' || answer.session_type === 'exclusive';
-  if (paid) await new Promise((r) => setTimeout(r, PRIVATE_START_DELAY_MS));
-  if (chat.answer?.sessionId !== answer.sessionId) return;
-  connect(store, answer);
-}
-
-function fail(store: RootState, code: string): void {
-  reset();
-  setHash(false);
-  if (code === 'chat.not_verfified') {
-    location.assign('/verify');
-    return;
-  }
-  chat.alert = { code };
-  const show = chat.show;
-  if (show) refetchShow(store, show.id, 0);
-}
-
-function connect(store: RootState, answer: ChatSessionAnswer): void {
-  socket?.close();
+export function connect(store: RootState, answer: ChatSessionAnswer): void {
+  conn.socket?.close();
   let first = true;
   // The first connect uses the answer's token; a reconnect asks for a fresh one (they are short-lived).
   const creds = async () => {
@@ -254,7 +160,7 @@ function connect(store: RootState, answer: ChatSessionAnswer): void {
       return answer;
     }
   };
-  socket = openRoom(creds, {
+  conn.socket = openRoom(creds, {
     status: (open) => {
       if (chat.answer?.sessionId === answer.sessionId) chat.connected = open;
     },
@@ -262,7 +168,7 @@ function connect(store: RootState, answer: ChatSessionAnswer): void {
       if (chat.answer?.sessionId === answer.sessionId) onEvent(store, e);
     },
   });
-  window.__chatSocket = socket;
+  window.__chatSocket = conn.socket;
 }
 
 function onEvent(store: RootState, e: RoomEvent): void {
@@ -317,10 +223,10 @@ function applySession(store: RootState, s: SessionView): void {
   if (s.state === 'ended' && s.ended_reason) endedByRoom(store, s.ended_reason);
 }
 
-function endedByRoom(store: RootState, reason: EndReason): void {
+export function endedByRoom(store: RootState, reason: EndReason): void {
   if (chat.phase === 'ended' || chat.phase === 'idle') return;
-  socket?.close();
-  socket = null;
+  conn.socket?.close();
+  conn.socket = null;
   chat.connected = false;
   chat.phase = 'ended';
   chat.ended = reason;
@@ -328,7 +234,7 @@ function endedByRoom(store: RootState, reason: EndReason): void {
 }
 
 /** After a chat logout the show is refetched (after 1 s), so its live state is current. */
-function refetchShow(store: RootState, id: number, delay: number): void {
+export function refetchShow(store: RootState, id: number, delay: number): void {
   setTimeout(() => {
     api()
       .get<ShowDetail>(`shows/${id}`)
@@ -341,11 +247,11 @@ function refetchShow(store: RootState, id: number, delay: number): void {
 
 export function sendLine(text: string): boolean {
   const trimmed = text.trim().slice(0, CHAT_TEXT_MAX);
-  if (!trimmed || !socket) return false;
+  if (!trimmed || !conn.socket) return false;
   // In a running private or exclusive chat the lines go to the performer only.
   const s = chat.session;
   const privateLine = s?.state === 'active' && (s.type === 'private' || s.type === 'exclusive');
-  return socket.send(privateLine ? { t: 'say', text: trimmed, to: 'performer' } : { t: 'say', text: trimmed });
+  return conn.socket.send(privateLine ? { t: 'say', text: trimmed, to: 'performer' } : { t: 'say', text: trimmed });
 }
 
 let lastTyping = 0;
@@ -353,111 +259,5 @@ export function sendTyping(): void {
   const now = Date.now();
   if (now - lastTyping < 2_000) return;
   lastTyping = now;
-  socket?.send({ t: 'typing' });
-}
-
-export async function sendTip(store: RootState, coins: number): Promise<'ok' | string> {
-  const answer = chat.answer;
-  if (!answer || chat.tipBusy) return 'busy';
-  chat.tipBusy = true;
-  try {
-    const res = await api().post<{ user?: { coins?: number } }>(`chatsession/tip/${encodeURIComponent(answer.sessionId)}`, { coins });
-    if (store.user && typeof res?.user?.coins === 'number') store.user.coins = res.user.coins;
-    return 'ok';
-  } catch (e) {
-    return chatErrorCode(e);
-  } finally {
-    chat.tipBusy = false;
-  }
-}
-
-/** The member ends the chat: confirmation first, then the end call, then the rating check. */
-export async function exitChat(store: RootState, t: TFunction): Promise<void> {
-  if (chat.phase === 'ended') return closeChat(store);
-  const ok = await confirmDialog(store, { title: t('chat.exit.title'), text: t('chat.exit.text'), confirmLabel: t('chat.exit.confirm') });
-  if (!ok) return;
-  const answer = chat.answer;
-  if (answer) {
-    await api()
-      .post(`chatsession/end/${encodeURIComponent(answer.sessionId)}`)
-      .catch(() => undefined);
-  }
-  if (chat.show) refetchShow(store, chat.show.id, CHAT_LOGOUT_REFETCH_MS);
-  closeChat(store);
-}
-
-/** Closes the overlay; for members after a private or exclusive chat asks whether a rating is due. */
-export function closeChat(store: RootState): void {
-  const answer = chat.answer;
-  const show = chat.show;
-  socket?.close();
-  socket = null;
-  window.__chatSocket = null;
-  reset();
-  setHash(false);
-  if (answer && show && store.user && (answer.session_type === 'private' || answer.session_type === 'exclusive')) {
-    void checkRating(show);
-  }
-}
-
-function checkRating(show: ChatShow): Promise<void> {
-  // Only one rating check at a time.
-  ratingCheck ??= api()
-    .post<{ rating?: unknown; sessionId?: string; contentProviderId?: number; showId?: number }>(`chatsession/check_rating/${encodeURIComponent(show.universalId)}`)
-    .then((res) => {
-      if (!res?.rating || !res.sessionId) return;
-      chat.rating = {
-        sessionId: res.sessionId,
-        providerId: res.contentProviderId ?? show.contentproviderId,
-        showId: res.showId ?? show.id,
-        showName: show.name,
-        phase: 'ask',
-      };
-    })
-    .catch(() => undefined)
-    .finally(() => {
-      ratingCheck = null;
-    });
-  return ratingCheck;
-}
-
-export async function saveRating(percent: number, comment: string): Promise<void> {
-  const r = chat.rating;
-  if (!r || r.phase === 'saving' || percent <= 0) return;
-  r.phase = 'saving';
-  try {
-    await api().post(`chatsession/rate_chat/${r.providerId}-${r.showId}/${encodeURIComponent(r.sessionId)}`, { rating: percent, comment });
-    if (chat.rating === r) r.phase = 'thanks';
-  } catch {
-    if (chat.rating === r) r.phase = 'error';
-  }
-}
-
-export function closeRating(): void {
-  chat.rating = null;
-}
-
-export function closeAlert(): void {
-  chat.alert = null;
-}
-
-/** The page goes away: the session ends by beacon (the room token stands in for the CSRF header). */
-export function endOnPageHide(): void {
-  const answer = chat.answer;
-  if (!answer || chat.phase === 'ended') return;
-  // text/plain: a beacon with a JSON type would need a preflight; the server reads either.
-  const body = new Blob([JSON.stringify({ password: answer.password })], { type: 'text/plain;charset=UTF-8' });
-  const url = `/api/chatsession/end/${encodeURIComponent(answer.sessionId)}`;
-  if (!navigator.sendBeacon?.(url, body)) {
-    const token = csrfToken();
-    void fetch(url, { method: 'POST', keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'application/json', ...(token ? { [CSRF_HEADER]: token } : {}) }, body: JSON.stringify({ password: answer.password }) }).catch(() => undefined);
-  }
-  socket?.close();
-  socket = null;
-}
-
-/** Minutes since the paid session started (running, for the chat bar). */
-export function runningMinutes(s: SessionView | null, now: number): number {
-  if (!s?.started_at) return 0;
-  return Math.max(0, Math.floor((now - s.started_at) / 60_000));
+  conn.socket?.send({ t: 'typing' });
 }

@@ -17,9 +17,9 @@ export interface ShowLiveProps {
   };
 }
 
-type ChatModule = typeof import('../chat/chat-root');
-let chatModule: Promise<ChatModule> | null = null;
-const loadChat = () => (chatModule ??= import('../chat/chat-root'));
+type ChatModules = [typeof import('../chat/chat-root'), typeof import('../chat/chat-actions')];
+let chatModules: Promise<ChatModules> | null = null;
+const loadChat = () => (chatModules ??= Promise.all([import('../chat/chat-root'), import('../chat/chat-actions')]));
 
 /**
  * The live parts of a show page: the online badge, and the chat buttons. Free chat needs free
@@ -55,9 +55,9 @@ export default function ShowLive({ part, show }: ShowLiveProps) {
   async function start(kind: SessionType) {
     setBusy(kind);
     try {
-      const m = await loadChat();
-      setChat((cur) => cur ?? { C: m.default });
-      await m.startChat(store, { id: show.id, universalId: show.universalId, contentproviderId: show.contentproviderId, name: show.name, exclusiveOnly: show.exclusiveOnly }, kind);
+      const [root, actions] = await loadChat();
+      setChat((cur) => cur ?? { C: root.default });
+      await actions.startChat(store, { id: show.id, universalId: show.universalId, contentproviderId: show.contentproviderId, name: show.name, exclusiveOnly: show.exclusiveOnly }, kind);
     } finally {
       setBusy(null);
     }
