@@ -73,6 +73,17 @@ describe.each(CASES)('rooms: studio and free chat (%s, %s)', (lang, device) => {
     await guest.click('[data-testid=chat-send]');
     await studio.locator('[data-testid=studio-lines] [data-from=guest] .chat-text', { hasText: `hi from the guest ${lang}` }).waitFor();
 
+    // A dropped connection rejoins the same session: the lines stay, writing goes on.
+    const opens = await guest.evaluate(() => window.__chatSocket?.opens ?? 0);
+    expect(opens).toBe(1);
+    await guest.evaluate(() => window.__chatSocket?.reconnect());
+    await guest.waitForFunction(() => (window.__chatSocket?.opens ?? 0) === 2 && window.__chatSocket?.open === true);
+    await overlay(guest).and(guest.locator('[data-connected="1"][data-state=running]')).waitFor();
+    await expect(guestLine.count()).resolves.toBe(1);
+    await guest.fill('[data-testid=chat-input]', `back again ${lang}`);
+    await guest.click('[data-testid=chat-send]');
+    await studio.locator('[data-testid=studio-lines] [data-from=guest] .chat-text', { hasText: `back again ${lang}` }).waitFor();
+
     // The performer kicks the guest: the guest's chat ends with the reason, and closes.
     await row.locator('[data-action=kick]').click();
     await overlay(guest).and(guest.locator('[data-state=ended]')).waitFor();

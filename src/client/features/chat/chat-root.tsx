@@ -63,7 +63,7 @@ function ChatOverlay() {
   const state = c.phase === 'ended' ? 'ended' : c.phase === 'connecting' ? 'connecting' : pending ? 'pending' : wentPrivate ? 'went-private' : 'running';
 
   return (
-    <div className="chat-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="chat-overlay" data-state={state} data-type={c.type}>
+    <div className="chat-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="chat-overlay" data-state={state} data-type={c.type} data-connected={c.connected ? '1' : '0'}>
       <header className="chat-bar" data-testid="chat-bar">
         <div className="chat-bar-title">
           <span id={titleId} className="chat-bar-name">

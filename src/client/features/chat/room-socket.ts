@@ -15,6 +15,8 @@ export interface RoomSocket {
   close(): void;
   reconnect(): void;
   readonly open: boolean;
+  /** Connections made so far (1 after the first; tests see a rejoin by it). */
+  readonly opens: number;
 }
 
 const PING_MS = 20_000;
@@ -34,7 +36,11 @@ export function openRoom(
     maxReconnectionDelay: 8_000,
     connectionTimeout: 6_000,
   });
-  ws.addEventListener('open', () => on.status(true));
+  let opens = 0;
+  ws.addEventListener('open', () => {
+    opens++;
+    on.status(true);
+  });
   ws.addEventListener('close', () => on.status(false));
   ws.addEventListener('message', (m: MessageEvent) => {
     const e = parseRoomEvent(m.data);
@@ -58,6 +64,9 @@ export function openRoom(
     },
     get open() {
       return ws.readyState === ws.OPEN;
+    },
+    get opens() {
+      return opens;
     },
   };
 }
