@@ -14,6 +14,7 @@ import { benchLedger } from './ledger.mjs';
 import { fmt, report, SETTINGS, state } from './lib.mjs';
 import { benchLobby } from './lobby.mjs';
 import { benchLobbyFloor } from './lobby-floor.mjs';
+import { benchRoomBilling, benchRoomFanout, benchRoomFloor } from './room.mjs';
 import { benchLogin, formatLogin } from './login.mjs';
 import { benchSsr } from './ssr.mjs';
 
@@ -62,8 +63,34 @@ async function ledger(ctx) {
   return [`| concurrent debits, one account | ${fmt(r.debitsPerSecond, 0)}/s | | | 0 lost or doubled | ${r.lostOrDoubled} ${pass ? 'PASS' : 'FAIL'} |`];
 }
 
+const ROOM_VIEWERS = 500;
+const ROOM_P99_TARGET_MS = 100;
+const ROOM_MINUTE_MS = 2000;
+
+// One show's room with 500 viewers and 10 lines/s against a bare-worker floor; then 200 private
+// sessions billed by alarms with a 2 s minute (a fresh server each, the simulator accepting).
+async function room(ctx) {
+  await ctx.restart({ CHAT_GRACE_MS: '600000' });
+  console.log(`\nRoom: ${ROOM_VIEWERS} viewers in one room, 10 lines/s from 20 of them…`);
+  const r = await benchRoomFanout(ctx.url, { viewers: ROOM_VIEWERS, perSecond: 10, lines: 100 });
+  const floor = await benchRoomFloor({ viewers: ROOM_VIEWERS, perSecond: 10, lines: 100 });
+  console.log(`  send → last viewer: p50 ${fmt(r.p50, 0)} ms, p99 ${fmt(r.p99, 0)} ms, max ${fmt(r.max, 0)} ms; lost ${r.lost}`);
+  console.log(`  floor (bare worker, one object, same sockets): p50 ${fmt(floor.p50, 0)} ms, p99 ${fmt(floor.p99, 0)} ms`);
+  await ctx.restart({ CHAT_MINUTE_MS: String(ROOM_MINUTE_MS), CHAT_GRACE_MS: '600000', SIMULATOR: '1' });
+  console.log(`Room billing: 200 concurrent private sessions, ${ROOM_MINUTE_MS} ms minutes, 12 s…`);
+  const b = await benchRoomBilling(ctx.url, { sessions: 200, seconds: 12, minuteMs: ROOM_MINUTE_MS, opsToken: OPS_TOKEN, persistTo: ctx.persistTo });
+  console.log(`  ${b.sessions} sessions (${b.notStarted} never accepted), ${b.minutes} minutes charged; double ${b.double}, missed ${b.missed}`);
+  const pass = r.p99 <= ROOM_P99_TARGET_MS && r.p99 <= 1.5 * floor.p99 && r.lost === 0 && b.double === 0 && b.missed === 0 && b.notStarted === 0;
+  report('room', { p50_ms: r.p50, p99_ms: r.p99, lost: r.lost, viewers: ROOM_VIEWERS, floor_p99_ms: floor.p99, floor_p50_ms: floor.p50, double_minutes: b.double, missed_minutes: b.missed, billed_sessions: b.sessions, billed_minutes: b.minutes, pass });
+  return [
+    `| room line send → last of ${ROOM_VIEWERS} viewers (10/s) | | ${fmt(r.p50, 0)} | ${fmt(r.p99, 0)} | p99 ≤ ${ROOM_P99_TARGET_MS} ms and ≤ 1.5× floor, 0 lost | ${r.lost} lost ${r.p99 <= ROOM_P99_TARGET_MS && r.p99 <= 1.5 * floor.p99 ? 'PASS' : 'ABOVE'} |`,
+    `| floor: bare worker, one object, same sockets (info) | | ${fmt(floor.p50, 0)} | ${fmt(floor.p99, 0)} | | |`,
+    `| billing: 200 concurrent privates, ${ROOM_MINUTE_MS / 1000} s minutes | | | | 0 double, 0 missed | ${b.minutes} minutes, ${b.double} double, ${b.missed} missed ${b.double === 0 && b.missed === 0 ? 'PASS' : 'FAIL'} |`,
+  ];
+}
+
 /** Every measure by name, in the order they run. */
-const MEASURES = { ssr: benchSsr, js: benchJs, api: benchApi, login, lobby, ledger };
+const MEASURES = { ssr: benchSsr, js: benchJs, api: benchApi, login, lobby, ledger, room };
 
 // ---------------------------------------------------------------------------------------------
 // One server at a time, always stopped; temp dirs and files removed; also on SIGINT/SIGTERM.
@@ -92,7 +119,7 @@ async function stopServer() {
   if (s) await s.stop();
 }
 
-async function startFresh(persistTo) {
+async function startFresh(persistTo, extraVars = {}) {
   await stopServer();
   const port = await freePort();
   const lobbyCaps = String(SETTINGS.lobbySockets * 2);
@@ -100,7 +127,7 @@ async function startFresh(persistTo) {
   pendingStart = startServer({
     port,
     persistTo,
-    vars: { LOBBY_MAX_SOCKETS: String(LOBBY_SHARD_MAX), LOBBY_SHARDS: '8', REALTIME_MAX_PER_ADDRESS: lobbyCaps, REALTIME_MAX_PER_SESSION: lobbyCaps },
+    vars: { LOBBY_MAX_SOCKETS: String(LOBBY_SHARD_MAX), LOBBY_SHARDS: '8', REALTIME_MAX_PER_ADDRESS: lobbyCaps, REALTIME_MAX_PER_SESSION: lobbyCaps, ...extraVars },
   });
   try {
     server = await pendingStart;
@@ -144,8 +171,9 @@ async function main() {
     get url() {
       return this.server.url;
     },
-    async restart() {
-      this.server = await startFresh(persistTo);
+    persistTo,
+    async restart(vars = {}) {
+      this.server = await startFresh(persistTo, vars);
     },
     onCleanup: (fn) => cleanups.push(fn),
   };

@@ -171,6 +171,16 @@ describe('show room: tokens', () => {
     studio.ws.close(1000);
   });
 
+  it('one session holds at most 4 sockets in the room', async () => {
+    const { show, studio } = await liveShow(142);
+    const s = await startOk(new Client(), show.universalId, 'free');
+    const open = [];
+    for (let i = 0; i < 4; i++) open.push(await joinRoom(show.id, s.login, s.password));
+    await expectError(await openRoom(show.id, s.login, s.password), 429, 'too_many_sockets');
+    for (const x of open) x.ws.close(1000);
+    studio.ws.close(1000);
+  });
+
   it('a fresh token for a reconnect is given only to the session owner', async () => {
     const { show, studio } = await liveShow(141);
     const m = await chatMember();

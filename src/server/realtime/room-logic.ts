@@ -66,6 +66,9 @@ export function visibleLines(lines: ChatLine[], me: string): ChatLine[] {
 
 const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
 const PERFORMER_COMMANDS = new Set(['accept', 'decline', 'end', 'kick', 'ban', 'mute', 'unmute']);
+/** Sockets one session (or the performer) may hold open in a room: a few tabs, not a flood. */
+export const ROOM_SOCKETS_PER_SESSION = 4;
+
 /** Largest command accepted (signalling data included). */
 export const COMMAND_MAX_BYTES = 16_384;
 

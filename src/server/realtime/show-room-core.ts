@@ -33,6 +33,8 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
   protected perfGoneAt: number | null = null;
   private busy = new Set<string>();
   private pushTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The alarm time this instance last set (unknown after a restart: set again). */
+  private alarmAt: number | null = null;
 
   constructor(ctx: DurableObjectState, env: ShowRoomCore['env']) {
     super(ctx, env);
@@ -202,6 +204,7 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
       }
       s.minutes = Math.max(s.minutes, m);
       await this.save(s);
+      await chargedMinuteStatement(this.env.DB, s.id, m, 0).run();
       return true;
     } finally {
       this.busy.delete(s.id);
@@ -256,12 +259,15 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
       if (s.state === 'active' && s.startedAt !== null) next = Math.min(next, minuteStart(s.startedAt, this.minuteMs, s.minutes + 1));
     }
     if (this.perfGoneAt !== null) next = Math.min(next, this.perfGoneAt + grace);
+    if (next === this.alarmAt) return;
+    this.alarmAt = next === Infinity ? null : next;
     if (next === Infinity) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(next);
   }
 
   /** Idempotent: may run late or twice; every charge is keyed by its minute. */
   override async alarm(): Promise<void> {
+    this.alarmAt = null;
     const grace = this.graceMs;
     for (const s of [...this.sessions.values()]) {
       const now = Date.now();

@@ -1,7 +1,7 @@
 import type { ChatLine, EndReason, RoomEvent, SessionType, SessionView } from '../../shared/chat';
 import { addBans } from '../features/chat/chat.repo';
 import { cannedLine } from './room-simulator';
-import { cleanText, isPerformerCommand, parseCommand, takeToken, type RoomSession, type ShowConf } from './room-logic';
+import { cleanText, isPerformerCommand, parseCommand, ROOM_SOCKETS_PER_SESSION, takeToken, type RoomSession, type ShowConf } from './room-logic';
 import { ShowRoomCore, type RoomAttachment } from './show-room-core';
 
 /** Who joins, as the worker verified it from the room token (header X-Room-Identity). */
@@ -40,7 +40,9 @@ export class ShowRoom extends ShowRoomCore {
     } catch {
       return new Response('no identity', { status: 400 });
     }
+    const full = () => Response.json({ message: 'too_many_sockets' }, { status: 429 });
     if (who.role === 'performer') {
+      if (this.open('performer').length >= ROOM_SOCKETS_PER_SESSION) return full();
       this.perfGoneAt = null;
       await this.saveMeta();
       const nick = this.show?.name ?? 'performer';
@@ -52,6 +54,7 @@ export class ShowRoom extends ShowRoomCore {
     }
     const s = this.sessions.get(who.sub);
     if (!s || s.uid !== who.uid) return Response.json({ message: 'chat.session_ended' }, { status: 410 });
+    if (this.open(`s:${s.id}`).length >= ROOM_SOCKETS_PER_SESSION) return full();
     const res = this.accept({ sid: s.id, role: who.role, uid: who.uid, nick: s.nick }, this.welcome(s.id, s.nick, s), ['v', `s:${s.id}`]);
     if (s.goneAt !== null) {
       s.goneAt = null;
@@ -79,8 +82,10 @@ export class ShowRoom extends ShowRoomCore {
 
   /** A new session of this show (the worker checked the catalogue's rules and reserved its limits). */
   async register(n: NewRoomSession, show: ShowConf): Promise<RegisterResult> {
-    this.show = show;
-    await this.saveMeta();
+    if (JSON.stringify(show) !== JSON.stringify(this.show)) {
+      this.show = show;
+      await this.ctx.storage.put('show', show);
+    }
     const now = Date.now();
     if (n.type === 'voyeur' && this.running()?.type === 'exclusive') return { ok: false, code: 'chat.show_not_available_exclusive_in_use' };
     const pending = n.type === 'private' || n.type === 'exclusive';

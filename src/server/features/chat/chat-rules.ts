@@ -2,10 +2,29 @@ import { minutePrice, SESSION_TYPES, type SessionType } from '../../../shared/ch
 import { exclusiveActive, exclusiveOnly } from '../../../shared/shows';
 import { NICKNAME_PATTERN } from '../../../shared/account-rules';
 import type { Nickname, User } from '../../../shared/session';
-import type { ChatShowRow } from './chat.repo';
 
 // The spec's rules for starting a chat session, in the order they are checked; pure, so the
 // whole catalogue is unit-testable. Each refusal is a catalogue code (spec part 2 section 8).
+
+/** The show columns the chat rules and the studio read (chat.repo.ts selects them). */
+export interface ChatShowRow {
+  id: number;
+  universal_id: string;
+  contentprovider_id: number;
+  name: string;
+  slug_name: string;
+  online: number;
+  online_since: number | null;
+  paused: number;
+  open_free: number;
+  open_private: number;
+  open_exclusive: number;
+  open_voyeur: number;
+  price_per_minute: number;
+  price_factor_exclusive: number;
+  flag_free: number;
+  flag_exclusive: number;
+}
 
 export type Refusal = { status: number; code: string; field?: string };
 

@@ -1,26 +1,11 @@
 import type { EndReason, OpenTypes, SessionState, SessionType } from '../../../shared/chat';
+import type { ChatShowRow } from './chat-rules';
+
+export type { ChatShowRow };
 
 // All SQL of live rooms: performers, the studio switches on the show row, chat sessions and
 // their billing record, bans, the free-chat allowance, ratings and the member's history.
 
-export interface ChatShowRow {
-  id: number;
-  universal_id: string;
-  contentprovider_id: number;
-  name: string;
-  slug_name: string;
-  online: number;
-  online_since: number | null;
-  paused: number;
-  open_free: number;
-  open_private: number;
-  open_exclusive: number;
-  open_voyeur: number;
-  price_per_minute: number;
-  price_factor_exclusive: number;
-  flag_free: number;
-  flag_exclusive: number;
-}
 
 const SHOW_SQL = `SELECT id, universal_id, contentprovider_id, name, slug_name, online, online_since, paused, open_free, open_private,
   open_exclusive, open_voyeur, price_per_minute, price_factor_exclusive, flag_free, flag_exclusive FROM shows`;
@@ -115,11 +100,11 @@ export interface ChatSessionRow {
 }
 
 /** Inserts a session; false when the show already has a private or exclusive one (unique index). */
-export async function insertSession(db: D1Database, s: Omit<ChatSessionRow, 'ended_at' | 'end_reason' | 'minutes' | 'coins' | 'tips' | 'rating'>): Promise<boolean> {
+export async function insertSession(db: D1Database, s: Omit<ChatSessionRow, 'ended_at' | 'end_reason' | 'coins' | 'tips' | 'rating'>): Promise<boolean> {
   try {
     await db
-      .prepare('INSERT INTO chat_sessions (id, show_id, user_id, visitor, nick, type, state, price, created_at, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .bind(s.id, s.show_id, s.user_id, s.visitor, s.nick, s.type, s.state, s.price, s.created_at, s.started_at)
+      .prepare('INSERT INTO chat_sessions (id, show_id, user_id, visitor, nick, type, state, price, created_at, started_at, minutes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .bind(s.id, s.show_id, s.user_id, s.visitor, s.nick, s.type, s.state, s.price, s.created_at, s.started_at, s.minutes)
       .run();
     return true;
   } catch (e) {

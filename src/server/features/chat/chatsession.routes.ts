@@ -78,7 +78,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
     zValidator(
       'json',
       z.object({
-        coins: z.number().int('tip_invalid').min(1, 'tip_invalid').max(TIP_MAX, 'tip_invalid'),
+        coins: z.number({ message: 'tip_invalid' }).int('tip_invalid').min(1, 'tip_invalid').max(TIP_MAX, 'tip_invalid'),
         /** Optional idempotency key: a retried tip with the same key is booked once. */
         key: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'key_invalid').optional(),
       }),
@@ -114,7 +114,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
     zValidator(
       'json',
       z.object({
-        rating: z.number().int('rating_invalid').min(1, 'rating_invalid').max(100, 'rating_invalid'),
+        rating: z.number({ message: 'rating_invalid' }).int('rating_invalid').min(1, 'rating_invalid').max(100, 'rating_invalid'),
         comment: z.string().max(500, 'too_long').optional().nullable(),
       }),
       validationHook,
@@ -164,7 +164,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
       const price = sessionPrice(type, show);
       const pending = type === 'private' || type === 'exclusive';
       const now = Date.now();
-      const row = { id, show_id: show.id, user_id: user?.id ?? null, visitor, nick: nick.nick, type, state: pending ? ('pending' as const) : ('active' as const), price, created_at: now, started_at: pending ? null : now };
+      const row = { id, show_id: show.id, user_id: user?.id ?? null, visitor, nick: nick.nick, type, state: pending ? ('pending' as const) : ('active' as const), price, created_at: now, started_at: pending ? null : now, minutes: type === 'free' ? 1 : 0 };
       if (!(await insertSession(db, row))) {
         const again = (await privateInUse(db, show.id))?.type;
         refusal({ status: 422, code: again === 'exclusive' ? 'chat.show_not_available_exclusive_in_use' : 'chat.show_not_available_private', field: 'type' });

@@ -1,0 +1,221 @@
+// Live room: 500 viewers (guest free-chat sessions) in one show's room, 10 chat lines per second
+// from 20 of them; time from send to the LAST of the 500 viewers receiving each line, and lost
+// deliveries. The floor: a bare worker whose one Durable Object sends the same lines to the same
+// 500 sockets (no app code), measured in the same run. Then billing: 200 concurrent private
+// sessions (one member, 200 shows, the local simulator accepts them) billed by room alarms with a
+// short minute; afterwards the ledger and the session rows are checked for double and missed
+// minutes.
+import { Miniflare } from 'miniflare';
+import WebSocket from 'ws';
+import { wrangler } from '../scripts/lib.mjs';
+import { json, percentile, request, sleep } from './lib.mjs';
+import { inBatches } from './lobby.mjs';
+
+const PERFORMER_PASSWORD = 'studio-demo-1';
+const ROOM_SHOW = 1;
+
+/** A cookie jar client: CSRF cookie and header like the page's API layer. */
+class Http {
+  constructor(base) {
+    this.base = base;
+    this.jar = new Map();
+  }
+  absorb(res) {
+    for (const line of [res.headers['set-cookie'] ?? []].flat()) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      this.jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+  }
+  headers(extra = {}) {
+    return { Cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join('; '), 'X-XSRF-TOKEN': this.jar.get('XSRF-TOKEN') ?? '', ...extra };
+  }
+  async call(method, path, body, extra) {
+    if (method !== 'GET' && !this.jar.has('XSRF-TOKEN')) this.absorb(await request(`${this.base}/api/auth/csrf-cookie`));
+    const res = await request(`${this.base}${path}`, { method, body, headers: this.headers(extra) });
+    this.absorb(res);
+    return { status: res.status, body: json(res) };
+  }
+}
+
+function socket(url, onEvent) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { perMessageDeflate: false });
+    const timer = setTimeout(() => reject(new Error('no welcome within 20 s')), 20_000);
+    ws.on('message', (data) => {
+      const now = Date.now();
+      const text = String(data);
+      if (text === 'pong') return;
+      const e = JSON.parse(text);
+      if (e.t === 'welcome') {
+        clearTimeout(timer);
+        resolve(ws);
+      }
+      onEvent(e, now);
+    });
+    ws.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+  });
+}
+
+async function must(p, what) {
+  const r = await p;
+  if (r.status !== 200) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+async function showUniversalId(base, id) {
+  return must(new Http(base).call('GET', `/api/shows/${id}`), `show ${id}`).then((b) => b.universalId ?? b.data?.universalId ?? b.show?.universalId);
+}
+
+/** Lines from `senders` sockets at `perSecond` in total; latency per line = send -> last viewer receive. */
+async function fanOut(sockets, senders, perSecond, count, makeMessage) {
+  const last = new Map();
+  const got = new Map();
+  for (const s of sockets) s.onLine = (seq, ts, now) => {
+    last.set(seq, Math.max(last.get(seq) ?? 0, now - ts));
+    got.set(seq, (got.get(seq) ?? 0) + 1);
+  };
+  // One unmeasured line warms up.
+  senders[0].ws.send(makeMessage(0, Date.now()));
+  await sleep(1000);
+  last.clear();
+  got.clear();
+  for (let seq = 1; seq <= count; seq++) {
+    senders[seq % senders.length].ws.send(makeMessage(seq, Date.now()));
+    await sleep(1000 / perSecond);
+  }
+  await sleep(3000);
+  const sorted = [...last.values()].sort((a, b) => a - b);
+  let delivered = 0;
+  for (let seq = 1; seq <= count; seq++) delivered += got.get(seq) ?? 0;
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN, lost: count * sockets.length - delivered };
+}
+
+const parseBench = (text) => {
+  const m = /^bench (\d+) (\d+)$/.exec(text);
+  return m ? [Number(m[1]), Number(m[2])] : null;
+};
+
+export async function benchRoomFanout(base, { viewers = 500, perSecond = 10, lines = 100 } = {}) {
+  const performer = new Http(base);
+  const show = ROOM_SHOW;
+  const slug = (await must(new Http(base).call('GET', `/api/shows/${show}`), 'show')).slugName;
+  await must(performer.call('POST', '/api/auth/login', { username: slug, password: PERFORMER_PASSWORD }), 'performer login');
+  await must(performer.call('POST', '/api/studio/status', { online: true, paused: false, open: { free: true, private: true, exclusive: true, voyeur: true } }), 'online');
+  const studioToken = await must(performer.call('POST', '/api/studio/connect'), 'connect');
+  const studio = await socket(`${studioToken.realm}?login=${studioToken.login}&password=${studioToken.password}`, () => {});
+  const universalId = await showUniversalId(base, show);
+  const clients = [];
+  await inBatches(Array.from({ length: viewers }, (_, i) => i), 10, async () => {
+    const a = await must(new Http(base).call('POST', `/api/chatsession/${universalId}`, { type: 'free' }), 'free session');
+    const c = { onLine: () => {} };
+    c.ws = await socket(`${a.realm}?login=${a.login}&password=${encodeURIComponent(a.password)}`, (e, now) => {
+      if (e.t !== 'line') return;
+      const p = parseBench(e.line.text);
+      if (p) c.onLine(p[0], p[1], now);
+    });
+    clients.push(c);
+  });
+  const r = await fanOut(clients, clients.slice(0, 20), perSecond, lines, (seq, ts) => JSON.stringify({ t: 'say', text: `bench ${seq} ${ts}` }));
+  for (const c of clients) c.ws.close(1000);
+  studio.close(1000);
+  await must(performer.call('POST', '/api/studio/status', { online: false }), 'offline');
+  return { viewers, lines, ...r };
+}
+
+const FLOOR_WORKER = `
+import { DurableObject } from 'cloudflare:workers';
+export class Room extends DurableObject {
+  async fetch() {
+    const pair = new WebSocketPair();
+    this.ctx.acceptWebSocket(pair[1]);
+    pair[1].send(JSON.stringify({ t: 'welcome' }));
+    return new Response(null, { status: 101, webSocket: pair[0] });
+  }
+  webSocketMessage(ws, message) {
+    const cmd = JSON.parse(message);
+    const line = JSON.stringify({ t: 'line', line: { text: cmd.text } });
+    for (const s of this.ctx.getWebSockets()) s.send(line);
+  }
+  webSocketClose(ws, code) {
+    try { ws.close(code === 1005 ? 1000 : code); } catch {}
+  }
+}
+export default {
+  fetch(request, env) {
+    return env.ROOM.get(env.ROOM.idFromName('room')).fetch(request);
+  },
+};`;
+
+export async function benchRoomFloor({ viewers = 500, perSecond = 10, lines = 100 } = {}) {
+  const mf = new Miniflare({ modules: true, script: FLOOR_WORKER, compatibilityDate: '2026-04-20', compatibilityFlags: ['no_web_socket_compression'], durableObjects: { ROOM: 'Room' } });
+  try {
+    const base = (await mf.ready).toString().replace(/\/$/, '').replace(/^http/, 'ws');
+    const clients = [];
+    await inBatches(Array.from({ length: viewers }, (_, i) => i), 50, async () => {
+      const c = { onLine: () => {} };
+      c.ws = await socket(`${base}/ws`, (e, now) => {
+        const p = e.t === 'line' ? parseBench(e.line.text) : null;
+        if (p) c.onLine(p[0], p[1], now);
+      });
+      clients.push(c);
+    });
+    const r = await fanOut(clients, clients.slice(0, 20), perSecond, lines, (seq, ts) => JSON.stringify({ t: 'say', text: `bench ${seq} ${ts}` }));
+    for (const c of clients) c.ws.close(1000);
+    return r;
+  } finally {
+    await mf.dispose();
+  }
+}
+
+/**
+ * 200 private sessions at once, one member: the simulator accepts them (SIMULATOR=1 on the bench
+ * server), the rooms' alarms charge every `minuteMs`; after `seconds` all are ended and each
+ * session's charged minutes are compared with the minutes that started between its start and end.
+ */
+export async function benchRoomBilling(base, { sessions = 200, seconds = 12, minuteMs, opsToken, persistTo }) {
+  const member = new Http(base);
+  await must(member.call('POST', '/api/auth/login', { username: 'demo', password: 'demo-pass-2026' }), 'member login');
+  const me = await must(member.call('GET', '/api/auth/user'), 'user');
+  if (!me.user.nicknames.data.length) await must(member.call('POST', '/api/user/nickname/add', { nickname: 'BenchNick' }), 'nickname');
+  await must(new Http(base).call('POST', `/api/ops/users/${me.user.id}/coins`, { amount: 1_000_000, ref: `bench-room-${Date.now()}` }, { Authorization: `Bearer ${opsToken}` }), 'coins');
+  const ids = Array.from({ length: sessions }, (_, i) => 2 + i);
+  await inBatches(ids, 25, (id) => must(new Http(base).call('POST', `/api/ops/shows/${id}/status`, { online: true }, { Authorization: `Bearer ${opsToken}` }), `online ${id}`));
+  const started = [];
+  await inBatches(ids, 10, async (id) => {
+    const universalId = await showUniversalId(base, id);
+    const a = await must(member.call('POST', `/api/chatsession/${universalId}`, { type: 'private' }), `private ${id}`);
+    started.push(a);
+  });
+  await sleep(seconds * 1000);
+  await inBatches(started, 20, (a) => must(member.call('POST', `/api/chatsession/end/${a.sessionId}`), 'end'));
+  await sleep(500);
+  const sql = `SELECT c.id, c.started_at, c.ended_at, c.minutes, c.coins, c.price,
+      (SELECT COUNT(DISTINCT l.ref) FROM ledger l WHERE l.ref LIKE 'chat:' || c.id || ':%') AS charged,
+      (SELECT COUNT(*) - COUNT(DISTINCT l.ref) FROM ledger l WHERE l.ref LIKE 'chat:' || c.id || ':%' AND l.user_id = ${me.user.id}) AS repeated
+    FROM chat_sessions c WHERE c.id IN (${started.map((a) => `'${a.sessionId}'`).join(',')})`;
+  const out = await wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--json', '--command', sql], { capture: true });
+  const rows = JSON.parse(out)[0].results;
+  // An alarm may run a little after a minute starts: a minute that started within this slack
+  // before the end is not counted as missed.
+  const slack = 250;
+  let double = 0;
+  let missed = 0;
+  let minutes = 0;
+  let notStarted = 0;
+  for (const r of rows) {
+    if (r.started_at === null) {
+      notStarted++;
+      continue;
+    }
+    const due = Math.floor((r.ended_at - r.started_at) / minuteMs) + 1;
+    const dueSure = Math.floor(Math.max(0, r.ended_at - r.started_at - slack) / minuteMs) + 1;
+    minutes += r.charged;
+    double += Math.max(0, r.charged - due) + r.repeated + (r.coins !== r.charged * r.price ? 1 : 0);
+    missed += Math.max(0, dueSure - r.charged);
+  }
+  return { sessions: rows.length, notStarted, minutes, double, missed };
+}
