@@ -14,6 +14,11 @@ import { chat, chatErrorCode, conn, connect, refetchShow, reset, setHash, type C
 
 let ratingCheck: Promise<void> | null = null;
 
+/** An idempotency key per tip (the server books a retried tip with the same key once). */
+function tipKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 function currentNickname(store: RootState): string | null {
   const u = store.user;
   if (!u) return null;
@@ -108,7 +113,7 @@ export async function sendTip(store: RootState, coins: number): Promise<'ok' | s
   if (!answer || chat.tipBusy) return 'busy';
   chat.tipBusy = true;
   try {
-    const res = await api().post<{ user?: { coins?: number } }>(`chatsession/tip/${encodeURIComponent(answer.sessionId)}`, { coins });
+    const res = await api().post<{ user?: { coins?: number } }>(`chatsession/tip/${encodeURIComponent(answer.sessionId)}`, { coins, key: tipKey() });
     if (store.user && typeof res?.user?.coins === 'number') store.user.coins = res.user.coins;
     return 'ok';
   } catch (e) {

@@ -140,7 +140,8 @@ function SayBox({ to, testId, label }: { to?: string; testId: string; label: str
         disabled={!s.connected}
         onChange={(e) => {
           setText(e.target.value);
-          command({ t: 'typing' });
+          // The room sees the performer typing; a private answer stays private.
+          if (!to) command({ t: 'typing' });
         }}
       />
       <button type="submit" className="btn btn-primary" disabled={!s.connected || !text.trim()} data-testid={`${testId}-send`}>

@@ -51,9 +51,9 @@ export default function Studio() {
             <span className={s.connected ? 'studio-conn ok small' : 'studio-conn small muted'} data-testid="studio-conn" aria-live="polite">
               {s.connected ? t('studio.connected') : t('studio.reconnecting')}
             </span>
-            {s.room && (
+            {s.connected && (
               <span className="small muted" data-testid="studio-viewers">
-                <Icon name="person" size={14} /> {t('studio.viewers', { count: s.room.viewers })}
+                <Icon name="person" size={14} /> {t('studio.viewers', { count: s.participants.filter((p) => p.role !== 'performer').length })}
               </span>
             )}
           </p>
