@@ -40,6 +40,8 @@ describe.each(CASES)('rooms: studio and free chat (%s, %s)', (lang, device) => {
     await performerStudio(studio, show, { online: false });
     await tile.and(visitor.locator('[data-online="0"]')).waitFor();
     await expect(studio.locator('[data-testid=studio-state]').textContent()).resolves.toContain(m.studio.state.offline);
+    // Performers find the studio in the drawer.
+    await expect(studio.locator('[data-drawer-item=studio]').getAttribute('href')).resolves.toBe('/studio');
 
     // Going online in the studio: the open home page shows it within 1 s of the answer.
     const answered = studio.waitForResponse((r) => r.url().endsWith('/api/studio/status') && r.status() === 200);

@@ -2,6 +2,7 @@ import type { Browser as PwBrowser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIP_AMOUNTS, VOYEUR_PERCENT } from '../../src/shared/chat';
 import type { ShowDetail } from '../../src/shared/shows';
+import { open } from './browser';
 import { barCoins, chatMember, homeShows, msg, overlay, performerStudio, person, roomsBrowser, startChat } from './rooms-helpers';
 
 // Paid chats with a 4 s minute (CHAT_MINUTE_MS of the e2e server): a private with its pending
@@ -108,6 +109,12 @@ describe('rooms: private chat (en, desktop)', () => {
 
     // The free chat goes on for the guest.
     await overlay(guest).and(guest.locator('[data-state=running]')).waitFor();
+
+    // The member's chat history on the profile lists the private chat with its minutes and coins.
+    await open(member, '/users/profile');
+    const row = member.locator('[data-testid=chat-history-row]').first();
+    await row.waitFor();
+    await expect(row.locator('td').allTextContents()).resolves.toEqual([show.name, m.chat.type.private, expect.any(String), '2', String(2 * price)]);
     await Promise.all([studio, guest, member, voyeur].map((p) => p.context().close()));
   });
 });
