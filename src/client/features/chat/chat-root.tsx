@@ -6,6 +6,7 @@ import { useSnap, useStore, useT } from '../../state/context';
 import { chat, sendLine, sendTyping, type ChatItem } from './chat-state';
 import { closeAlert, closeChat, endOnPageHide, exitChat, sendTip } from './chat-actions';
 import { ChatAlertDialog, RatingDialog } from './chat-dialogs';
+import { ChatItemView, clock, useNow } from './chat-parts';
 
 /** Everything of the viewer's chat a show page renders: the overlay, the alert, the rating. */
 export default function ChatRoot() {
@@ -33,20 +34,6 @@ export default function ChatRoot() {
   );
 }
 
-function useNow(ms = 1_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(id);
-  }, [ms]);
-  return now;
-}
-
-function clock(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
-
 function ChatOverlay() {
   const t = useT();
   const store = useStore();
@@ -54,6 +41,13 @@ function ChatOverlay() {
   const c = useSnapshot(chat);
   const now = useNow();
   const titleId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  // Keyboard users land in the chat: the message box when it takes text, else the end button.
+  useEffect(() => {
+    const root = rootRef.current;
+    const target = root?.querySelector<HTMLElement>('.chat-input:not(:disabled)') ?? root?.querySelector<HTMLElement>('.chat-end');
+    if (root && !root.contains(document.activeElement)) target?.focus();
+  }, [c.phase]);
   const show = c.show;
   if (!show) return null;
   const s = c.session;
@@ -63,7 +57,7 @@ function ChatOverlay() {
   const state = c.phase === 'ended' ? 'ended' : c.phase === 'connecting' ? 'connecting' : pending ? 'pending' : wentPrivate ? 'went-private' : 'running';
 
   return (
-    <div className="chat-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="chat-overlay" data-state={state} data-type={c.type} data-connected={c.connected ? '1' : '0'}>
+    <div ref={rootRef} className="chat-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="chat-overlay" data-state={state} data-type={c.type} data-connected={c.connected ? '1' : '0'}>
       <header className="chat-bar" data-testid="chat-bar">
         <div className="chat-bar-title">
           <span id={titleId} className="chat-bar-name">
@@ -272,28 +266,5 @@ function ChatPanel() {
         </button>
       </form>
     </section>
-  );
-}
-
-function ChatItemView({ item, meId }: { item: ChatItem; meId: string | null }) {
-  const t = useT();
-  if (item.kind === 'notice') {
-    return <li className="chat-line notice muted small">{t(item.key, item.vars)}</li>;
-  }
-  if (item.kind === 'tip') {
-    return (
-      <li className="chat-line tip" data-testid="chat-tip-line">
-        <Icon name="gift" size={14} />
-        {t('chat.tip.line', { nick: item.nick, count: item.coins })}
-      </li>
-    );
-  }
-  const l = item.line;
-  const cls = ['chat-line', `from-${l.role}`, l.from === meId ? 'mine' : '', l.to ? 'private' : ''].filter(Boolean).join(' ');
-  return (
-    <li className={cls} data-testid="chat-line" data-from={l.role}>
-      {l.role !== 'system' && <span className="chat-nick">{l.nick}</span>}
-      <span className="chat-text">{l.text}</span>
-    </li>
   );
 }
