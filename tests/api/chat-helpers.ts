@@ -133,7 +133,8 @@ export async function sessionRow(id: string): Promise<Record<string, unknown> | 
   return env.DB.prepare('SELECT * FROM chat_sessions WHERE id = ?').bind(id).first();
 }
 
+/** The references of charges (the house's second leg of a double-entry charge, `ref:house`, left out). */
 export async function ledgerRefs(prefix: string): Promise<string[]> {
-  const { results } = await env.DB.prepare('SELECT ref FROM ledger WHERE ref LIKE ? ORDER BY ref').bind(`${prefix}%`).all<{ ref: string }>();
+  const { results } = await env.DB.prepare("SELECT DISTINCT ref FROM ledger WHERE ref LIKE ? AND ref NOT LIKE '%:house' ORDER BY ref").bind(`${prefix}%`).all<{ ref: string }>();
   return results.map((r) => r.ref);
 }

@@ -1,5 +1,6 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { performerPart } from '../../src/server/lib/ledger.repo';
 import { parseEvent, type RealtimeEvent } from '../../src/shared/realtime';
 import type { User } from '../../src/shared/session';
 import { Client, expectError, expectJson, uniqueIp } from './account-helpers';
@@ -59,7 +60,7 @@ describe('studio', () => {
     expect(studio).toEqual({
       show: { id: 211, name: expect.any(String), universalId: show.universalId, slugName: show.slug, pricePerMinute: show.price, priceFactorExclusive: show.factor, flags: { free: true, exclusive: 1 } },
       status: { online: false, paused: false, open: { free: true, private: true, exclusive: true, voyeur: true } },
-      earnings: null,
+      earnings: { today: 0, statement: [] },
     });
     // The password is the documented one; a wrong one is refused.
     expect((await new Client().login(show.slug, `${PERFORMER_PASSWORD}x`)).status).toBe(401);
@@ -87,6 +88,10 @@ describe('studio', () => {
     const s = await startOk(m.client, show.universalId, 'private');
     studio.send({ t: 'accept', sessionId: s.sessionId });
     await studio.next('session', (e) => e.session.sessionId === s.sessionId && e.session.minutes === 1);
+    // Today's earnings and the statement: the performer's share of minute 1 (double-entry ledger).
+    const studioNow = await expectJson<{ earnings: { today: number; statement: { ref: string; reason: string; amount: number }[] } }>(await performer.get('/api/studio'), 200);
+    expect(studioNow.earnings.statement).toContainEqual(expect.objectContaining({ ref: `chat:${s.sessionId}:1`, reason: 'chat', amount: performerPart(show.price) }));
+    expect(studioNow.earnings.today).toBeGreaterThanOrEqual(performerPart(show.price));
     const free = await startOk(new Client(), show.universalId, 'free');
     await expectJson(await performer.post('/api/studio/status', { paused: true }), 200);
     expect((await studio.next('ended', (e) => e.sessionId === s.sessionId)).reason).toBe('offline');

@@ -1,8 +1,25 @@
-// The coin ledger: the one place that changes a balance. Each change is an immutable row with a
-// unique reference, written in the same batch as the balance update. The UNIQUE reference makes
-// a replay fail and the CHECK (coins >= 0) makes an overdraft fail; either aborts the whole batch,
-// so the balance always equals the sum of the ledger and nothing is applied twice.
+import { PERFORMER_SHARE_PERCENT } from '../../shared/chat';
+
+// The coin ledger, double-entry: the one place that changes a balance. Each row is an immutable
+// transfer between a member (user_id, whose balance is users.coins) and a counter account
+// (payments received, promotions, the house, a show's performer earnings), with a unique
+// reference. A trigger (migration 0012) applies every row to both balances, so the sum over all
+// accounts stays zero and each balance equals its rows. The UNIQUE reference makes a replay fail
+// and the CHECKs (member coins >= 0, earnings >= 0) make an overdraft fail; either aborts the
+// whole batch, so nothing is applied twice or half.
 export type LedgerReason = 'payment' | 'purchase' | 'tip' | 'chat' | 'coupon' | 'signup' | 'adjust';
+
+/** A counter account: where a member's coins come from or go to. */
+export type CounterAccount = 'payments' | 'promotions' | 'house' | `performer:${number}`;
+
+export const performerAccount = (showId: number): CounterAccount => `performer:${showId}`;
+
+/** Where a credit of this reason comes from (debits go to the house unless a show is paid). */
+function counterFor(reason: LedgerReason, amount: number): CounterAccount {
+  if (amount > 0 && reason === 'payment') return 'payments';
+  if (amount > 0 && (reason === 'coupon' || reason === 'signup')) return 'promotions';
+  return 'house';
+}
 
 export type LedgerResult =
   | { ok: true; coins: number }
@@ -15,6 +32,8 @@ export interface LedgerEntry {
   reason: LedgerReason;
   /** Unique per real-world event, e.g. payment:sandbox:17, chat:session:minute. */
   ref: string;
+  /** The other side of the transfer; by default payments/promotions for credits, the house for debits. */
+  counter?: CounterAccount;
 }
 
 function isConstraint(e: unknown, what: 'UNIQUE' | 'CHECK'): boolean {
@@ -25,25 +44,30 @@ async function balance(db: D1Database, userId: number): Promise<number | null> {
   return (await db.prepare('SELECT coins FROM users WHERE id = ?').bind(userId).first<{ coins: number }>())?.coins ?? null;
 }
 
-/** The statements of one ledger change, for callers that must add their own rows to the batch. */
-export function ledgerStatements(db: D1Database, e: LedgerEntry, now = Math.floor(Date.now() / 1000)): D1PreparedStatement[] {
+/** The row of one ledger change (its trigger moves both balances). */
+function ledgerStatement(db: D1Database, e: LedgerEntry, now: number): D1PreparedStatement {
   if (!Number.isInteger(e.amount) || e.amount === 0) throw new Error('ledger amount must be a non-zero integer');
-  return [
-    db.prepare('INSERT INTO ledger (user_id, amount, reason, ref, created_at) VALUES (?, ?, ?, ?, ?)').bind(e.userId, e.amount, e.reason, e.ref, now),
-    db.prepare('UPDATE users SET coins = coins + ? WHERE id = ?').bind(e.amount, e.userId),
-  ];
+  return db
+    .prepare('INSERT INTO ledger (user_id, amount, reason, ref, created_at, counter) VALUES (?, ?, ?, ?, ?, ?)')
+    .bind(e.userId, e.amount, e.reason, e.ref, now, e.counter ?? counterFor(e.reason, e.amount));
 }
 
 /** Applies one change atomically; `extra` statements (e.g. marking a billing paid) share its fate. */
-export async function applyLedger(db: D1Database, e: LedgerEntry, extra: D1PreparedStatement[] = []): Promise<LedgerResult> {
+export function applyLedger(db: D1Database, e: LedgerEntry, extra: D1PreparedStatement[] = []): Promise<LedgerResult> {
+  return applyLedgerRows(db, e.userId, [e], extra);
+}
+
+/** Several rows of one member (e.g. a payment split between a performer and the house) as one batch. */
+async function applyLedgerRows(db: D1Database, userId: number, rows: LedgerEntry[], extra: D1PreparedStatement[]): Promise<LedgerResult> {
   try {
-    const results = await db.batch([...extra, ...ledgerStatements(db, e), db.prepare('SELECT coins FROM users WHERE id = ?').bind(e.userId)]);
+    const now = Math.floor(Date.now() / 1000);
+    const results = await db.batch([...extra, ...rows.map((e) => ledgerStatement(db, e, now)), db.prepare('SELECT coins FROM users WHERE id = ?').bind(userId)]);
     const coins = (results.at(-1)?.results[0] as { coins: number } | undefined)?.coins;
     if (coins === undefined) return { ok: false, error: 'no_user', coins: null };
     return { ok: true, coins };
   } catch (err) {
-    if (isConstraint(err, 'UNIQUE')) return { ok: false, error: 'duplicate', coins: await balance(db, e.userId) };
-    if (isConstraint(err, 'CHECK')) return { ok: false, error: 'insufficient_funds', coins: await balance(db, e.userId) };
+    if (isConstraint(err, 'UNIQUE')) return { ok: false, error: 'duplicate', coins: await balance(db, userId) };
+    if (isConstraint(err, 'CHECK')) return { ok: false, error: 'insufficient_funds', coins: await balance(db, userId) };
     if (String(err).includes('FOREIGN KEY')) return { ok: false, error: 'no_user', coins: null };
     throw err;
   }
@@ -64,13 +88,42 @@ export interface Spending {
   reason: 'chat' | 'tip' | 'purchase';
   /** Unique per real-world event, e.g. chat:{sessionId}:{minute}, tip:{sessionId}:{n}. */
   ref: string;
+  /** The performer's share in percent (default PERFORMER_SHARE_PERCENT). */
+  share?: number;
+}
+
+/** How many of `amount` coins go to the performer at `share` percent (rounded down); the rest is the house's. */
+export function performerPart(amount: number, share = PERFORMER_SHARE_PERCENT): number {
+  return Math.floor((amount * Math.min(100, Math.max(0, share))) / 100);
 }
 
 /**
  * A member pays a show: debits the member and credits the show's performer earnings with their
- * share and the house with the rest, in one batch with `extra`. An overdraft or a repeated
- * reference changes nothing.
+ * share (reference `ref`) and the house with the rest (`ref:house`), in one batch with `extra`.
+ * An overdraft or a repeated reference changes nothing.
  */
 export function spend(db: D1Database, s: Spending, extra: D1PreparedStatement[] = []): Promise<LedgerResult> {
-  return debit(db, s.userId, s.amount, s.reason, s.ref, extra);
+  if (!Number.isInteger(s.amount) || s.amount <= 0) throw new Error('spend amount must be a positive integer');
+  const performer = performerPart(s.amount, s.share);
+  const rows: LedgerEntry[] = [];
+  if (performer > 0) rows.push({ userId: s.userId, amount: -performer, reason: s.reason, ref: s.ref, counter: performerAccount(s.showId) });
+  if (s.amount > performer) rows.push({ userId: s.userId, amount: -(s.amount - performer), reason: s.reason, ref: performer > 0 ? `${s.ref}:house` : s.ref, counter: 'house' });
+  return applyLedgerRows(db, s.userId, rows, extra);
+}
+
+export interface EarningsEntry {
+  ref: string;
+  reason: LedgerReason;
+  amount: number;
+  created_at: number;
+}
+
+/** A show's performer earnings since a moment (unix seconds): the total and the newest 100 entries. */
+export async function showEarnings(db: D1Database, showId: number, since: number): Promise<{ total: number; entries: EarningsEntry[] }> {
+  const account = performerAccount(showId);
+  const [total, entries] = await db.batch<{ total: number } | EarningsEntry>([
+    db.prepare('SELECT COALESCE(-SUM(amount), 0) AS total FROM ledger WHERE counter = ? AND created_at >= ?').bind(account, since),
+    db.prepare('SELECT ref, reason, -amount AS amount, created_at FROM ledger WHERE counter = ? AND created_at >= ? ORDER BY id DESC LIMIT 100').bind(account, since),
+  ]);
+  return { total: (total.results[0] as { total: number }).total, entries: entries.results as EarningsEntry[] };
 }

@@ -15,19 +15,21 @@ const PROMO_INSERT = 'INSERT INTO promos (show_id, title_en, title_de, start_at,
 const promoValues = (now: number): SqlValue[][] => PROMOS.map(([id, en, de, days]) => [id, en, de, now, now + days * 86_400]);
 
 // The demo member is a long-standing member: the welcome dialog for new members has been shown.
-const MEMBER_INSERT = 'INSERT INTO users (name, email, password_hash, coins, is_verified, age_verified, created_at, welcome_shown_at) VALUES';
+const MEMBER_INSERT = 'INSERT INTO users (name, email, password_hash, is_verified, age_verified, created_at, welcome_shown_at) VALUES';
+// Their coins come through the ledger like every balance (an opening entry from promotions).
+const MEMBER_COINS = `INSERT INTO ledger (user_id, amount, reason, ref, created_at, counter) SELECT id, ${DEMO_MEMBER.coins}, 'adjust', 'opening:' || id, created_at, 'promotions' FROM users WHERE name = '${DEMO_MEMBER.name}'`;
 
 // Every demo show has a performer account: login = the show's slug name (e.g. `mia`), password
 // PERFORMER_PASSWORD for all of them (one hash; documented in the README "Live rooms").
 export const PERFORMER_PASSWORD = 'studio-demo-1';
 export const PERFORMER_EMAIL_DOMAIN = 'performers.example';
-const PERFORMER_USERS = `INSERT INTO users (name, email, password_hash, coins, is_verified, age_verified, created_at, welcome_shown_at)
-  SELECT slug_name, slug_name || '@${PERFORMER_EMAIL_DOMAIN}', ?1, 0, 1, 1, ?2, ?2 FROM shows ORDER BY id`;
+const PERFORMER_USERS = `INSERT INTO users (name, email, password_hash, is_verified, age_verified, created_at, welcome_shown_at)
+  SELECT slug_name, slug_name || '@${PERFORMER_EMAIL_DOMAIN}', ?1, 1, 1, ?2, ?2 FROM shows ORDER BY id`;
 const PERFORMER_LINKS = 'INSERT INTO performers (user_id, show_id, created_at) SELECT u.id, s.id, ?1 FROM shows s JOIN users u ON u.name = s.slug_name';
 const fill = (sql: string, values: SqlValue[]) => sql.replace(/\?(\d)/g, (_, i: string) => sqlLiteral(values[Number(i) - 1]));
 
 async function memberValues(pepper: string, now: number): Promise<SqlValue[]> {
-  return [DEMO_MEMBER.name, DEMO_MEMBER.email, await hashPassword(DEMO_MEMBER.password, pepper), DEMO_MEMBER.coins, 1, 1, now, now];
+  return [DEMO_MEMBER.name, DEMO_MEMBER.email, await hashPassword(DEMO_MEMBER.password, pepper), 1, 1, now, now];
 }
 
 /** The whole demo data set (shows and the demo member) as a script for `wrangler d1 execute`. */
@@ -38,13 +40,13 @@ export async function demoSqlScript(pepper: string, now = 1767225600): Promise<s
     .join(', ');
   const hash = await hashPassword(PERFORMER_PASSWORD, pepper);
   const performers = `${fill(PERFORMER_USERS, [hash, now])};\n${fill(PERFORMER_LINKS, [now])};\n`;
-  return `${toSqlScript(generateDemoData(now))}\n${MEMBER_INSERT} (${member});\n${PROMO_INSERT} ${promos};\n${performers}`;
+  return `${toSqlScript(generateDemoData(now))}\n${MEMBER_INSERT} (${member});\n${MEMBER_COINS};\n${PROMO_INSERT} ${promos};\n${performers}`;
 }
 
 /** Seeds a database directly (tests in the Workers runtime). */
 export async function seedDatabase(db: D1Database, pepper: string, now = 1767225600): Promise<void> {
   const statements = seedStatements(generateDemoData(now)).map((s) => db.prepare(s.sql).bind(...s.params));
-  statements.push(db.prepare(`${MEMBER_INSERT} (?, ?, ?, ?, ?, ?, ?, ?)`).bind(...(await memberValues(pepper, now))));
+  statements.push(db.prepare(`${MEMBER_INSERT} (?, ?, ?, ?, ?, ?, ?)`).bind(...(await memberValues(pepper, now))), db.prepare(MEMBER_COINS));
   for (const row of promoValues(now)) statements.push(db.prepare(`${PROMO_INSERT} (?, ?, ?, ?, ?)`).bind(...row));
   statements.push(db.prepare(PERFORMER_USERS).bind(await hashPassword(PERFORMER_PASSWORD, pepper), now));
   statements.push(db.prepare(PERFORMER_LINKS).bind(now));

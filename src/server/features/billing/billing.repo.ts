@@ -192,7 +192,7 @@ export function findWelcomeOffer(db: D1Database, userId: number): Promise<Welcom
 
 /**
  * The statements of a paid billing's bonuses, for the batch that marks it paid and credits its
- * package. Each bonus is credited (its own ledger row, the balance, and for the welcome offer the
+ * package. Each bonus is credited (its own ledger row from promotions, and for the welcome offer the
  * free-video coupon) only if this billing holds its claim; a claim another billing won leaves the
  * billing promising only what it got. The welcome claim is taken here, in the same batch, so of
  * parallel payments exactly one wins it (the unique reference `welcome:{userId}` backs that up).
@@ -206,9 +206,8 @@ export function bonusStatements(db: D1Database, billing: BillingRow, userId: num
     statements.push(
       db.prepare('UPDATE user_coupons SET used_at = ?3 WHERE user_id = ?1 AND billing_id = ?2 AND used_at IS NULL').bind(userId, b, now),
       db
-        .prepare(`INSERT INTO ledger (user_id, amount, reason, ref, created_at) SELECT ?1, ?3, 'coupon', ?4, ?5 WHERE ${voucherHeld}`)
+        .prepare(`INSERT INTO ledger (user_id, amount, reason, ref, created_at, counter) SELECT ?1, ?3, 'coupon', ?4, ?5, 'promotions' WHERE ${voucherHeld}`)
         .bind(userId, b, billing.voucher_coins, `coupon:${billing.coupon_code.toUpperCase()}:${userId}`, now),
-      db.prepare(`UPDATE users SET coins = coins + ?3 WHERE id = ?1 AND ${voucherHeld}`).bind(userId, b, billing.voucher_coins),
       db.prepare(`UPDATE billings SET coins = coins - voucher_coins, voucher_coins = 0 WHERE id = ?2 AND NOT ${voucherHeld}`).bind(userId, b),
     );
   }
@@ -217,8 +216,9 @@ export function bonusStatements(db: D1Database, billing: BillingRow, userId: num
       db
         .prepare('UPDATE welcome_offers SET billing_id = ?2, claimed_at = ?3 WHERE user_id = ?1 AND billing_id IS NULL AND ?4 BETWEEN starts_at AND ends_at')
         .bind(userId, b, now, billing.created_at),
-      db.prepare(`INSERT INTO ledger (user_id, amount, reason, ref, created_at) SELECT ?1, ?3, 'signup', ?4, ?5 WHERE ${welcomeHeld}`).bind(userId, b, billing.welcome_coins, `welcome:${userId}`, now),
-      db.prepare(`UPDATE users SET coins = coins + ?3 WHERE id = ?1 AND ${welcomeHeld}`).bind(userId, b, billing.welcome_coins),
+      db
+        .prepare(`INSERT INTO ledger (user_id, amount, reason, ref, created_at, counter) SELECT ?1, ?3, 'signup', ?4, ?5, 'promotions' WHERE ${welcomeHeld}`)
+        .bind(userId, b, billing.welcome_coins, `welcome:${userId}`, now),
       db
         .prepare(`INSERT INTO user_coupons (user_id, code, redeemed_at, used_at) SELECT ?1, ?3, ?4, NULL WHERE ${welcomeHeld} ON CONFLICT (user_id, code) DO NOTHING`)
         .bind(userId, b, WELCOME_VIDEO_CODE, now),

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { OpenTypes } from '../../../shared/chat';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../lib/errors';
+import { showEarnings } from '../../lib/ledger.repo';
 import { signRoomToken } from '../../lib/room-token';
 import { validationHook } from '../../lib/validation';
 import { roomOf, showConf } from '../../realtime/rooms';
@@ -45,6 +46,9 @@ export const studioRoutes = new Hono<AppEnv>()
   .use(requirePerformer)
   .get('/', async (c) => {
     const r = await loadShow(c.env.DB, performerOf(c.get('user')));
+    // Today (UTC) from the double-entry ledger: the performer's earnings account of this show.
+    const dayStart = Math.floor(Date.now() / 86_400_000) * 86_400;
+    const earnings = await showEarnings(c.env.DB, r.id, dayStart);
     return c.json({
       show: {
         id: r.id,
@@ -56,8 +60,7 @@ export const studioRoutes = new Hono<AppEnv>()
         flags: { free: r.flag_free === 1, exclusive: r.flag_exclusive },
       },
       status: statusOf(r),
-      // Today's earnings and the statement come from the double-entry ledger (showEarnings), not merged yet.
-      earnings: null,
+      earnings: { today: earnings.total, statement: earnings.entries },
     });
   })
   .post(
