@@ -46,7 +46,7 @@ export const showPath = (s: ShowDetail) => `/chat/${s.id}/${s.slugName}`;
  * A JSON call with the page's cookies but without loading a page (the context's request API):
  * the CSRF cookie first, then the header, like the client API layer.
  */
-export async function ctxCall<T = Record<string, unknown>>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function ctxCall<T = Record<string, unknown>>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown, retried = false): Promise<{ status: number; body: T }> {
   const ctx = page.context();
   const token = async () => (await ctx.cookies(baseUrl())).find((c) => c.name === 'XSRF-TOKEN')?.value;
   if (!(await token())) await ctx.request.get(`${baseUrl()}/api/auth/csrf-cookie`);
@@ -56,6 +56,8 @@ export async function ctxCall<T = Record<string, unknown>>(page: Page, method: '
     data: body,
   });
   const text = await res.text();
+  // wrangler dev answers 503 when it restarted the worker mid-request (and asks to send it again).
+  if (res.status() === 503 && /restarted mid-request/.test(text) && !retried) return ctxCall(page, method, path, body, true);
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : null;
