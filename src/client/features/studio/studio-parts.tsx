@@ -235,10 +235,10 @@ export function StudioEarnings() {
           </thead>
           <tbody>
             {e.statement.slice(0, 50).map((r, i) => {
-              const kind = r.kind ?? r.type ?? 'other';
+              const kind = r.reason ?? r.kind ?? r.type ?? 'other';
               const label = t(`studio.earnings.kind.${kind}`);
               return (
-                <tr key={String(r.id ?? r.reference ?? i)}>
+                <tr key={String(r.id ?? r.ref ?? r.reference ?? i)}>
                   <td>{rowTime(r)}</td>
                   <td>
                     {label.startsWith('studio.') ? kind : label}

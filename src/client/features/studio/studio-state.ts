@@ -15,6 +15,9 @@ export interface StatementRow {
   kind?: string;
   type?: string;
   reference?: string;
+  ref?: string;
+  /** The ledger's reason: chat (a minute) or tip. */
+  reason?: string;
   nick?: string;
   coins?: number;
   amount?: number;
