@@ -43,5 +43,8 @@ export default defineConfig({
   test: {
     include: ['tests/api/**/*.test.ts', 'tests/api/**/*.test.tsx'],
     setupFiles: ['./tests/api/setup.ts'],
+    // Files run in parallel on two cores: a test making dozens of requests may take seconds when
+    // the machine is busy. Speed is measured in benchmarks, not by timeouts here.
+    testTimeout: 30_000,
   },
 });
