@@ -29,6 +29,8 @@ export const islands = {
   BillingBack: () => import('./features/billing/billing-back.island'),
   CouponsPanel: () => import('./features/billing/coupons-panel.island'),
   GameWheel: () => import('./features/game/game-wheel.island'),
+  Studio: () => import('./features/studio/studio.island'),
+  ChatHistory: () => import('./features/chat/chat-history.island'),
 } satisfies Record<string, () => Promise<IslandModule>>;
 
 export type IslandName = keyof typeof islands;

@@ -16,6 +16,7 @@ import { billingCallbackRoutes, billingRoutes } from './features/billing/billing
 import { couponRoutes, rufRoutes } from './features/billing/coupons.routes';
 import { gameRoutes } from './features/game/game.routes';
 import { gamePages } from './features/game/game.pages';
+import { studioPages } from './features/studio/studio.pages';
 import { freePages } from './features/shows/free.pages';
 import { sandboxPages } from './features/billing/sandbox.pages';
 import { billingPages } from './features/billing/billing.pages';
@@ -123,6 +124,7 @@ export function createApp() {
   // Pages answer the site's own URLs (the spec's routes), which share no prefix per feature.
   for (const pages of [showPages, showsPages, searchPages, infoPages, freePages, accountPages, sandboxPages, billingPages]) app.route('/', pages);
   app.route('/game', gamePages);
+  app.route('/studio', studioPages);
   app.route('/users', profilePages);
   app.route('/avs', avsPages);
   app.route('/dev', mailboxPages);

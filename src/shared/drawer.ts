@@ -12,6 +12,7 @@ export type DrawerItemKey =
   | 'special'
   | 'freeCoins'
   | 'charge'
+  | 'studio'
   | 'voicecall'
   | 'faq'
   | 'contact';
@@ -44,6 +45,7 @@ export function drawerItems(session: Session, user: User | null, now: Date): Dra
     now.toISOString().slice(0, 10) < SPECIAL_UNTIL && { key: 'special', href: '/special' },
     showFreeCoins && { key: 'freeCoins', href: '/users/free_coins' },
     loggedIn && !voicecall && { key: 'charge', href: '/billing' },
+    loggedIn && !voicecall && isPerformerUser(user) && { key: 'studio', href: '/studio' },
     hasPhoneFields &&
       !voicecall && {
         key: 'voicecall',
@@ -55,4 +57,10 @@ export function drawerItems(session: Session, user: User | null, now: Date): Dra
   ];
   const visible = items.filter((i): i is DrawerItem => i !== false);
   return voicecall ? visible.filter((i) => VOICECALL_MENU.includes(i.key)) : visible;
+}
+
+/** A member linked to a show (a performer): the studio is theirs. */
+export function isPerformerUser(user: User | null): boolean {
+  const show = (user as { performer_show?: unknown } | null)?.performer_show;
+  return typeof show === 'number' ? show > 0 : !!show;
 }

@@ -24,4 +24,4 @@ export interface EmbeddedState {
 }
 
 /** Top-level locale keys the islands use; the rest of the texts stay on the server. */
-export const CLIENT_MESSAGE_KEYS = ['common', 'nav', 'splash', 'consent', 'update', 'errors', 'drawer', 'layouts', 'languages', 'auth', 'profile', 'incentive', 'welcome', 'shows', 'search', 'pagination', 'billing', 'coupons', 'voicecall', 'game'] as const;
+export const CLIENT_MESSAGE_KEYS = ['common', 'nav', 'splash', 'consent', 'update', 'errors', 'drawer', 'layouts', 'languages', 'auth', 'profile', 'incentive', 'welcome', 'shows', 'search', 'pagination', 'billing', 'coupons', 'voicecall', 'game', 'chat', 'studio'] as const;

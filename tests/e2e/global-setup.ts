@@ -31,7 +31,8 @@ export default async function setup(project: TestProject) {
   try {
     // Every page of the run comes from one address: the per-address caps of anonymous writes
     // (sign-ups, mails, client logs) are raised for it (ignored in production; tests/api asserts them).
-    server = await startServer({ port: await freePort(), persistTo, vars: { ADDRESS_LIMIT_FACTOR: '100' } });
+    // A chat minute lasts 4 s, so the room tests see minutes charged without waiting a real one.
+    server = await startServer({ port: await freePort(), persistTo, vars: { ADDRESS_LIMIT_FACTOR: '100', CHAT_MINUTE_MS: '4000' } });
   } catch (error) {
     // startServer puts wrangler's output into its error message; make sure it is seen.
     console.error('e2e: the test server did not start\n', error instanceof Error ? error.message : error);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
 import { GERMAN_PHONE, launch, open, type Browser } from './browser';
-import { loginDemo } from './members';
+import { registerMember } from './members';
 
 const tileLinks = '.show-grid .show-tile a.tile-link';
 const crumbs = (b: Browser) => b.page.$$eval('.breadcrumbs li', (els) => els.map((e) => e.textContent?.trim()));
@@ -98,17 +98,22 @@ describe('show page for a member', () => {
     await b?.close();
   });
 
-  it('the chat buttons say the chat is coming soon', async () => {
-    // Throws unless the login answers 200.
-    await loginDemo(b.page);
+  it('a chat button starts the chat: a member without a nickname is asked for one first', async () => {
+    // Throws unless the login answers 200. A fresh member: no nickname yet.
+    await registerMember(b.page);
     await open(b.page, '/');
     const href = (await b.page.getAttribute('.show-grid .show-tile.online a.tile-link', 'href'))!;
     await open(b.page, href);
-    const name = (await b.page.textContent('main h1'))!.trim();
     // Private chat (or exclusive, for a show that is exclusive only).
     // Dispatched on the button itself: a member dialog (e.g. the welcome offer) may lie over the page.
     await b.page.$eval('button.chat-btn.btn-primary', (el) => (el as HTMLButtonElement).click());
-    expect((await b.page.textContent('[data-testid=snackbar] span'))?.trim()).toBe(en.shows.chat.comingSoon.replace('{{name}}', name));
+    await b.page.locator('.nickname-dialog').waitFor();
+    expect((await b.page.textContent('.nickname-dialog h2'))?.trim()).toBe(en.profile.nicknameDialog.title);
+    // Cancelled: no chat, the buttons are ready again.
+    await b.page.keyboard.press('Escape');
+    await b.page.locator('.nickname-dialog').waitFor({ state: 'detached' });
+    await b.page.locator('button.chat-btn.btn-primary:not([disabled])').waitFor();
+    expect(await b.page.locator('[data-testid=chat-overlay]').count()).toBe(0);
     expect(b.unexpectedProblems()).toEqual([]);
   });
 });

@@ -28,11 +28,15 @@ export const FEATURE_ALLOW: Record<string, string[]> = {
   'server:search': ['server:shows'],
   // the member behind a session is an account row (type only)
   'server:session': ['server:account'],
-  // client: the profile shows the member's coupons; search lists shows with the show lists;
+  // client: the profile shows the member's coupons and chat history; search lists shows with the show lists;
   // the session's overlays open the nickname dialog
-  'client:account': ['client:billing'],
+  'client:account': ['client:billing', 'client:chat'],
   'client:search': ['client:shows'],
   'client:session': ['client:account'],
+  // live rooms: the chat asks for a nickname; the show page hosts the chat; the studio uses its room socket
+  'client:chat': ['client:account'],
+  'client:shows': ['client:chat'],
+  'client:studio': ['client:chat'],
 };
 
 /** The islands the shell places (app bar slots, overlays host, layout). */

@@ -17,6 +17,7 @@ const ICONS: Record<DrawerItemKey, IconName> = {
   special: 'star',
   freeCoins: 'gift',
   charge: 'coins',
+  studio: 'video',
   voicecall: 'phone',
   faq: 'help',
   contact: 'mail',

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Icon } from '../../ui/icon';
+import { isPerformerUser } from '../../../shared/drawer';
+import type { User } from '../../../shared/session';
 import { useSnap, useStore, useT } from '../../state/context';
 
 // Loaded on first use, so the top bar's chunk stays small on every page.
@@ -162,6 +164,14 @@ function MemberMenu() {
                 <span>{t('auth.menu.profile')}</span>
               </a>
             </li>
+            {isPerformerUser(user as User) && (
+              <li>
+                <a href="/studio" data-testid="menu-studio">
+                  <Icon name="live" size={18} />
+                  <span>{t('auth.menu.studio')}</span>
+                </a>
+              </li>
+            )}
             {!user.is_verified && (
               <li>
                 <a href="/verify">
@@ -191,3 +201,4 @@ function MemberMenu() {
     </div>
   );
 }
+

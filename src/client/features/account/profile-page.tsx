@@ -5,6 +5,7 @@ import { ProfileEmptyState } from './empty-state';
 import { NicknameText } from './nickname-text';
 import { ProfileTabs, type ProfileTab } from './profile-tabs';
 import CouponsPanel from '../billing/coupons-panel.island';
+import ChatHistory from '../chat/chat-history.island';
 import ProfileSettings from './profile-settings.island';
 import { useSnap, useT } from '../../state/context';
 import { LinkButton } from '../../ui/link-button';
@@ -97,6 +98,7 @@ function OverviewTab() {
           <span className="profile-email">{user.email}</span>
         </Card>
       </div>
+      <Island name="ChatHistory" component={ChatHistory} props={{}} />
     </div>
   );
 }

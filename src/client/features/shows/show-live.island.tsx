@@ -1,11 +1,14 @@
+import { useState, type ComponentType } from 'react';
+import type { SessionType } from '../../../shared/chat';
 import { useOnline } from '../../state/live';
-import { showSnackbar } from '../../state/actions';
 import { useSnap, useStore, useT } from '../../state/context';
 
 export interface ShowLiveProps {
   part: 'status' | 'actions';
   show: {
     id: number;
+    universalId: string;
+    contentproviderId: number;
     name: string;
     online: boolean;
     freemode: boolean;
@@ -14,16 +17,22 @@ export interface ShowLiveProps {
   };
 }
 
+type ChatModules = [typeof import('../chat/chat-root'), typeof import('../chat/chat-actions')];
+let chatModules: Promise<ChatModules> | null = null;
+const loadChat = () => (chatModules ??= Promise.all([import('../chat/chat-root'), import('../chat/chat-actions')]));
+
 /**
  * The live parts of a show page: the online badge, and the chat buttons. Free chat needs free
- * mode and the show online; exclusive needs exclusive mode. Visitors are sent to sign-up (a guest
- * asking for a private chat goes there); members get a notice until the chat arrives.
+ * mode and the show online (guests may join it); private, voyeur and exclusive need a member
+ * (a guest asking for one goes to sign-up). The chat itself loads with the first click.
  */
 export default function ShowLive({ part, show }: ShowLiveProps) {
   const t = useT();
   const store = useStore();
   const snap = useSnap();
   const online = useOnline(show.id, show.online);
+  const [Chat, setChat] = useState<{ C: ComponentType } | null>(null);
+  const [busy, setBusy] = useState<SessionType | null>(null);
 
   if (part === 'status') {
     return (
@@ -35,12 +44,24 @@ export default function ShowLive({ part, show }: ShowLiveProps) {
   }
 
   const member = !!snap.user;
-  const kinds: ('free' | 'private' | 'exclusive')[] = [];
+  const kinds: SessionType[] = [];
   if (show.freemode && online) kinds.push('free');
   // With exclusive only, a private chat would become exclusive anyway: only that button is offered.
   if (!show.exclusiveOnly) kinds.push('private');
   if (show.exclusivemode) kinds.push('exclusive');
+  if (online) kinds.push('voyeur');
   const primary = show.exclusiveOnly ? 'exclusive' : 'private';
+
+  async function start(kind: SessionType) {
+    setBusy(kind);
+    try {
+      const [root, actions] = await loadChat();
+      setChat((cur) => cur ?? { C: root.default });
+      await actions.startChat(store, { id: show.id, universalId: show.universalId, contentproviderId: show.contentproviderId, name: show.name, exclusiveOnly: show.exclusiveOnly }, kind);
+    } finally {
+      setBusy(null);
+    }
+  }
 
   return (
     <div className="chat-actions" data-testid="chat-actions" data-online={online ? '1' : '0'}>
@@ -55,7 +76,7 @@ export default function ShowLive({ part, show }: ShowLiveProps) {
               </button>
             );
           }
-          if (!member) {
+          if (!member && kind !== 'free') {
             return (
               <a key={kind} className={cls} href="/users/signup" data-chat={kind}>
                 {label}
@@ -63,8 +84,8 @@ export default function ShowLive({ part, show }: ShowLiveProps) {
             );
           }
           return (
-            <button key={kind} type="button" className={cls} data-chat={kind} onClick={() => showSnackbar(store, t('shows.chat.comingSoon', { name: show.name }))}>
-              {label}
+            <button key={kind} type="button" className={cls} data-chat={kind} disabled={busy !== null} aria-busy={busy === kind} onClick={() => void start(kind)}>
+              {busy === kind ? t('shows.chat.starting') : label}
             </button>
           );
         })}
@@ -72,6 +93,7 @@ export default function ShowLive({ part, show }: ShowLiveProps) {
       <p className="chat-note muted small" aria-live="polite">
         {online ? (member ? t('shows.chat.hintMember') : t('shows.chat.hintVisitor')) : t('shows.chat.offline', { name: show.name })}
       </p>
+      {Chat && <Chat.C />}
     </div>
   );
 }

@@ -20,6 +20,8 @@ export function ShowPage({ show, prev, next }: { show: ShowDetail; prev: ShowNav
   const t = useT();
   const live: ShowLiveProps['show'] = {
     id: show.id,
+    universalId: show.universalId,
+    contentproviderId: show.contentproviderId,
     name: show.name,
     online: show.online,
     freemode: show.freemode,

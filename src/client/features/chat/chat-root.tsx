@@ -1,0 +1,270 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { CHAT_TEXT_MAX, TIP_AMOUNTS } from '../../../shared/chat';
+import { Icon } from '../../ui/icon';
+import { useSnap, useStore, useT } from '../../state/context';
+import { chat, sendLine, sendTyping, type ChatItem } from './chat-state';
+import { closeAlert, closeChat, endOnPageHide, exitChat, sendTip } from './chat-actions';
+import { ChatAlertDialog, RatingDialog } from './chat-dialogs';
+import { ChatItemView, clock, useNow } from './chat-parts';
+
+/** Everything of the viewer's chat a show page renders: the overlay, the alert, the rating. */
+export default function ChatRoot() {
+  const c = useSnapshot(chat);
+  const open = c.phase === 'connecting' || c.phase === 'live' || c.phase === 'ended';
+
+  useEffect(() => {
+    const onHide = () => endOnPageHide();
+    window.addEventListener('pagehide', onHide);
+    return () => window.removeEventListener('pagehide', onHide);
+  }, []);
+
+  useEffect(() => {
+    // The chat bar replaces the app bar and the footer hides while a chat runs.
+    document.documentElement.classList.toggle('chat-open', open);
+    return () => document.documentElement.classList.remove('chat-open');
+  }, [open]);
+
+  return (
+    <>
+      {open && <ChatOverlay />}
+      {c.alert && <ChatAlertDialog code={c.alert.code} onClose={closeAlert} />}
+      {c.rating && <RatingDialog />}
+    </>
+  );
+}
+
+function ChatOverlay() {
+  const t = useT();
+  const store = useStore();
+  const snap = useSnap();
+  const c = useSnapshot(chat);
+  const now = useNow();
+  const titleId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  // Keyboard users land in the chat: the message box when it takes text, else the end button.
+  useEffect(() => {
+    const root = rootRef.current;
+    const target = root?.querySelector<HTMLElement>('.chat-input:not(:disabled)') ?? root?.querySelector<HTMLElement>('.chat-end');
+    if (root && !root.contains(document.activeElement)) target?.focus();
+  }, [c.phase]);
+  const show = c.show;
+  if (!show) return null;
+  const s = c.session;
+  const paid = c.type !== 'free';
+  const pending = paid && (!s || s.state === 'pending') && c.phase !== 'ended';
+  const wentPrivate = c.type === 'free' && (c.room?.mode === 'private' || c.room?.mode === 'exclusive');
+  const state = c.phase === 'ended' ? 'ended' : c.phase === 'connecting' ? 'connecting' : pending ? 'pending' : wentPrivate ? 'went-private' : 'running';
+
+  return (
+    <div ref={rootRef} className="chat-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="chat-overlay" data-state={state} data-type={c.type} data-connected={c.connected ? '1' : '0'}>
+      <header className="chat-bar" data-testid="chat-bar">
+        <div className="chat-bar-title">
+          <span id={titleId} className="chat-bar-name">
+            {show.name}
+          </span>
+          <span className={`chat-type-badge type-${c.type}`} data-testid="chat-type">
+            {t(`chat.type.${c.type}`)}
+          </span>
+        </div>
+        <dl className="chat-bar-facts">
+          {paid && s?.started_at ? (
+            <div>
+              <dt className="sr-only">{t('chat.bar.time')}</dt>
+              <dd data-testid="chat-time">
+                <Icon name="live" size={14} />
+                {clock(now - s.started_at)}
+              </dd>
+            </div>
+          ) : null}
+          {paid && (
+            <div>
+              <dt className="sr-only">{t('chat.bar.minutesLabel')}</dt>
+              <dd data-testid="chat-minutes" data-minutes={s?.minutes ?? 0}>
+                {t('chat.bar.minutes', { count: s?.minutes ?? 0 })}
+              </dd>
+            </div>
+          )}
+          {snap.user && (
+            <div>
+              <dt className="sr-only">{t('chat.bar.coinsLabel')}</dt>
+              <dd data-testid="chat-coins" data-coins={snap.user.coins}>
+                <Icon name="coins" size={14} />
+                {snap.user.coins}
+              </dd>
+            </div>
+          )}
+        </dl>
+        <button
+          type="button"
+          className="btn btn-primary chat-end"
+          data-testid="chat-end"
+          aria-label={c.phase === 'ended' ? t('chat.bar.close') : t('chat.bar.end')}
+          onClick={() => void exitChat(store, t)}
+        >
+          <Icon name="close" size={16} />
+          <span>{c.phase === 'ended' ? t('chat.bar.close') : t('chat.bar.end')}</span>
+        </button>
+      </header>
+      <div className="chat-body">
+        <ChatStage state={state} />
+        <ChatPanel />
+      </div>
+    </div>
+  );
+}
+
+function ChatStage({ state }: { state: string }) {
+  const t = useT();
+  const store = useStore();
+  const c = useSnapshot(chat);
+  const name = c.show?.name ?? '';
+  let text: string;
+  switch (state) {
+    case 'connecting':
+      text = t('chat.stage.connecting', { name });
+      break;
+    case 'pending':
+      text = t('chat.stage.pending', { name });
+      break;
+    case 'went-private':
+      text = t('chat.stage.wentPrivate', { name });
+      break;
+    case 'ended':
+      text = t(`chat.ended.${c.ended ?? 'member'}`, { name });
+      break;
+    default:
+      text = t(`chat.stage.${c.type}`, { name });
+  }
+  return (
+    <section className={`chat-stage stage-${state}`} aria-live="polite">
+      <div className="chat-stage-inner">
+        <Icon name={state === 'ended' ? 'warning' : 'video'} size={36} />
+        <p className="chat-stage-text" data-testid="chat-stage">
+          {text}
+        </p>
+        {!c.connected && state !== 'ended' && state !== 'connecting' && (
+          <p className="muted small" data-testid="chat-reconnecting">
+            {t('chat.stage.reconnecting')}
+          </p>
+        )}
+        {c.warn !== null && state !== 'ended' && (
+          <p className="chat-warn" role="alert" data-testid="chat-warn">
+            {t('chat.warnCoins', { seconds: c.warn })}{' '}
+            <a href="/billing" target="_blank" rel="noopener">
+              {t('chat.buyCoins')}
+            </a>
+          </p>
+        )}
+        {state === 'ended' && (
+          <div className="chat-stage-actions">
+            {c.ended === 'no_coins' && (
+              <a className="btn btn-primary" href="/billing" data-testid="chat-billing">
+                {t('chat.buyCoins')}
+              </a>
+            )}
+            <button type="button" className="btn btn-outline" data-testid="chat-close" onClick={() => closeChat(store)}>
+              {t('chat.bar.close')}
+            </button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ChatPanel() {
+  const t = useT();
+  const store = useStore();
+  const snap = useSnap();
+  const c = useSnapshot(chat);
+  const now = useNow(1_000);
+  const listRef = useRef<HTMLOListElement>(null);
+  const inputId = useId();
+  const [text, setText] = useState('');
+  const [tipsOpen, setTipsOpen] = useState(false);
+  const [tipError, setTipError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const el = listRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [c.items.length]);
+
+  const live = c.phase === 'live' && c.connected;
+  const canSend = live && c.type !== 'voyeur';
+  const canTip = !!snap.user && !snap.session.voicecall && c.phase === 'live' && (c.type === 'free' || c.session?.state === 'active');
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (sendLine(text)) setText('');
+  }
+
+  async function tip(coins: number) {
+    setTipError(null);
+    const res = await sendTip(store, coins);
+    if (res === 'ok') setTipsOpen(false);
+    else if (res !== 'busy') setTipError(res);
+  }
+
+  const typing = c.typing && c.typing.until > now ? c.typing.nick : null;
+  return (
+    <section className="chat-panel" aria-label={t('chat.panel.label')}>
+      <ol className="chat-lines" ref={listRef} aria-live="polite" data-testid="chat-lines">
+        {c.items.length === 0 && <li className="chat-empty muted small">{t('chat.panel.empty')}</li>}
+        {c.items.map((item) => (
+          <ChatItemView key={item.kind === 'line' ? item.line.id : item.id} item={item as ChatItem} meId={c.me?.id ?? null} />
+        ))}
+      </ol>
+      <p className="chat-typing muted small" data-testid="chat-typing">
+        {typing ? t('chat.panel.typing', { nick: typing }) : '\u00a0'}
+      </p>
+      {canTip && tipsOpen && (
+        <div className="chat-tips" role="group" aria-label={t('chat.tip.pick')} data-testid="chat-tips">
+          {TIP_AMOUNTS.map((n) => (
+            <button key={n} type="button" className="btn btn-outline btn-small" data-tip={n} disabled={c.tipBusy} onClick={() => void tip(n)}>
+              <Icon name="coins" size={14} />
+              {n}
+            </button>
+          ))}
+        </div>
+      )}
+      {tipError && (
+        <p className="chat-tip-error small" role="alert" data-testid="chat-tip-error">
+          {t(tipError === 'chat.no_coins' ? 'chat.tip.noCoins' : 'chat.tip.failed')}{' '}
+          {tipError === 'chat.no_coins' && <a href="/billing">{t('chat.buyCoins')}</a>}
+        </p>
+      )}
+      <form className="chat-send" onSubmit={submit}>
+        {canTip && (
+          <button type="button" className="btn btn-outline chat-tip-toggle" aria-label={t('chat.tip.button')} aria-expanded={tipsOpen} data-testid="chat-tip" onClick={() => setTipsOpen(!tipsOpen)}>
+            <Icon name="gift" size={16} />
+            <span>{t('chat.tip.button')}</span>
+          </button>
+        )}
+        <label htmlFor={inputId} className="sr-only">
+          {t('chat.panel.input')}
+        </label>
+        <input
+          id={inputId}
+          className="chat-input"
+          data-testid="chat-input"
+          maxLength={CHAT_TEXT_MAX}
+          autoComplete="off"
+          value={text}
+          disabled={!canSend}
+          placeholder={c.type === 'voyeur' ? t('chat.panel.voyeur') : t('chat.panel.placeholder')}
+          onChange={(e) => {
+            setText(e.target.value);
+            sendTyping();
+          }}
+        />
+        <span className="chat-count muted small" aria-hidden="true">
+          {CHAT_TEXT_MAX - text.length}
+        </span>
+        <button type="submit" className="btn btn-primary" data-testid="chat-send" disabled={!canSend || !text.trim()}>
+          {t('chat.panel.send')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,263 @@
+import { proxy } from 'valtio';
+import {
+  CHAT_LOGOUT_REFETCH_MS,
+  CHAT_TEXT_MAX,
+  type ChatLine,
+  type ChatSessionAnswer,
+  type EndReason,
+  type Participant,
+  type RoomEvent,
+  type RoomSnapshot,
+  type SessionType,
+  type SessionView,
+} from '../../../shared/chat';
+import type { ShowDetail } from '../../../shared/shows';
+import { api, ApiFailure } from '../../lib/api';
+import type { RootState } from '../../state/store';
+import { openRoom, type RoomSocket } from './room-socket';
+
+// The viewer's chat on a show page: the start flow (type, nickname, fresh show, session, socket),
+// the room's events, the end (by the member, the performer, the coins or the page going away) and
+// the rating afterwards. One chat per document, in this module's proxy.
+
+export const ENTER_CHAT_HASH = '#enter_chat';
+const LINES_KEPT = 200;
+const TYPING_SHOWN_MS = 4_000;
+/** Room error codes with their own text (others read as 'unknown'). */
+const ROOM_ERRORS = new Set(['chat.muted', 'chat.rate_limited', 'chat.empty', 'chat.no_private', 'chat.session_ended']);
+
+export interface ChatShow {
+  id: number;
+  universalId: string;
+  contentproviderId: number;
+  name: string;
+  exclusiveOnly: boolean;
+}
+
+export type ChatPhase = 'idle' | 'starting' | 'connecting' | 'live' | 'ended';
+
+/** A line of the chat as the overlay shows it: a room line, a tip or a notice of ours. */
+export type ChatItem =
+  | { kind: 'line'; line: ChatLine }
+  | { kind: 'tip'; id: string; nick: string; coins: number; mine: boolean }
+  | { kind: 'notice'; id: string; key: string; vars?: Record<string, string | number> };
+
+export interface ChatAlert {
+  /** The catalogue code ('chat.no_coins', ...) or SESSION_ERR_UNEXPECTED. */
+  code: string;
+}
+
+export interface RatingState {
+  sessionId: string;
+  providerId: number;
+  showId: number;
+  showName: string;
+  phase: 'ask' | 'saving' | 'thanks' | 'error';
+}
+
+export interface ChatState {
+  phase: ChatPhase;
+  show: ChatShow | null;
+  type: SessionType;
+  answer: ChatSessionAnswer | null;
+  me: Participant | null;
+  room: RoomSnapshot | null;
+  session: SessionView | null;
+  items: ChatItem[];
+  typing: { nick: string; until: number } | null;
+  connected: boolean;
+  /** Seconds of coins left when the room warned (one minute before they run out). */
+  warn: number | null;
+  ended: EndReason | null;
+  alert: ChatAlert | null;
+  rating: RatingState | null;
+  tipBusy: boolean;
+}
+
+export const chat = proxy<ChatState>({
+  phase: 'idle',
+  show: null,
+  type: 'private',
+  answer: null,
+  me: null,
+  room: null,
+  session: null,
+  items: [],
+  typing: null,
+  connected: false,
+  warn: null,
+  ended: null,
+  alert: null,
+  rating: null,
+  tipBusy: false,
+});
+
+/** The room socket of the running chat (one per document). */
+export const conn: { socket: RoomSocket | null } = { socket: null };
+let noticeSeq = 0;
+
+declare global {
+  interface Window {
+    /** Tests: drop the room socket to see the chat rejoin its session. */
+    __chatSocket?: RoomSocket | null;
+  }
+}
+
+export function setHash(on: boolean): void {
+  const has = location.hash === ENTER_CHAT_HASH;
+  if (on && !has) history.replaceState(history.state, '', location.pathname + location.search + ENTER_CHAT_HASH);
+  if (!on && has) history.replaceState(history.state, '', location.pathname + location.search);
+}
+
+export function notice(key: string, vars?: Record<string, string | number>): void {
+  pushItem({ kind: 'notice', id: `n${++noticeSeq}`, key, vars });
+}
+
+export function pushItem(item: ChatItem): void {
+  chat.items.push(item);
+  if (chat.items.length > LINES_KEPT) chat.items.splice(0, chat.items.length - LINES_KEPT);
+}
+
+export function reset(): void {
+  chat.phase = 'idle';
+  chat.answer = null;
+  chat.me = null;
+  chat.room = null;
+  chat.session = null;
+  chat.items = [];
+  chat.typing = null;
+  chat.connected = false;
+  chat.warn = null;
+  chat.ended = null;
+  chat.tipBusy = false;
+  // Closing the chat resets the requested type to private.
+  chat.type = 'private';
+}
+
+/** The first catalogue code of a failed chat call (errors.type, else the first field's first error). */
+export function chatErrorCode(e: unknown): string {
+  if (!(e instanceof ApiFailure)) return 'SESSION_ERR_UNEXPECTED';
+  const errors = e.errors ?? {};
+  const first = errors.type?.[0] ?? Object.values(errors)[0]?.[0];
+  if (typeof first === 'string') return first;
+  console.warn('chat: error without errors object', e.status, e.message);
+  return e.message && e.message.startsWith('chat.') ? e.message : 'SESSION_ERR_UNEXPECTED';
+}
+
+export function connect(store: RootState, answer: ChatSessionAnswer): void {
+  conn.socket?.close();
+  let first = true;
+  // The first connect uses the answer's token; a reconnect asks for a fresh one (they are short-lived).
+  const creds = async () => {
+    if (first) {
+      first = false;
+      return answer;
+    }
+    try {
+      return await api().post<{ realm: string; login: string; password: string }>(`chatsession/token/${encodeURIComponent(answer.sessionId)}`);
+    } catch (e) {
+      if (e instanceof ApiFailure && (e.status === 410 || e.status === 404)) endedByRoom(store, 'timeout');
+      return answer;
+    }
+  };
+  conn.socket = openRoom(creds, {
+    status: (open) => {
+      if (chat.answer?.sessionId === answer.sessionId) chat.connected = open;
+    },
+    event: (e) => {
+      if (chat.answer?.sessionId === answer.sessionId) onEvent(store, e);
+    },
+  });
+  window.__chatSocket = conn.socket;
+}
+
+function onEvent(store: RootState, e: RoomEvent): void {
+  const mine = chat.answer?.sessionId;
+  switch (e.t) {
+    case 'welcome': {
+      chat.me = e.me;
+      chat.room = e.room;
+      // A rejoin brings the history again: keep our tips and notices, take the room's lines.
+      const extras = chat.items.filter((i) => i.kind !== 'line');
+      chat.items = [...e.history.map((line): ChatItem => ({ kind: 'line', line })), ...extras];
+      if (e.session) applySession(store, e.session);
+      if (chat.phase === 'connecting') chat.phase = 'live';
+      return;
+    }
+    case 'room':
+      chat.room = e.room;
+      return;
+    case 'line':
+      if (chat.items.some((i) => i.kind === 'line' && i.line.id === e.line.id)) return;
+      pushItem({ kind: 'line', line: e.line });
+      if (chat.typing?.nick === e.line.nick) chat.typing = null;
+      return;
+    case 'typing':
+      if (e.from !== chat.me?.id) chat.typing = { nick: e.nick, until: Date.now() + TYPING_SHOWN_MS };
+      return;
+    case 'session':
+      if (e.session.sessionId === mine) applySession(store, e.session);
+      return;
+    case 'warn':
+      if (e.sessionId === mine) chat.warn = e.seconds;
+      return;
+    case 'ended':
+      if (e.sessionId === mine) endedByRoom(store, e.reason);
+      return;
+    case 'tip':
+      pushItem({ kind: 'tip', id: `t${e.ts}-${e.from}`, nick: e.nick, coins: e.coins, mine: e.from === chat.me?.id });
+      return;
+    case 'error':
+      notice(`chat.roomError.${ROOM_ERRORS.has(e.code) ? e.code.replace(/^chat\./, '') : 'unknown'}`);
+      return;
+    default:
+      return;
+  }
+}
+
+function applySession(store: RootState, s: SessionView): void {
+  const before = chat.session;
+  chat.session = s;
+  if (store.user && typeof s.balance === 'number') store.user.coins = s.balance;
+  if (before?.state === 'pending' && s.state === 'active') notice('chat.notice.accepted');
+  if (s.state === 'ended' && s.ended_reason) endedByRoom(store, s.ended_reason);
+}
+
+export function endedByRoom(store: RootState, reason: EndReason): void {
+  if (chat.phase === 'ended' || chat.phase === 'idle') return;
+  conn.socket?.close();
+  conn.socket = null;
+  chat.connected = false;
+  chat.phase = 'ended';
+  chat.ended = reason;
+  if (chat.show) refetchShow(store, chat.show.id, CHAT_LOGOUT_REFETCH_MS);
+}
+
+/** After a chat logout the show is refetched (after 1 s), so its live state is current. */
+export function refetchShow(store: RootState, id: number, delay: number): void {
+  setTimeout(() => {
+    api()
+      .get<ShowDetail>(`shows/${id}`)
+      .then((s) => {
+        store.live.online[id] = s.online === true;
+      })
+      .catch(() => undefined);
+  }, delay);
+}
+
+export function sendLine(text: string): boolean {
+  const trimmed = text.trim().slice(0, CHAT_TEXT_MAX);
+  if (!trimmed || !conn.socket) return false;
+  // In a running private or exclusive chat the lines go to the performer only.
+  const s = chat.session;
+  const privateLine = s?.state === 'active' && (s.type === 'private' || s.type === 'exclusive');
+  return conn.socket.send(privateLine ? { t: 'say', text: trimmed, to: 'performer' } : { t: 'say', text: trimmed });
+}
+
+let lastTyping = 0;
+export function sendTyping(): void {
+  const now = Date.now();
+  if (now - lastTyping < 2_000) return;
+  lastTyping = now;
+  conn.socket?.send({ t: 'typing' });
+}

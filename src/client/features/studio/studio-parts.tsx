@@ -1,0 +1,256 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { CHAT_TEXT_MAX, type ChatLine } from '../../../shared/chat';
+import { Icon } from '../../ui/icon';
+import { useT } from '../../state/context';
+import { command, say, studio, type StatementRow, type StudioItem } from './studio-state';
+
+/** Pending private and exclusive requests, highlighted (no sound), with accept and decline. */
+export function StudioRequests() {
+  const t = useT();
+  const s = useSnapshot(studio);
+  const pending = Object.values(s.sessions).filter((x) => x.state === 'pending' && x.type !== 'free');
+  if (pending.length === 0) return null;
+  return (
+    <section className="studio-card studio-requests" aria-live="assertive" data-testid="studio-requests">
+      <h2>{t('studio.requests.title')}</h2>
+      <ul>
+        {pending.map((r) => (
+          <li key={r.sessionId} className="studio-request" data-session={r.sessionId}>
+            <span>{t('studio.requests.line', { nick: r.nick, type: t(`chat.type.${r.type}`), price: r.price })}</span>
+            <span className="studio-row-actions">
+              <button type="button" className="btn btn-primary btn-small" data-testid="studio-accept" onClick={() => command({ t: 'accept', sessionId: r.sessionId })}>
+                {t('studio.requests.accept')}
+              </button>
+              <button type="button" className="btn btn-text btn-small" data-testid="studio-decline" onClick={() => command({ t: 'decline', sessionId: r.sessionId })}>
+                {t('studio.requests.decline')}
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The private (or exclusive) member: their lines with the performer, an answer box, the end. */
+export function StudioPrivate() {
+  const t = useT();
+  const s = useSnapshot(studio);
+  const id = s.privateWith;
+  const session = id ? s.sessions[id] : null;
+  if (!id || !session || session.state !== 'active') return null;
+  const lines = s.items.filter((i) => i.kind === 'line' && (i.line.from === id || i.line.to === id)) as StudioItem[];
+  return (
+    <section className="studio-card studio-private" data-testid="studio-private" data-session={id}>
+      <div className="studio-card-head">
+        <h2>{t('studio.private.title', { nick: session.nick, type: t(`chat.type.${session.type}`) })}</h2>
+        <span className="small muted" data-testid="studio-private-minutes">
+          {t('studio.private.minutes', { count: session.minutes, coins: session.coins })}
+        </span>
+        <button type="button" className="btn btn-outline btn-small" data-testid="studio-end-private" onClick={() => command({ t: 'end', sessionId: id })}>
+          {t('studio.private.end')}
+        </button>
+      </div>
+      {s.warn?.sessionId === id && (
+        <p className="chat-warn small" role="status">
+          {t('studio.private.warn', { nick: session.nick, seconds: s.warn.seconds })}
+        </p>
+      )}
+      <Lines items={lines} testId="studio-private-lines" />
+      <SayBox to={id} testId="studio-private-input" label={t('studio.private.input', { nick: session.nick })} />
+    </section>
+  );
+}
+
+/** The room's chat (public lines and tips) with the answer box. */
+export function StudioChat() {
+  const t = useT();
+  const s = useSnapshot(studio);
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const i = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(i);
+  }, []);
+  const items = s.items.filter((i) => i.kind === 'tip' || !i.line.to) as StudioItem[];
+  return (
+    <section className="studio-card studio-chat">
+      <h2>{t('studio.chat.title')}</h2>
+      <Lines items={items} testId="studio-lines" />
+      <p className="chat-typing muted small">{s.typing && s.typing.until > now ? t('chat.panel.typing', { nick: s.typing.nick }) : '\u00a0'}</p>
+      <SayBox testId="studio-input" label={t('studio.chat.input')} />
+    </section>
+  );
+}
+
+function Lines({ items, testId }: { items: readonly StudioItem[]; testId: string }) {
+  const t = useT();
+  const ref = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.scrollTop = ref.current.scrollHeight;
+  }, [items.length]);
+  return (
+    <ol className="chat-lines studio-lines" ref={ref} aria-live="polite" data-testid={testId}>
+      {items.length === 0 && <li className="chat-empty muted small">{t('studio.chat.empty')}</li>}
+      {items.map((i) =>
+        i.kind === 'tip' ? (
+          <li key={i.id} className="chat-line tip" data-testid="chat-tip-line">
+            <Icon name="gift" size={14} />
+            {t('chat.tip.line', { nick: i.nick, count: i.coins })}
+          </li>
+        ) : (
+          <LineView key={i.line.id} line={i.line} />
+        ),
+      )}
+    </ol>
+  );
+}
+
+function LineView({ line }: { line: ChatLine }) {
+  return (
+    <li className={`chat-line from-${line.role}${line.to ? ' private' : ''}`} data-testid="chat-line" data-from={line.role}>
+      {line.role !== 'system' && <span className="chat-nick">{line.nick}</span>}
+      <span className="chat-text">{line.text}</span>
+    </li>
+  );
+}
+
+function SayBox({ to, testId, label }: { to?: string; testId: string; label: string }) {
+  const t = useT();
+  const id = useId();
+  const s = useSnapshot(studio);
+  const [text, setText] = useState('');
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (say(text, to)) setText('');
+  }
+  return (
+    <form className="chat-send" onSubmit={submit}>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        className="chat-input"
+        data-testid={testId}
+        maxLength={CHAT_TEXT_MAX}
+        autoComplete="off"
+        placeholder={label}
+        value={text}
+        disabled={!s.connected}
+        onChange={(e) => {
+          setText(e.target.value);
+          // The room sees the performer typing; a private answer stays private.
+          if (!to) command({ t: 'typing' });
+        }}
+      />
+      <button type="submit" className="btn btn-primary" disabled={!s.connected || !text.trim()} data-testid={`${testId}-send`}>
+        {t('chat.panel.send')}
+      </button>
+    </form>
+  );
+}
+
+/** Everyone in the room: guests and members by nickname, their session type, mute/kick/ban. */
+export function StudioPeople() {
+  const t = useT();
+  const s = useSnapshot(studio);
+  const people = s.participants.filter((p) => p.role !== 'performer');
+  return (
+    <section className="studio-card studio-people">
+      <h2>{t('studio.people.title', { count: people.length })}</h2>
+      {people.length === 0 ? (
+        <p className="muted small" data-testid="studio-people-empty">
+          {t('studio.people.empty')}
+        </p>
+      ) : (
+        <ul className="studio-people-list" data-testid="studio-people">
+          {people.map((p) => (
+            <li key={p.id} className="studio-person" data-nick={p.nick} data-session={p.id}>
+              <span className="studio-person-name">
+                <span className="chat-nick">{p.nick}</span>
+                <span className="small muted">
+                  {t(`studio.people.role.${p.role}`)}
+                  {p.type ? ` · ${t(`chat.type.${p.type}`)}` : ''}
+                  {p.muted ? ` · ${t('studio.people.muted')}` : ''}
+                </span>
+              </span>
+              <span className="studio-row-actions">
+                <button type="button" className="btn btn-text btn-small" data-action={p.muted ? 'unmute' : 'mute'} onClick={() => command({ t: p.muted ? 'unmute' : 'mute', sessionId: p.id })}>
+                  {p.muted ? t('studio.people.unmute') : t('studio.people.mute')}
+                </button>
+                <button type="button" className="btn btn-text btn-small" data-action="kick" onClick={() => command({ t: 'kick', sessionId: p.id })}>
+                  {t('studio.people.kick')}
+                </button>
+                <button type="button" className="btn btn-text btn-small" data-action="ban" onClick={() => command({ t: 'ban', sessionId: p.id })}>
+                  {t('studio.people.ban')}
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function rowTime(r: StatementRow): string {
+  const v = r.ts ?? r.created_at;
+  if (v === undefined) return '';
+  const d = typeof v === 'number' ? new Date(v < 1e12 ? v * 1000 : v) : new Date(v);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+}
+
+/** Today's earnings and the statement (newest first). */
+export function StudioEarnings() {
+  const t = useT();
+  const s = useSnapshot(studio);
+  const e = s.info?.earnings;
+  if (!e) {
+    return (
+      <section className="studio-card studio-earnings">
+        <h2>{t('studio.earnings.title')}</h2>
+        <p className="muted small">{t('studio.earnings.unavailable')}</p>
+      </section>
+    );
+  }
+  return (
+    <section className="studio-card studio-earnings">
+      <h2>{t('studio.earnings.title')}</h2>
+      <p className="studio-today">
+        <Icon name="coins" size={20} />
+        <span data-testid="studio-today">{e.today}</span>
+        <span className="small muted">{t('studio.earnings.today')}</span>
+      </p>
+      {e.statement.length === 0 ? (
+        <p className="muted small">{t('studio.earnings.empty')}</p>
+      ) : (
+        <table className="studio-statement" data-testid="studio-statement">
+          <thead>
+            <tr>
+              <th scope="col">{t('studio.earnings.time')}</th>
+              <th scope="col">{t('studio.earnings.what')}</th>
+              <th scope="col">{t('studio.earnings.coins')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {e.statement.slice(0, 50).map((r, i) => {
+              const kind = r.reason ?? r.kind ?? r.type ?? 'other';
+              const label = t(`studio.earnings.kind.${kind}`);
+              return (
+                <tr key={String(r.id ?? r.ref ?? r.reference ?? i)}>
+                  <td>{rowTime(r)}</td>
+                  <td>
+                    {label.startsWith('studio.') ? kind : label}
+                    {r.nick ? ` · ${r.nick}` : ''}
+                  </td>
+                  <td className="num">{r.coins ?? r.amount ?? 0}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

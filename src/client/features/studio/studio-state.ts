@@ -1,0 +1,219 @@
+import { proxy } from 'valtio';
+import { CHAT_TEXT_MAX, type ChatLine, type OpenTypes, type Participant, type RoomEvent, type RoomSnapshot, type SessionView } from '../../../shared/chat';
+import { api } from '../../lib/api';
+import { openRoom, type RoomCredentials, type RoomSocket } from '../chat/room-socket';
+
+// The performer's studio: the show's status and switches (GET/POST /api/studio), the room socket
+// (POST /api/studio/connect gives fresh credentials for every (re)connect), the room's people,
+// chat, requests and sessions, and today's earnings. State lives in this module's proxy, so a
+// reconnect keeps everything on screen and the welcome only adds what was missed.
+
+export interface StatementRow {
+  id?: string | number;
+  ts?: number | string;
+  created_at?: number | string;
+  kind?: string;
+  type?: string;
+  reference?: string;
+  ref?: string;
+  /** The ledger's reason: chat (a minute) or tip. */
+  reason?: string;
+  nick?: string;
+  coins?: number;
+  amount?: number;
+}
+
+export interface StudioInfo {
+  show: { id: number; name: string; universalId?: string };
+  status: { online: boolean; paused: boolean; open: OpenTypes };
+  /** null until the server's ledger gives earnings. */
+  earnings: { today: number; statement: StatementRow[] } | null;
+}
+
+export type StudioItem = { kind: 'line'; line: ChatLine } | { kind: 'tip'; id: string; nick: string; coins: number };
+
+export interface StudioState {
+  load: 'loading' | 'ready' | 'error';
+  info: StudioInfo | null;
+  busy: string | null;
+  error: string | null;
+  connected: boolean;
+  room: RoomSnapshot | null;
+  participants: Participant[];
+  sessions: Record<string, SessionView>;
+  items: StudioItem[];
+  /** Session id of the private (or exclusive) conversation shown. */
+  privateWith: string | null;
+  typing: { nick: string; until: number } | null;
+  warn: { sessionId: string; seconds: number } | null;
+}
+
+export const studio = proxy<StudioState>({
+  load: 'loading',
+  info: null,
+  busy: null,
+  error: null,
+  connected: false,
+  room: null,
+  participants: [],
+  sessions: {},
+  items: [],
+  privateWith: null,
+  typing: null,
+  warn: null,
+});
+
+let socket: RoomSocket | null = null;
+const ITEMS_KEPT = 300;
+
+declare global {
+  interface Window {
+    __studioSocket?: RoomSocket | null;
+  }
+}
+
+export async function loadStudio(): Promise<void> {
+  try {
+    studio.info = await api().get<StudioInfo>('studio');
+    studio.load = 'ready';
+  } catch {
+    studio.load = studio.info ? 'ready' : 'error';
+  }
+}
+
+export function connectStudio(): void {
+  if (socket) return;
+  socket = openRoom(() => api().post<RoomCredentials>('studio/connect'), {
+    status: (open) => {
+      studio.connected = open;
+    },
+    event: onEvent,
+  });
+  window.__studioSocket = socket;
+}
+
+export function disconnectStudio(): void {
+  socket?.close();
+  socket = null;
+}
+
+function push(item: StudioItem): void {
+  studio.items.push(item);
+  if (studio.items.length > ITEMS_KEPT) studio.items.splice(0, studio.items.length - ITEMS_KEPT);
+}
+
+function onEvent(e: RoomEvent): void {
+  switch (e.t) {
+    case 'welcome': {
+      studio.room = e.room;
+      const known = new Set(studio.items.filter((i) => i.kind === 'line').map((i) => (i as { line: ChatLine }).line.id));
+      for (const line of e.history) if (!known.has(line.id)) push({ kind: 'line', line });
+      studio.items.sort((a, b) => itemTs(a) - itemTs(b));
+      syncStatus(e.room);
+      return;
+    }
+    case 'room':
+      studio.room = e.room;
+      syncStatus(e.room);
+      return;
+    case 'presence':
+      studio.participants = e.participants;
+      return;
+    case 'line':
+      if (studio.items.some((i) => i.kind === 'line' && i.line.id === e.line.id)) return;
+      push({ kind: 'line', line: e.line });
+      if (studio.typing?.nick === e.line.nick) studio.typing = null;
+      return;
+    case 'typing':
+      studio.typing = { nick: e.nick, until: Date.now() + 4_000 };
+      return;
+    case 'request':
+    case 'session':
+      setSession(e.session);
+      return;
+    case 'warn':
+      studio.warn = { sessionId: e.sessionId, seconds: e.seconds };
+      return;
+    case 'ended': {
+      const s = studio.sessions[e.sessionId];
+      if (s) studio.sessions[e.sessionId] = { ...s, state: 'ended', ended_reason: e.reason };
+      if (studio.privateWith === e.sessionId) studio.privateWith = null;
+      if (studio.warn?.sessionId === e.sessionId) studio.warn = null;
+      void refreshEarnings();
+      return;
+    }
+    case 'tip':
+      push({ kind: 'tip', id: `t${e.ts}-${e.from}`, nick: e.nick, coins: e.coins });
+      void refreshEarnings();
+      return;
+    case 'error':
+      studio.error = e.code;
+      return;
+    default:
+      return;
+  }
+}
+
+function itemTs(i: StudioItem): number {
+  return i.kind === 'line' ? i.line.ts : Number(i.id.slice(1).split('-')[0]) || 0;
+}
+
+function setSession(s: SessionView): void {
+  const before = studio.sessions[s.sessionId];
+  studio.sessions[s.sessionId] = s;
+  if (s.state === 'active' && (s.type === 'private' || s.type === 'exclusive')) studio.privateWith = s.sessionId;
+  if (s.state === 'ended' && studio.privateWith === s.sessionId) studio.privateWith = null;
+  if (before && before.minutes !== s.minutes) void refreshEarnings();
+}
+
+function syncStatus(room: RoomSnapshot): void {
+  const info = studio.info;
+  if (!info) return;
+  info.status.online = room.mode !== 'offline';
+  info.status.paused = room.mode === 'paused';
+  info.status.open = room.open;
+}
+
+let earningsTimer: ReturnType<typeof setTimeout> | null = null;
+/** Earnings after a charge or tip (debounced: a busy room charges often). */
+function refreshEarnings(): Promise<void> {
+  if (earningsTimer) return Promise.resolve();
+  return new Promise((resolve) => {
+    earningsTimer = setTimeout(() => {
+      earningsTimer = null;
+      api()
+        .get<StudioInfo>('studio')
+        .then((info) => {
+          if (studio.info) studio.info.earnings = info.earnings;
+        })
+        .catch(() => undefined)
+        .finally(resolve);
+    }, 500);
+  });
+}
+
+export async function setStatus(patch: Partial<{ online: boolean; paused: boolean; open: OpenTypes }>, busyKey: string): Promise<void> {
+  if (studio.busy) return;
+  studio.busy = busyKey;
+  studio.error = null;
+  try {
+    const res = await api().post<Partial<StudioInfo> & { status?: StudioInfo['status'] }>('studio/status', patch);
+    if (studio.info && res?.status) studio.info.status = res.status;
+    else if (studio.info) Object.assign(studio.info.status, patch);
+    if (patch.online && !socket) connectStudio();
+  } catch (e) {
+    studio.error = (e as Error).message || 'unknown_error';
+  } finally {
+    studio.busy = null;
+  }
+}
+
+export function command(cmd: Parameters<RoomSocket['send']>[0]): boolean {
+  return socket?.send(cmd) ?? false;
+}
+
+export function say(text: string, to?: string): boolean {
+  const trimmed = text.trim().slice(0, CHAT_TEXT_MAX);
+  if (!trimmed) return false;
+  return command(to ? { t: 'say', text: trimmed, to } : { t: 'say', text: trimmed });
+}

@@ -1,0 +1,119 @@
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import type { OpenTypes } from '../../../shared/chat';
+import { Icon } from '../../ui/icon';
+import { useT } from '../../state/context';
+import { connectStudio, disconnectStudio, loadStudio, setStatus, studio } from './studio-state';
+import { StudioChat, StudioEarnings, StudioPeople, StudioPrivate, StudioRequests } from './studio-parts';
+
+const OPEN_KEYS: (keyof OpenTypes)[] = ['free', 'private', 'exclusive', 'voyeur'];
+
+/** The performer's studio: status, switches, requests, private, room chat, people, earnings. */
+export default function Studio() {
+  const t = useT();
+  const s = useSnapshot(studio);
+
+  useEffect(() => {
+    void loadStudio().then(() => connectStudio());
+    return () => disconnectStudio();
+  }, []);
+
+  if (s.load === 'loading' && !s.info) {
+    return (
+      <p className="studio-loading muted" role="status" data-testid="studio-loading">
+        {t('studio.loading')}
+      </p>
+    );
+  }
+  if (!s.info) {
+    return (
+      <div className="studio-error" role="alert" data-testid="studio-error">
+        <p>{t('studio.loadError')}</p>
+        <button type="button" className="btn btn-outline" onClick={() => void loadStudio().then(() => connectStudio())}>
+          {t('studio.retry')}
+        </button>
+      </div>
+    );
+  }
+  const { show, status } = s.info;
+  const state = !status.online ? 'offline' : status.paused ? 'paused' : 'online';
+
+  return (
+    <div className="studio" data-testid="studio" data-state={state} data-connected={s.connected ? '1' : '0'}>
+      <header className="studio-head">
+        <div>
+          <h1 className="studio-title">{t('studio.title', { name: show.name })}</h1>
+          <p className="studio-state-line">
+            <span className={`status-badge ${state === 'online' ? 'online' : 'offline'}`} data-testid="studio-state">
+              <span className="dot" aria-hidden="true" />
+              {t(`studio.state.${state}`)}
+            </span>
+            <span className={s.connected ? 'studio-conn ok small' : 'studio-conn small muted'} data-testid="studio-conn" aria-live="polite">
+              {s.connected ? t('studio.connected') : t('studio.reconnecting')}
+            </span>
+            {s.connected && (
+              <span className="small muted" data-testid="studio-viewers">
+                <Icon name="person" size={14} /> {t('studio.viewers', { count: s.participants.filter((p) => p.role !== 'performer').length })}
+              </span>
+            )}
+          </p>
+        </div>
+        <div className="studio-actions">
+          <button
+            type="button"
+            className={status.online ? 'btn btn-outline' : 'btn btn-primary'}
+            data-testid="studio-online"
+            aria-pressed={status.online}
+            disabled={s.busy !== null}
+            onClick={() => void setStatus({ online: !status.online }, 'online')}
+          >
+            {status.online ? t('studio.goOffline') : t('studio.goOnline')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline"
+            data-testid="studio-pause"
+            aria-pressed={status.paused}
+            disabled={s.busy !== null || !status.online}
+            onClick={() => void setStatus({ paused: !status.paused }, 'paused')}
+          >
+            {status.paused ? t('studio.resume') : t('studio.pause')}
+          </button>
+        </div>
+      </header>
+      {s.error && (
+        <p className="studio-err small" role="alert" data-testid="studio-err">
+          {t('studio.actionError', { code: s.error })}
+        </p>
+      )}
+      <fieldset className="studio-card studio-open" disabled={s.busy !== null}>
+        <legend>{t('studio.open.title')}</legend>
+        <div className="studio-switches">
+          {OPEN_KEYS.map((k) => (
+            <label key={k} className="studio-switch">
+              <input
+                type="checkbox"
+                role="switch"
+                data-open={k}
+                checked={status.open[k]}
+                onChange={(e) => void setStatus({ open: { ...status.open, [k]: e.target.checked } }, `open-${k}`)}
+              />
+              <span>{t(`studio.open.${k}`)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="studio-grid">
+        <div className="studio-main">
+          <StudioRequests />
+          <StudioPrivate />
+          <StudioChat />
+        </div>
+        <aside className="studio-side">
+          <StudioPeople />
+          <StudioEarnings />
+        </aside>
+      </div>
+    </div>
+  );
+}
