@@ -23,5 +23,8 @@ export interface EmbeddedState {
   messages: Resources;
 }
 
-/** Top-level locale keys the islands use; the rest of the texts stay on the server. */
-export const CLIENT_MESSAGE_KEYS = ['common', 'nav', 'splash', 'consent', 'update', 'errors', 'drawer', 'layouts', 'languages', 'auth', 'profile', 'incentive', 'welcome', 'shows', 'search', 'pagination', 'billing', 'coupons', 'voicecall', 'game', 'chat', 'studio'] as const;
+/** Top-level locale keys the islands of every page use; the rest of the texts stay on the server. */
+export const CLIENT_MESSAGE_KEYS = ['common', 'nav', 'splash', 'consent', 'update', 'errors', 'drawer', 'layouts', 'languages', 'auth', 'profile', 'incentive', 'welcome', 'shows', 'search', 'pagination', 'billing', 'coupons', 'voicecall', 'game'] as const;
+/** Locale keys only some pages' islands use (the page names them: show pages the chat, /studio both). */
+export const PAGE_MESSAGE_KEYS = ['chat', 'studio'] as const;
+export type PageMessageKey = (typeof PAGE_MESSAGE_KEYS)[number];

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
-import { CLIENT_MESSAGE_KEYS } from '../../src/shared/state';
+import { CLIENT_MESSAGE_KEYS, PAGE_MESSAGE_KEYS } from '../../src/shared/state';
 import { createTranslator, pickResources, type Resources } from '../../src/shared/translate';
 import { keyPaths, missingKeys } from './locale-keys';
 
@@ -35,9 +35,10 @@ describe('the islands translator agrees with i18next', () => {
     for (const [lng, res] of [['en', en], ['de', de]] as const) {
       const i18n = i18next.createInstance();
       await i18n.init({ lng, resources: { [lng]: { translation: res } }, interpolation: { escapeValue: false } });
-      const client = createTranslator(pickResources(res as Resources, CLIENT_MESSAGE_KEYS), lng);
+      const keys = [...CLIENT_MESSAGE_KEYS, ...PAGE_MESSAGE_KEYS];
+      const client = createTranslator(pickResources(res as Resources, keys), lng);
       const vars = { count: 2, email: 'a@b.c', online: 1, page: 3, name: 'Mia' };
-      for (const [path] of keyPaths(pickResources(res as Resources, CLIENT_MESSAGE_KEYS))) {
+      for (const [path] of keyPaths(pickResources(res as Resources, keys))) {
         const key = path.replace(/_(one|other)$/, '');
         expect(client(key, vars), `${lng}:${key}`).toBe(i18n.t(key, vars));
       }

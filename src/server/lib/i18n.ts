@@ -2,7 +2,7 @@ import i18next, { type i18n } from 'i18next';
 import de from '../../../locales/de.json';
 import en from '../../../locales/en.json';
 import type { Locale } from '../../shared/constants';
-import { CLIENT_MESSAGE_KEYS } from '../../shared/state';
+import { CLIENT_MESSAGE_KEYS, type PageMessageKey } from '../../shared/state';
 import { pickResources, type Resources } from '../../shared/translate';
 
 const RESOURCES: Record<Locale, Resources> = { en: en as Resources, de: de as Resources };
@@ -21,14 +21,15 @@ export function i18nFor(locale: Locale): i18n {
   return root.cloneInstance({ lng: locale, initAsync: false });
 }
 
-const clientMessages = new Map<Locale, Resources>();
+const clientMessages = new Map<string, Resources>();
 
-/** The texts the islands need, embedded into each document. */
-export function clientMessagesFor(locale: Locale): Resources {
-  let m = clientMessages.get(locale);
+/** The texts the islands need, embedded into each document: every page's, plus the page's own groups. */
+export function clientMessagesFor(locale: Locale, pageKeys: readonly PageMessageKey[] = []): Resources {
+  const key = [locale, ...pageKeys].join(',');
+  let m = clientMessages.get(key);
   if (!m) {
-    m = pickResources(RESOURCES[locale], CLIENT_MESSAGE_KEYS);
-    clientMessages.set(locale, m);
+    m = pickResources(RESOURCES[locale], [...CLIENT_MESSAGE_KEYS, ...pageKeys]);
+    clientMessages.set(key, m);
   }
   return m;
 }

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import { BUILD_ID } from '../../shared/build';
-import type { EmbeddedState } from '../../shared/state';
+import type { EmbeddedState, PageMessageKey } from '../../shared/state';
 
 export interface Head {
   title: string;
   description?: string;
   canonical?: string;
   robots?: string;
+  /** Locale groups beyond every page's that this page's islands use (embedded with the state). */
+  texts?: readonly PageMessageKey[];
 }
 
 const THEME_COLOR: Record<EmbeddedState['layout'], string> = {

@@ -5,7 +5,7 @@ import { getCookie } from 'hono/cookie';
 import { renderToString } from 'react-dom/server';
 import { CONSENT_COOKIE } from '../../shared/constants';
 import { BUILD_ID } from '../../shared/build';
-import type { EmbeddedState } from '../../shared/state';
+import type { EmbeddedState, PageMessageKey } from '../../shared/state';
 import { AppProviders } from '../../client/state/context';
 import { createStore } from '../../client/state/store';
 import type { AppEnv } from '../env';
@@ -16,7 +16,7 @@ import { Document, type Head } from './document';
 /** True when the worker runs inside Vite's dev server (npm run dev): assets come from Vite. */
 const VITE_DEV = (import.meta as { env?: { DEV?: boolean } }).env?.DEV === true;
 
-export function embeddedState(c: Context<AppEnv>): EmbeddedState {
+export function embeddedState(c: Context<AppEnv>, texts: readonly PageMessageKey[] = []): EmbeddedState {
   const url = new URL(c.req.url);
   const session = c.get('session');
   const consent = getCookie(c, CONSENT_COOKIE);
@@ -34,13 +34,13 @@ export function embeddedState(c: Context<AppEnv>): EmbeddedState {
     supportEmail: config(c.env).supportEmail,
     exitUrl: config(c.env).splashExitUrl,
     googleClientId: c.env.GOOGLE_CLIENT_ID ?? null,
-    messages: clientMessagesFor(c.get('locale')),
+    messages: clientMessagesFor(c.get('locale'), texts),
   };
 }
 
 /** Renders a full document: per-request store and translator, the page inside, the state embedded. */
 export function renderPage(c: Context<AppEnv>, page: ReactNode, head: Head, status: ContentfulStatusCode = 200): Response {
-  const state = embeddedState(c);
+  const state = embeddedState(c, head.texts);
   const store = createStore(state);
   const html = renderToString(
     <AppProviders store={store} t={c.get('t')}>

@@ -19,7 +19,7 @@ function guard(c: Context<AppEnv>, { verified = true } = {}): Response | null {
 
 function page(c: Context<AppEnv>, title: string, trail: { label: string; href?: string }[], body: ReactNode): Response {
   const t = c.get('t');
-  return renderPage(c, <Layout breadcrumbs={trail}>{body}</Layout>, { title: `${title} – ${t('common.brand')}`, robots: 'noindex' });
+  return renderPage(c, <Layout breadcrumbs={trail}>{body}</Layout>, { title: `${title} – ${t('common.brand')}`, robots: 'noindex', texts: ['chat'] });
 }
 
 const TAB_PATHS: [string, ProfileTab][] = [
