@@ -120,6 +120,8 @@ describe.each(['en', 'de'] as Lang[])('a cross-site page changes nothing for the
     await follow(page, 'activate');
     await waitForIslands(page);
     await page.locator('[data-state=done]').waitFor();
+    // The done state goes home by itself after 2 s; a navigation of ours meanwhile would race it.
+    await page.waitForURL(`${base}/`);
     await homeIsUnchanged(page, me.name);
     expect(await whoAmI(page)).toBe(me.name);
     expect(attacker.name).not.toBe(me.name);
