@@ -142,6 +142,7 @@ export async function benchRoomFanout(base, { viewers = 500, perSecond = 10, lin
 
 const FLOOR_WORKER = `
 import { DurableObject } from 'cloudflare:workers';
+let seq = 0;
 export class Room extends DurableObject {
   async fetch() {
     const pair = new WebSocketPair();
@@ -151,7 +152,8 @@ export class Room extends DurableObject {
   }
   webSocketMessage(ws, message) {
     const cmd = JSON.parse(message);
-    const line = JSON.stringify({ t: 'line', line: { text: cmd.text } });
+    // The same line the room sends (same fields, same size), so the ratio compares the work, not the bytes.
+    const line = JSON.stringify({ t: 'line', line: { id: Date.now().toString(36) + '-' + ++seq, from: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6', nick: 'guest1234', role: 'guest', text: cmd.text, ts: Date.now() } });
     for (const s of this.ctx.getWebSockets()) s.send(line);
   }
   webSocketClose(ws, code) {

@@ -121,7 +121,6 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
   protected addLine(line: ChatLine): void {
     this.history.push(line);
     if (this.history.length > CHAT_HISTORY) this.history.splice(0, this.history.length - CHAT_HISTORY);
-    void this.ctx.storage.put('history', this.history);
     const msg = JSON.stringify({ t: 'line', line } satisfies RoomEvent);
     if (line.to) {
       this.send('performer', msg);
@@ -130,6 +129,9 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
       this.send('performer', msg);
       this.send('v', msg);
     }
+    // The history is for late joiners: the line goes out without waiting for the write to be
+    // confirmed (the output gate would hold every send behind it; a crash loses at most a line).
+    void this.ctx.storage.put('history', this.history, { allowUnconfirmed: true });
   }
 
   /** Ends a session once: D1 row, storage, both sides told, the member's sockets closed. */
