@@ -34,6 +34,8 @@ export interface ChatSessionAnswer {
   /** Length of a billed minute in ms (60,000 in production; shortened in tests). */
   minute_ms: number;
   nickname: string;
+  /** Started in voice-call mode: the running phone call pays for the time (price 0 coins). */
+  voicecall: boolean;
 }
 
 export type ParticipantRole = 'performer' | 'member' | 'guest';
@@ -63,9 +65,10 @@ export type SessionState = 'pending' | 'active' | 'ended';
 
 /**
  * Why a session ended. free_expired: the visitor's free minutes of the day are used up; exclusive:
- * a voyeur's session ends when the performer accepts an exclusive.
+ * a voyeur's session ends when the performer accepts an exclusive; call_ended: the phone call that
+ * paid a voice-call session has ended.
  */
-export type EndReason = 'member' | 'performer' | 'no_coins' | 'offline' | 'kicked' | 'banned' | 'timeout' | 'declined' | 'replaced' | 'free_expired' | 'exclusive';
+export type EndReason = 'member' | 'performer' | 'no_coins' | 'offline' | 'kicked' | 'banned' | 'timeout' | 'declined' | 'replaced' | 'free_expired' | 'exclusive' | 'call_ended';
 
 /** A paid or free session as its member (and the performer) sees it. */
 export interface SessionView {
@@ -82,6 +85,8 @@ export interface SessionView {
   /** The member's balance after the last charge (members only). */
   balance: number | null;
   ended_reason: EndReason | null;
+  /** A voice-call session: the phone call pays for the time, no coins are charged. */
+  by_call: boolean;
 }
 
 export interface ChatLine {

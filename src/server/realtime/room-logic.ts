@@ -128,10 +128,12 @@ export interface RoomSession {
   warned: boolean;
   /** Since when no socket of the session is open (its creation until it first joins); null while one is. */
   goneAt: number | null;
+  /** Voice-call session: the phone billing whose running call pays for the time (no coins charged). */
+  phone: number | null;
 }
 
 export function sessionView(s: RoomSession, reason: EndReason | null = null): SessionView {
-  return { sessionId: s.id, nick: s.nick, type: s.type, state: s.state, started_at: s.startedAt, minutes: s.minutes, coins: s.coins, price: s.price, balance: s.balance, ended_reason: reason };
+  return { sessionId: s.id, nick: s.nick, type: s.type, state: s.state, started_at: s.startedAt, minutes: s.minutes, coins: s.coins, price: s.price, balance: s.balance, ended_reason: reason, by_call: typeof s.phone === 'number' };
 }
 
 export function runningOf(sessions: Iterable<RoomSession>): RoomSession | null {

@@ -1,6 +1,7 @@
 import { CHAT_GRACE_MS, CHAT_HISTORY, CHAT_MINUTE_MS, FREE_CHAT_SECONDS_PER_DAY } from '../../shared/chat';
 import type { ChatLine, EndReason, Participant, ParticipantRole, RoomEvent, RoomSnapshot, SessionView } from '../../shared/chat';
 import { spend } from '../lib/ledger.repo';
+import { callActive } from '../features/billing/billing.service';
 import { chargedMinuteStatement, endSessionRow, reserveFreeMinute, startSession, updateShowStatus } from '../features/chat/chat.repo';
 import { HibernatingRoom } from './room';
 import { dueMinute, envMs, minuteStart, participantsOf, runningOf, sessionView, snapshotOf, utcDay, type Bucket, type RoomSession, type ShowConf } from './room-logic';
@@ -162,6 +163,7 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
    * a no-op). False when the session ended because the minute could not be paid.
    */
   protected async charge(s: RoomSession, m: number): Promise<boolean> {
+    if (typeof s.phone === 'number') return this.callMinute(s, s.phone, m);
     if (s.uid === null || s.price <= 0 || this.busy.has(s.id)) return s.state !== 'ended';
     this.busy.add(s.id);
     try {
@@ -188,6 +190,26 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
         this.send(`s:${s.id}`, warn);
         this.send('performer', warn);
       }
+      return true;
+    } finally {
+      this.busy.delete(s.id);
+    }
+  }
+
+  /** A voice-call session's minute: the phone call pays for it, so it counts only while the call is connected. */
+  private async callMinute(s: RoomSession, billingId: number, m: number): Promise<boolean> {
+    if (this.busy.has(s.id)) return s.state !== 'ended';
+    this.busy.add(s.id);
+    try {
+      if (!(await callActive(this.env.DB, billingId))) {
+        await this.endSession(s, 'call_ended');
+        return false;
+      }
+      if (s.state === 'ended') return false;
+      s.minutes = Math.max(s.minutes, m);
+      await this.save(s);
+      await chargedMinuteStatement(this.env.DB, s.id, m, 0).run();
+      this.sendSession(s);
       return true;
     } finally {
       this.busy.delete(s.id);
@@ -286,7 +308,7 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
       while (s.state === 'active' && s.startedAt !== null) {
         const before = s.minutes;
         if (before >= dueMinute(s.startedAt, this.minuteMs, Date.now())) break;
-        const ok = s.price > 0 ? await this.charge(s, before + 1) : await this.reserveFree(s, before + 1);
+        const ok = s.price > 0 || typeof s.phone === 'number' ? await this.charge(s, before + 1) : await this.reserveFree(s, before + 1);
         if (!ok || s.minutes === before) break;
       }
     }

@@ -19,6 +19,8 @@ export interface NewRoomSession {
   nick: string;
   type: SessionType;
   price: number;
+  /** Voice-call session: the phone billing whose call pays for the time. */
+  phone: number | null;
 }
 
 export type RegisterResult = { ok: true; session: SessionView } | { ok: false; code: string };

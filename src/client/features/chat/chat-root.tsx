@@ -52,12 +52,25 @@ function ChatOverlay() {
   if (!show) return null;
   const s = c.session;
   const paid = c.type !== 'free';
+  // Voice-call chat: the phone call pays for the time, so the bar shows that instead of coins.
+  const byCall = c.answer?.voicecall === true;
   const pending = paid && (!s || s.state === 'pending') && c.phase !== 'ended';
   const wentPrivate = c.type === 'free' && (c.room?.mode === 'private' || c.room?.mode === 'exclusive');
   const state = c.phase === 'ended' ? 'ended' : c.phase === 'connecting' ? 'connecting' : pending ? 'pending' : wentPrivate ? 'went-private' : 'running';
 
   return (
-    <div ref={rootRef} className="chat-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="chat-overlay" data-state={state} data-type={c.type} data-connected={c.connected ? '1' : '0'}>
+    <div
+      ref={rootRef}
+      className="chat-overlay"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      data-testid="chat-overlay"
+      data-state={state}
+      data-type={c.type}
+      data-voicecall={byCall ? '1' : '0'}
+      data-connected={c.connected ? '1' : '0'}
+    >
       <header className="chat-bar" data-testid="chat-bar">
         <div className="chat-bar-title">
           <span id={titleId} className="chat-bar-name">
@@ -85,7 +98,16 @@ function ChatOverlay() {
               </dd>
             </div>
           )}
-          {snap.user && (
+          {byCall && paid ? (
+            <div>
+              <dt className="sr-only">{t('chat.bar.paymentLabel')}</dt>
+              <dd data-testid="chat-by-call">
+                <Icon name="phone" size={14} />
+                {t('chat.bar.byCall')}
+              </dd>
+            </div>
+          ) : null}
+          {snap.user && !(byCall && paid) && (
             <div>
               <dt className="sr-only">{t('chat.bar.coinsLabel')}</dt>
               <dd data-testid="chat-coins" data-coins={snap.user.coins}>
@@ -192,7 +214,7 @@ function ChatPanel() {
 
   const live = c.phase === 'live' && c.connected;
   const canSend = live && c.type !== 'voyeur';
-  const canTip = !!snap.user && !snap.session.voicecall && c.phase === 'live' && (c.type === 'free' || c.session?.state === 'active');
+  const canTip = !!snap.user && !snap.session.voicecall && !c.answer?.voicecall && c.phase === 'live' && (c.type === 'free' || c.session?.state === 'active');
 
   function submit(e: FormEvent) {
     e.preventDefault();

@@ -225,6 +225,13 @@ function applySession(store: RootState, s: SessionView): void {
 
 export function endedByRoom(store: RootState, reason: EndReason): void {
   if (chat.phase === 'ended' || chat.phase === 'idle') return;
+  // A voice-call chat without its session (the call ended, or the session is gone) goes home.
+  if (chat.answer?.voicecall && (reason === 'call_ended' || reason === 'timeout')) {
+    conn.socket?.close();
+    conn.socket = null;
+    location.assign('/');
+    return;
+  }
   conn.socket?.close();
   conn.socket = null;
   chat.connected = false;

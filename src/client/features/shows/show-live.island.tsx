@@ -44,11 +44,13 @@ export default function ShowLive({ part, show }: ShowLiveProps) {
   }
 
   const member = !!snap.user;
+  // Voice-call mode: the phone call pays for the time; exclusive is not offered then.
+  const byCall = member && snap.session.voicecall;
   const kinds: SessionType[] = [];
   if (show.freemode && online) kinds.push('free');
   // With exclusive only, a private chat would become exclusive anyway: only that button is offered.
   if (!show.exclusiveOnly) kinds.push('private');
-  if (show.exclusivemode) kinds.push('exclusive');
+  if (show.exclusivemode && !byCall) kinds.push('exclusive');
   if (online) kinds.push('voyeur');
   const primary = show.exclusiveOnly ? 'exclusive' : 'private';
 
@@ -64,7 +66,7 @@ export default function ShowLive({ part, show }: ShowLiveProps) {
   }
 
   return (
-    <div className="chat-actions" data-testid="chat-actions" data-online={online ? '1' : '0'}>
+    <div className="chat-actions" data-testid="chat-actions" data-online={online ? '1' : '0'} data-voicecall={byCall ? '1' : '0'}>
       <div className="chat-buttons">
         {kinds.map((kind) => {
           const cls = `btn ${kind === primary ? 'btn-primary' : 'btn-outline'} chat-btn chat-${kind}`;
@@ -91,7 +93,7 @@ export default function ShowLive({ part, show }: ShowLiveProps) {
         })}
       </div>
       <p className="chat-note muted small" aria-live="polite">
-        {online ? (member ? t('shows.chat.hintMember') : t('shows.chat.hintVisitor')) : t('shows.chat.offline', { name: show.name })}
+        {online ? (byCall ? t('shows.chat.hintVoicecall') : member ? t('shows.chat.hintMember') : t('shows.chat.hintVisitor')) : t('shows.chat.offline', { name: show.name })}
       </p>
       {Chat && <Chat.C />}
     </div>

@@ -17,7 +17,7 @@ export function StudioRequests() {
       <ul>
         {pending.map((r) => (
           <li key={r.sessionId} className="studio-request" data-session={r.sessionId}>
-            <span>{t('studio.requests.line', { nick: r.nick, type: t(`chat.type.${r.type}`), price: r.price })}</span>
+            <span>{t(r.by_call ? 'studio.requests.lineByCall' : 'studio.requests.line', { nick: r.nick, type: t(`chat.type.${r.type}`), price: r.price })}</span>
             <span className="studio-row-actions">
               <button type="button" className="btn btn-primary btn-small" data-testid="studio-accept" onClick={() => command({ t: 'accept', sessionId: r.sessionId })}>
                 {t('studio.requests.accept')}
@@ -46,7 +46,7 @@ export function StudioPrivate() {
       <div className="studio-card-head">
         <h2>{t('studio.private.title', { nick: session.nick, type: t(`chat.type.${session.type}`) })}</h2>
         <span className="small muted" data-testid="studio-private-minutes">
-          {t('studio.private.minutes', { count: session.minutes, coins: session.coins })}
+          {t(session.by_call ? 'studio.private.minutesByCall' : 'studio.private.minutes', { count: session.minutes, coins: session.coins })}
         </span>
         <button type="button" className="btn btn-outline btn-small" data-testid="studio-end-private" onClick={() => command({ t: 'end', sessionId: id })}>
           {t('studio.private.end')}

@@ -4,13 +4,25 @@ import { WELCOME_BONUS_PERCENT, INCENTIVE_COUNTDOWN_MS, INCENTIVE_OVERTIME_MS } 
 import type { PaymentType } from '../../../shared/billing';
 import { bonusStatements, findBilling, findWelcomeOffer, insertWelcomeOffer, markPaidStatement, releaseVoucher, settlePendingStatement } from './billing.repo';
 import { listCatalog } from './catalog.repo';
-import { endPhoneCall, phoneChargeStatements } from './phone.repo';
+import { endPhoneCall, latestPhoneBilling, phoneCallState, phoneChargeStatements } from './phone.repo';
 import { credit, type LedgerResult } from '../../lib/ledger.repo';
 import type { PaymentEvent } from './provider';
 
 /** Phone payments one address may start per window (each sets up a billing and a phone line). */
 export const PHONE_INITS_PER_ADDRESS = 20;
 export const PHONE_INIT_WINDOW_SECONDS = 3_600;
+
+/** The phone billing whose call is connected right now for this browser session (voice-call mode), or null. */
+export async function activeCall(db: D1Database, sessionId: string | null): Promise<number | null> {
+  const row = sessionId ? await latestPhoneBilling(db, sessionId) : null;
+  return row && phoneCallState(row) === 'active' ? row.id : null;
+}
+
+/** Whether a phone billing's call is still connected (a voice-call chat ends when it is not). */
+export async function callActive(db: D1Database, billingId: number): Promise<boolean> {
+  const row = await findBilling(db, billingId);
+  return !!row && row.is_phonecall === 1 && phoneCallState(row) === 'active';
+}
 
 /**
  * Most a member may spend per day, in cents (a guard against mistakes and stolen cards). Paid

@@ -49,6 +49,8 @@ export interface StartCheck {
   agechecked: boolean;
   /** The running private or exclusive session of the show, if any. */
   inUse: SessionType | null;
+  /** Voice-call mode: a connected phone call pays for the time (no coins needed, no exclusive). */
+  byCall?: boolean;
 }
 
 const refuse = (code: string, status = 422): Refusal => ({ status, code, field: 'type' });
@@ -56,9 +58,10 @@ const refuse = (code: string, status = 422): Refusal => ({ status, code, field: 
 /**
  * The first reason this session cannot start, or null. The age check applies to the paid types
  * (voyeur, private, exclusive): a member passes it with users.age_verified or the session's
- * passed check; free chat needs a verified e-mail only.
+ * passed check; free chat needs a verified e-mail only. In voice-call mode the call pays, so the
+ * coins are not checked, and exclusive (not offered in that mode) is refused.
  */
-export function startRefusal({ type, show, user, agechecked, inUse }: StartCheck): Refusal | null {
+export function startRefusal({ type, show, user, agechecked, inUse, byCall = false }: StartCheck): Refusal | null {
   const paid = type !== 'free';
   if (!user && paid) return { status: 401, code: 'unauthenticated' };
   if (user && !user.is_verified) return refuse('chat.not_verfified');
@@ -66,12 +69,12 @@ export function startRefusal({ type, show, user, agechecked, inUse }: StartCheck
   if (show.online !== 1) return refuse('chat.show_not_available');
   if (show.paused === 1) return refuse('chat.show_paused');
   if (type === 'free' && (show.flag_free !== 1 || show.open_free !== 1)) return refuse('chat.show_not_available_free');
-  if (type === 'exclusive' && (!exclusiveActive(show.flag_exclusive) || show.open_exclusive !== 1)) return refuse('chat.show_not_available_exclusive');
+  if (type === 'exclusive' && (byCall || !exclusiveActive(show.flag_exclusive) || show.open_exclusive !== 1)) return refuse('chat.show_not_available_exclusive');
   if (type === 'private' && show.open_private !== 1) return refuse('chat.show_not_available_private');
   if (type === 'voyeur' && show.open_voyeur !== 1) return refuse('chat.show_not_available_voyeur');
   if (inUse === 'exclusive' && type !== 'free') return refuse('chat.show_not_available_exclusive_in_use');
   if (inUse === 'private' && (type === 'private' || type === 'exclusive')) return refuse('chat.show_not_available_private');
-  if (user && paid && user.coins < sessionPrice(type, show)) return refuse('chat.no_coins');
+  if (user && paid && !byCall && user.coins < sessionPrice(type, show)) return refuse('chat.no_coins');
   return null;
 }
 

@@ -97,14 +97,16 @@ export interface ChatSessionRow {
   coins: number;
   tips: number;
   rating: number | null;
+  /** Voice-call session: the phone billing whose call paid for the time (null: paid in coins). */
+  phone_billing_id: number | null;
 }
 
 /** Inserts a session; false when the show already has a private or exclusive one (unique index). */
 export async function insertSession(db: D1Database, s: Omit<ChatSessionRow, 'ended_at' | 'end_reason' | 'coins' | 'tips' | 'rating'>): Promise<boolean> {
   try {
     await db
-      .prepare('INSERT INTO chat_sessions (id, show_id, user_id, visitor, nick, type, state, price, created_at, started_at, minutes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .bind(s.id, s.show_id, s.user_id, s.visitor, s.nick, s.type, s.state, s.price, s.created_at, s.started_at, s.minutes)
+      .prepare('INSERT INTO chat_sessions (id, show_id, user_id, visitor, nick, type, state, price, created_at, started_at, minutes, phone_billing_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .bind(s.id, s.show_id, s.user_id, s.visitor, s.nick, s.type, s.state, s.price, s.created_at, s.started_at, s.minutes, s.phone_billing_id)
       .run();
     return true;
   } catch (e) {

@@ -10,7 +10,7 @@ import { signRoomToken } from '../../lib/room-token';
 import { validationHook } from '../../lib/validation';
 import { envMs, utcDay } from '../../realtime/room-logic';
 import { roomOf, showConf } from '../../realtime/rooms';
-import { announceCoins } from '../billing/billing.service';
+import { activeCall, announceCoins } from '../billing/billing.service';
 import { ensureSession, requireUser } from '../session/session.service';
 import { chatNick, effectiveType, parseSessionType, sessionPrice, startRefusal, type Refusal } from './chat-rules';
 import {
@@ -55,7 +55,7 @@ export async function ownSession(c: Context<AppEnv>, sessionId: string, userId: 
 }
 
 export function rowView(s: ChatSessionRow): SessionView {
-  return { sessionId: s.id, nick: s.nick, type: s.type, state: s.state, started_at: s.started_at, minutes: s.minutes, coins: s.coins, price: s.price, balance: null, ended_reason: s.end_reason };
+  return { sessionId: s.id, nick: s.nick, type: s.type, state: s.state, started_at: s.started_at, minutes: s.minutes, coins: s.coins, price: s.price, balance: null, ended_reason: s.end_reason, by_call: s.phone_billing_id !== null };
 }
 
 /** /api/chatsession: start a session, tip, check and rate (the end call is in chat-end.routes.ts). */
@@ -151,7 +151,9 @@ export const chatSessionRoutes = new Hono<AppEnv>()
       const user = c.get('user');
       const type = effectiveType(requested, show);
       const inUse = type === 'free' ? null : ((await privateInUse(db, show.id))?.type ?? null);
-      const refused = startRefusal({ type, show, user, agechecked: c.get('session').agechecked, inUse });
+      // Voice-call mode: the connected phone call pays for a paid session's time, not the coins.
+      const call = user && type !== 'free' && c.get('session').voicecall ? await activeCall(db, c.get('sessionId')) : null;
+      const refused = startRefusal({ type, show, user, agechecked: c.get('session').agechecked, inUse, byCall: call !== null });
       if (refused) refusal(refused);
       const nick = chatNick(user, body.nickname);
       if ('code' in nick) refusal(nick);
@@ -161,15 +163,15 @@ export const chatSessionRoutes = new Hono<AppEnv>()
         refusal({ status: 422, code: 'chat.free_expired', field: 'type' });
       }
       const id = randomToken(18);
-      const price = sessionPrice(type, show);
+      const price = call === null ? sessionPrice(type, show) : 0;
       const pending = type === 'private' || type === 'exclusive';
       const now = Date.now();
-      const row = { id, show_id: show.id, user_id: user?.id ?? null, visitor, nick: nick.nick, type, state: pending ? ('pending' as const) : ('active' as const), price, created_at: now, started_at: pending ? null : now, minutes: type === 'free' ? 1 : 0 };
+      const row = { id, show_id: show.id, user_id: user?.id ?? null, visitor, nick: nick.nick, type, state: pending ? ('pending' as const) : ('active' as const), price, created_at: now, started_at: pending ? null : now, minutes: type === 'free' ? 1 : 0, phone_billing_id: call };
       if (!(await insertSession(db, row))) {
         const again = (await privateInUse(db, show.id))?.type;
         refusal({ status: 422, code: again === 'exclusive' ? 'chat.show_not_available_exclusive_in_use' : 'chat.show_not_available_private', field: 'type' });
       }
-      const registered = await roomOf(c.env, show.id).register({ id, uid: user?.id ?? null, visitor, nick: nick.nick, type, price }, showConf(show));
+      const registered = await roomOf(c.env, show.id).register({ id, uid: user?.id ?? null, visitor, nick: nick.nick, type, price, phone: call }, showConf(show));
       if (!registered.ok) {
         await endSessionRow(db, id, registered.code === 'chat.no_coins' ? 'no_coins' : 'declined', Date.now());
         refusal({ status: 422, code: registered.code, field: 'type' });
@@ -188,6 +190,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
         price,
         minute_ms: envMs(c.env.CHAT_MINUTE_MS, CHAT_MINUTE_MS),
         nickname: nick.nick,
+        voicecall: call !== null,
       });
     },
   );
