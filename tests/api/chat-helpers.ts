@@ -102,8 +102,7 @@ export async function joinRoom(showId: number, login: string, password: string):
   const closed = new Promise<number>((r) => (closedResolve = r));
   ws.addEventListener('close', (e) => closedResolve(e.code));
   ws.addEventListener('message', (m) => {
-    if (m.data === 'pong') return void events.push({ t: 'error', code: 'pong' });
-    const e = JSON.parse(m.data as string) as RoomEvent;
+    const e: RoomEvent = m.data === 'pong' ? { t: 'error', code: 'pong' } : (JSON.parse(m.data as string) as RoomEvent);
     const w = waiters.findIndex((x) => x.t === e.t && x.match(e));
     if (w >= 0) waiters.splice(w, 1)[0].resolve(e);
     else events.push(e);

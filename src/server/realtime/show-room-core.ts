@@ -1,5 +1,5 @@
 import { CHAT_GRACE_MS, CHAT_HISTORY, CHAT_MINUTE_MS, FREE_CHAT_SECONDS_PER_DAY } from '../../shared/chat';
-import type { ChatLine, EndReason, Participant, ParticipantRole, RoomEvent, RoomSnapshot, SessionView } from '../../shared/chat';
+import type { ChatLine, EndReason, Participant, ParticipantRole, RoomEvent, RoomSnapshot } from '../../shared/chat';
 import { spend } from '../lib/ledger.repo';
 import { callActive } from '../features/billing/billing.service';
 import { chargedMinuteStatement, endSessionRow, reserveFreeMinute, startSession, updateShowStatus } from '../features/chat/chat.repo';
@@ -84,9 +84,6 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
     await this.ctx.storage.put({ show: this.show, history: this.history, mutes: [...this.mutes], perfGoneAt: this.perfGoneAt });
   }
 
-  protected view(s: RoomSession, reason: EndReason | null = null): SessionView {
-    return sessionView(s, reason);
-  }
   /** The running private or exclusive session (the room's mode follows it). */
   protected running(): RoomSession | null {
     return runningOf(this.sessions.values());
@@ -97,7 +94,6 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
   protected participants(): Participant[] {
     return participantsOf(this.sessions.values(), this.mutes);
   }
-
 
   /** Room snapshot to the viewers and presence to the performer, now. */
   protected pushNow(): void {
@@ -114,7 +110,7 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
 
   /** The member's own tabs and the performer learn a session's state. */
   protected sendSession(s: RoomSession, reason: EndReason | null = null): void {
-    const event: RoomEvent = { t: 'session', session: this.view(s, reason) };
+    const event: RoomEvent = { t: 'session', session: sessionView(s, reason) };
     this.send(`s:${s.id}`, event);
     this.send('performer', event);
   }
@@ -163,7 +159,7 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
    * a no-op). False when the session ended because the minute could not be paid.
    */
   protected async charge(s: RoomSession, m: number): Promise<boolean> {
-    if (typeof s.phone === 'number') return this.callMinute(s, s.phone, m);
+    if (typeof s.phone === 'number') return this.uncharged(s, m);
     if (s.uid === null || s.price <= 0 || this.busy.has(s.id)) return s.state !== 'ended';
     this.busy.add(s.id);
     try {
@@ -196,39 +192,25 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
     }
   }
 
-  /** A voice-call session's minute: the phone call pays for it, so it counts only while the call is connected. */
-  private async callMinute(s: RoomSession, billingId: number, m: number): Promise<boolean> {
+  /** A minute not paid in coins: free ones come out of the daily allowance, voice-call ones need the call still connected. */
+  private async uncharged(s: RoomSession, m: number): Promise<boolean> {
     if (this.busy.has(s.id)) return s.state !== 'ended';
     this.busy.add(s.id);
     try {
-      if (!(await callActive(this.env.DB, billingId))) {
-        await this.endSession(s, 'call_ended');
+      const db = this.env.DB;
+      const byCall = typeof s.phone === 'number';
+      const ok = byCall
+        ? await callActive(db, s.phone as number)
+        : await reserveFreeMinute(db, s.uid ? `u:${s.uid}` : `v:${s.visitor}`, utcDay(Date.now()), Math.floor(FREE_CHAT_SECONDS_PER_DAY / 60));
+      if (!ok) {
+        await this.endSession(s, byCall ? 'call_ended' : 'free_expired');
         return false;
       }
       if (s.state === 'ended') return false;
       s.minutes = Math.max(s.minutes, m);
       await this.save(s);
-      await chargedMinuteStatement(this.env.DB, s.id, m, 0).run();
-      this.sendSession(s);
-      return true;
-    } finally {
-      this.busy.delete(s.id);
-    }
-  }
-
-  /** A free session's next minute comes out of the visitor's daily allowance. */
-  private async reserveFree(s: RoomSession, m: number): Promise<boolean> {
-    if (this.busy.has(s.id)) return true;
-    this.busy.add(s.id);
-    try {
-      const who = s.uid ? `u:${s.uid}` : `v:${s.visitor}`;
-      if (!(await reserveFreeMinute(this.env.DB, who, utcDay(Date.now()), Math.floor(FREE_CHAT_SECONDS_PER_DAY / 60)))) {
-        await this.endSession(s, 'free_expired');
-        return false;
-      }
-      s.minutes = Math.max(s.minutes, m);
-      await this.save(s);
-      await chargedMinuteStatement(this.env.DB, s.id, m, 0).run();
+      await chargedMinuteStatement(db, s.id, m, 0).run();
+      if (byCall) this.sendSession(s);
       return true;
     } finally {
       this.busy.delete(s.id);
@@ -308,7 +290,7 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
       while (s.state === 'active' && s.startedAt !== null) {
         const before = s.minutes;
         if (before >= dueMinute(s.startedAt, this.minuteMs, Date.now())) break;
-        const ok = s.price > 0 || typeof s.phone === 'number' ? await this.charge(s, before + 1) : await this.reserveFree(s, before + 1);
+        const ok = s.price > 0 ? await this.charge(s, before + 1) : await this.uncharged(s, before + 1);
         if (!ok || s.minutes === before) break;
       }
     }

@@ -1,7 +1,7 @@
 import type { ChatLine, EndReason, RoomEvent, SessionType, SessionView } from '../../shared/chat';
 import { addBans } from '../features/chat/chat.repo';
 import { cannedLine } from './room-simulator';
-import { cleanText, isPerformerCommand, parseCommand, ROOM_SOCKETS_PER_SESSION, takeToken, type RoomSession, type ShowConf } from './room-logic';
+import { cleanText, isPerformerCommand, parseCommand, ROOM_SOCKETS_PER_SESSION, sessionView, takeToken, type RoomSession, type ShowConf } from './room-logic';
 import { ShowRoomCore, type RoomAttachment } from './show-room-core';
 
 /** Who joins, as the worker verified it from the room token (header X-Room-Identity). */
@@ -49,7 +49,7 @@ export class ShowRoom extends ShowRoomCore {
       await this.saveMeta();
       const nick = this.show?.name ?? 'performer';
       const res = this.accept({ sid: 'performer', role: 'performer', uid: who.uid, nick }, this.welcome('performer', nick), ['performer']);
-      for (const s of this.sessions.values()) if (s.state === 'pending') this.send('performer', { t: 'request', session: this.view(s) });
+      for (const s of this.sessions.values()) if (s.state === 'pending') this.send('performer', { t: 'request', session: sessionView(s) });
       this.send('performer', { t: 'presence', participants: this.participants() });
       await this.schedule();
       return res;
@@ -75,7 +75,7 @@ export class ShowRoom extends ShowRoomCore {
       me: { id, nick, role, type: s?.type ?? null, muted: this.mutes.has(id) },
       room: this.snapshot(),
       history,
-      session: s ? this.view(s) : null,
+      session: s ? sessionView(s) : null,
     };
     return JSON.stringify(event);
   }
@@ -106,10 +106,10 @@ export class ShowRoom extends ShowRoomCore {
     this.sessions.set(s.id, s);
     await this.save(s);
     if (n.type === 'voyeur' && !(await this.charge(s, 1))) return { ok: false, code: 'chat.no_coins' };
-    if (pending) this.send('performer', { t: 'request', session: this.view(s) });
+    if (pending) this.send('performer', { t: 'request', session: sessionView(s) });
     this.pushSoon();
     await this.schedule();
-    return { ok: true, session: this.view(s) };
+    return { ok: true, session: sessionView(s) };
   }
 
   /** The studio (or the worker) changed the show; `studio`: the performer must connect within the grace. */
@@ -123,7 +123,7 @@ export class ShowRoom extends ShowRoomCore {
     const s = this.sessions.get(sessionId);
     if (!s) return null;
     await this.endSession(s, reason);
-    return this.view(s, reason);
+    return sessionView(s, reason);
   }
 
   /** A tip the worker booked: everyone in the room sees it. */
