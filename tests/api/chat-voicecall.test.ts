@@ -2,14 +2,22 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { SessionView } from '../../src/shared/chat';
 import { expectError, expectJson, type Client } from './account-helpers';
+import { performerPart } from '../../src/server/lib/ledger.repo';
 import { addCoins, chatMember, coinsOf, joinRoom, ledgerRefs, liveShow, sessionRow, startChat, startOk } from './chat-helpers';
 import { req } from './helpers';
 
 // Voice-call sessions (shows 241-250; a billed minute is 1 s in tests): while the browser session's
 // phone call is connected, that call pays for a chat's time. No coin minute is charged, exclusive
-// and tips are refused, and the room ends the session once the call is no longer connected.
+// and tips are refused, and the room ends the session once the call is no longer connected. Each
+// minute is booked from the phone line's money (payments) to the performer and the house, so the
+// performer earns as from coins while the member's balance stays.
 
 const PHONE = { paymenttypeid: 3, productid: 8 };
+/** What the performer earned from a session's minutes (their earnings account's side of `chat:{id}:*`). */
+async function earned(showId: number, sessionId: string): Promise<number> {
+  const r = await env.DB.prepare('SELECT COALESCE(-SUM(amount), 0) AS n FROM ledger WHERE counter = ? AND ref LIKE ?').bind(`performer:${showId}`, `chat:${sessionId}:%`).first<{ n: number }>();
+  return r!.n;
+}
 const bidOf = (link: string) => decodeURIComponent(new URL(link, 'http://x').searchParams.get('bid')!);
 const line = (bid: string, action: 'start' | 'end') => req('/billing/phone', { method: 'POST', body: new URLSearchParams({ bid, action }), redirect: 'manual' });
 
@@ -34,17 +42,18 @@ describe('voice-call sessions', () => {
     expect(await coinsOf(m.id)).toBe(0);
 
     const s = await startOk(m.client, show.universalId, 'private');
-    expect(s).toMatchObject({ session_type: 'private', price: 0, voicecall: true });
-    expect(await sessionRow(s.sessionId)).toMatchObject({ state: 'pending', price: 0, phone_billing_id: call.id });
+    expect(s).toMatchObject({ session_type: 'private', price: show.price, voicecall: true });
+    expect(await sessionRow(s.sessionId)).toMatchObject({ state: 'pending', price: show.price, phone_billing_id: call.id });
     const request = await studio.next('request', (e) => e.session.sessionId === s.sessionId);
-    expect(request.session).toMatchObject({ by_call: true, price: 0 });
+    expect(request.session).toMatchObject({ by_call: true, price: show.price });
     const member = await joinRoom(show.id, s.login, s.password);
     await member.next('welcome');
     studio.send({ t: 'accept', sessionId: s.sessionId });
     const two = await member.next('session', (e) => e.session.minutes === 2);
     expect(two.session).toMatchObject<Partial<SessionView>>({ state: 'active', coins: 0, by_call: true });
     expect(await coinsOf(m.id)).toBe(0);
-    expect(await ledgerRefs(`chat:${s.sessionId}:`)).toEqual([]);
+    // Each minute: the call's money credits the member and the minute debits it again, to the performer and the house.
+    expect(await ledgerRefs(`chat:${s.sessionId}:`)).toEqual(expect.arrayContaining([`chat:${s.sessionId}:1`, `chat:${s.sessionId}:1:paid`, `chat:${s.sessionId}:2`, `chat:${s.sessionId}:2:paid`]));
 
     // The member hangs up: at the next minute the room finds the call gone and ends the chat.
     await expectJson(await m.client.post('/api/billing/end_phonecall'), 200);
@@ -54,6 +63,9 @@ describe('voice-call sessions', () => {
     expect(row).toMatchObject({ state: 'ended', end_reason: 'call_ended', coins: 0 });
     expect(row.minutes as number).toBeGreaterThanOrEqual(2);
     expect(await coinsOf(m.id)).toBe(0);
+    expect(await earned(show.id, s.sessionId)).toBe((row.minutes as number) * performerPart(show.price));
+    const paid = await env.DB.prepare("SELECT COUNT(*) AS n, SUM(amount) AS total FROM ledger WHERE ref LIKE ? AND counter = 'payments'").bind(`chat:${s.sessionId}:%`).first<{ n: number; total: number }>();
+    expect(paid).toEqual({ n: row.minutes, total: (row.minutes as number) * show.price });
 
     // Without the call the same member pays in coins again, and has none.
     await expectError(await startChat(m.client, show.universalId, 'private'), 422, 'chat.no_coins');
@@ -66,13 +78,13 @@ describe('voice-call sessions', () => {
     const call = await connectCall(m.client);
     const before = await coinsOf(m.id);
     const s = await startOk(m.client, show.universalId, 'voyeur');
-    expect(s).toMatchObject({ session_type: 'voyeur', price: 0, voicecall: true });
+    expect(s).toMatchObject({ session_type: 'voyeur', voicecall: true });
     const member = await joinRoom(show.id, s.login, s.password);
     expect((await member.next('welcome')).session).toMatchObject({ state: 'active', minutes: 1, coins: 0, by_call: true });
     await line(call.bid, 'end');
     expect(await member.next('ended')).toEqual({ t: 'ended', sessionId: s.sessionId, reason: 'call_ended' });
     expect(await coinsOf(m.id)).toBe(before);
-    expect(await ledgerRefs(`chat:${s.sessionId}:`)).toEqual([]);
+    expect(await earned(show.id, s.sessionId)).toBe(performerPart(s.price) * ((await sessionRow(s.sessionId))!.minutes as number));
     studio.ws.close(1000);
   });
 

@@ -106,6 +106,24 @@ describe('coin ledger', () => {
     await invariants();
   });
 
+  it('a minute paid by a phone call comes from payments: the member keeps their coins, the performer earns their share', async () => {
+    const user = await newMember();
+    const showId = 3;
+    await credit(env.DB, user, 10, 'payment', `pay:c${user}`);
+    const before = await showEarnings(env.DB, showId, 0);
+    // More than the member's own coins: the call pays, so nothing is refused and the balance stays.
+    expect(await spend(env.DB, { userId: user, showId, amount: 25, reason: 'chat', ref: `chat:c${user}:1`, from: 'payments' })).toEqual({ ok: true, coins: 10 });
+    expect(await spend(env.DB, { userId: user, showId, amount: 25, reason: 'chat', ref: `chat:c${user}:1`, from: 'payments' })).toMatchObject({ ok: false, error: 'duplicate', coins: 10 });
+    const rows = await env.DB.prepare('SELECT amount, counter, ref FROM ledger WHERE user_id = ? AND reason = ? ORDER BY id').bind(user, 'chat').all();
+    expect(rows.results).toEqual([
+      { amount: 25, counter: 'payments', ref: `chat:c${user}:1:paid` },
+      { amount: -performerPart(25), counter: `performer:${showId}`, ref: `chat:c${user}:1` },
+      { amount: -(25 - performerPart(25)), counter: 'house', ref: `chat:c${user}:1:house` },
+    ]);
+    expect((await showEarnings(env.DB, showId, 0)).total - before.total).toBe(performerPart(25));
+    await invariants();
+  });
+
   it('refuses forged or altered postbacks and changes nothing', async () => {
     const user = await newMember();
     const billing = await newBilling(user, 500);
@@ -128,12 +146,13 @@ describe('coin ledger', () => {
     await invariants();
   }, 30_000);
 
-  it('holds the books for 10,000+ random interleaved payments, minutes, tips, purchases, refunds and replays', async () => {
+  it('holds the books for 10,000+ random interleaved payments, minutes (coins or voice call), tips, purchases, refunds and replays', async () => {
     const users = [await newMember(), await newMember(), await newMember()];
     const shows = [1, 2];
     const op = fc.oneof(
       fc.record({ kind: fc.constant('postback' as const), billing: fc.nat(5), status: fc.constantFrom('paid' as const, 'paid' as const, 'cancelled' as const, 'failed' as const) }),
-      fc.record({ kind: fc.constantFrom('chat' as const, 'tip' as const, 'purchase' as const), user: fc.nat(2), show: fc.nat(1), amount: fc.integer({ min: 1, max: 60 }), ref: fc.nat(20) }),
+      // byCall: a voice-call minute, paid from the phone line's money instead of the member's coins
+      fc.record({ kind: fc.constantFrom('chat' as const, 'tip' as const, 'purchase' as const), user: fc.nat(2), show: fc.nat(1), amount: fc.integer({ min: 1, max: 60 }), ref: fc.nat(20), byCall: fc.boolean() }),
       fc.record({ kind: fc.constantFrom('coupon' as const, 'refund' as const), user: fc.nat(2), amount: fc.integer({ min: 1, max: 40 }), ref: fc.nat(10) }),
     );
     let run = 0;
@@ -158,7 +177,7 @@ describe('coin ledger', () => {
               const ref = `prop:${run}:${o.kind}:${o.ref}`;
               const r =
                 'show' in o
-                  ? await spend(env.DB, { userId: users[o.user], showId: shows[o.show], amount: o.amount, reason: o.kind, ref })
+                  ? await spend(env.DB, { userId: users[o.user], showId: shows[o.show], amount: o.amount, reason: o.kind, ref, from: o.kind === 'chat' && o.byCall ? 'payments' : undefined })
                   : o.kind === 'coupon'
                     ? await credit(env.DB, users[o.user], o.amount, 'coupon', ref)
                     : await applyLedger(env.DB, { userId: users[o.user], amount: o.amount, reason: 'adjust', ref, counter: 'house' });

@@ -90,6 +90,11 @@ export interface Spending {
   ref: string;
   /** The performer's share in percent (default PERFORMER_SHARE_PERCENT). */
   share?: number;
+  /**
+   * Paid from this account, not the member's coins (a voice-call minute: the phone line's money):
+   * the member is credited the amount first (reference `{ref}:paid`), so their balance stays.
+   */
+  from?: CounterAccount;
 }
 
 /** How many of `amount` coins go to the performer at `share` percent (rounded down); the rest is the house's. */
@@ -105,7 +110,7 @@ export function performerPart(amount: number, share = PERFORMER_SHARE_PERCENT): 
 export function spend(db: D1Database, s: Spending, extra: D1PreparedStatement[] = []): Promise<LedgerResult> {
   if (!Number.isInteger(s.amount) || s.amount <= 0) throw new Error('spend amount must be a positive integer');
   const performer = performerPart(s.amount, s.share);
-  const rows: LedgerEntry[] = [];
+  const rows: LedgerEntry[] = s.from ? [{ userId: s.userId, amount: s.amount, reason: s.reason, ref: `${s.ref}:paid`, counter: s.from }] : [];
   if (performer > 0) rows.push({ userId: s.userId, amount: -performer, reason: s.reason, ref: s.ref, counter: performerAccount(s.showId) });
   if (s.amount > performer) rows.push({ userId: s.userId, amount: -(s.amount - performer), reason: s.reason, ref: performer > 0 ? `${s.ref}:house` : s.ref, counter: 'house' });
   return applyLedgerRows(db, s.userId, rows, extra);

@@ -159,26 +159,31 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
    * a no-op). False when the session ended because the minute could not be paid.
    */
   protected async charge(s: RoomSession, m: number): Promise<boolean> {
-    if (typeof s.phone === 'number') return this.uncharged(s, m);
     if (s.uid === null || s.price <= 0 || this.busy.has(s.id)) return s.state !== 'ended';
     this.busy.add(s.id);
     try {
       const db = this.env.DB;
-      const r = await spend(db, { userId: s.uid, showId: this.show?.id ?? 0, amount: s.price, reason: 'chat', ref: `chat:${s.id}:${m}` }, [
-        chargedMinuteStatement(db, s.id, m, s.price),
+      // Voice-call session: the connected call pays (the member's coins stay); once it is gone, so is the chat.
+      const byCall = typeof s.phone === 'number';
+      if (byCall && !(await callActive(db, s.phone as number))) {
+        await this.endSession(s, 'call_ended');
+        return false;
+      }
+      const r = await spend(db, { userId: s.uid, showId: this.show?.id ?? 0, amount: s.price, reason: 'chat', ref: `chat:${s.id}:${m}`, from: byCall ? 'payments' : undefined }, [
+        chargedMinuteStatement(db, s.id, m, byCall ? 0 : s.price),
       ]);
       if (!r.ok && r.error !== 'duplicate') {
         await this.endSession(s, 'no_coins');
         return false;
       }
-      if (r.ok) s.coins += s.price;
+      if (r.ok && !byCall) s.coins += s.price;
       s.minutes = Math.max(s.minutes, m);
       s.balance = r.coins;
       if (s.state === 'ended') return false;
       await this.save(s);
       if (r.ok) this.ctx.waitUntil(publishToUser(this.env, s.uid, { type: 'user:coins', coins: r.coins }).catch(() => undefined));
       this.sendSession(s);
-      if (r.coins !== null && r.coins < s.price && !s.warned) {
+      if (!byCall && r.coins !== null && r.coins < s.price && !s.warned) {
         s.warned = true;
         await this.save(s);
         const next = minuteStart(s.startedAt ?? Date.now(), this.minuteMs, s.minutes + 1);
@@ -192,25 +197,19 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
     }
   }
 
-  /** A minute not paid in coins: free ones come out of the daily allowance, voice-call ones need the call still connected. */
-  private async uncharged(s: RoomSession, m: number): Promise<boolean> {
-    if (this.busy.has(s.id)) return s.state !== 'ended';
+  /** A free session's next minute comes out of the visitor's daily allowance. */
+  private async reserveFree(s: RoomSession, m: number): Promise<boolean> {
+    if (this.busy.has(s.id)) return true;
     this.busy.add(s.id);
     try {
-      const db = this.env.DB;
-      const byCall = typeof s.phone === 'number';
-      const ok = byCall
-        ? await callActive(db, s.phone as number)
-        : await reserveFreeMinute(db, s.uid ? `u:${s.uid}` : `v:${s.visitor}`, utcDay(Date.now()), Math.floor(FREE_CHAT_SECONDS_PER_DAY / 60));
-      if (!ok) {
-        await this.endSession(s, byCall ? 'call_ended' : 'free_expired');
+      const who = s.uid ? `u:${s.uid}` : `v:${s.visitor}`;
+      if (!(await reserveFreeMinute(this.env.DB, who, utcDay(Date.now()), Math.floor(FREE_CHAT_SECONDS_PER_DAY / 60)))) {
+        await this.endSession(s, 'free_expired');
         return false;
       }
-      if (s.state === 'ended') return false;
       s.minutes = Math.max(s.minutes, m);
       await this.save(s);
-      await chargedMinuteStatement(db, s.id, m, 0).run();
-      if (byCall) this.sendSession(s);
+      await chargedMinuteStatement(this.env.DB, s.id, m, 0).run();
       return true;
     } finally {
       this.busy.delete(s.id);
@@ -290,7 +289,7 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
       while (s.state === 'active' && s.startedAt !== null) {
         const before = s.minutes;
         if (before >= dueMinute(s.startedAt, this.minuteMs, Date.now())) break;
-        const ok = s.price > 0 ? await this.charge(s, before + 1) : await this.uncharged(s, before + 1);
+        const ok = s.price > 0 ? await this.charge(s, before + 1) : await this.reserveFree(s, before + 1);
         if (!ok || s.minutes === before) break;
       }
     }

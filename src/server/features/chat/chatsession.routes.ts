@@ -163,7 +163,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
         refusal({ status: 422, code: 'chat.free_expired', field: 'type' });
       }
       const id = randomToken(18);
-      const price = call === null ? sessionPrice(type, show) : 0;
+      const price = sessionPrice(type, show);
       const pending = type === 'private' || type === 'exclusive';
       const now = Date.now();
       const row = { id, show_id: show.id, user_id: user?.id ?? null, visitor, nick: nick.nick, type, state: pending ? ('pending' as const) : ('active' as const), price, created_at: now, started_at: pending ? null : now, minutes: type === 'free' ? 1 : 0, phone_billing_id: call };
