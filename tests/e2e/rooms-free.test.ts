@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShowDetail } from '../../src/shared/shows';
 import { open } from './browser';
 import { registerMember, type Lang } from './members';
-import { homeShows, msg, overlay, performerStudio, person, roomsBrowser, startChat, type Device } from './rooms-helpers';
+import { homeShows, msg, overlay, PERFORMER_PASSWORD, performerStudio, person, roomsBrowser, startChat, type Device } from './rooms-helpers';
 
 // The performer's studio and the free chat, in English on a desktop and German on a phone: the
 // performer goes online from the studio and a visitor's open home page shows it within 1 s; a
@@ -101,10 +101,20 @@ describe.each(CASES)('rooms: studio and free chat (%s, %s)', (lang, device) => {
 });
 
 describe('rooms: the studio for non-performers', () => {
-  it('sends visitors to the login and tells members without a show that it is for performers', async () => {
+  it('sends visitors to the login and back to the studio after it; tells members without a show that it is for performers', async () => {
+    const visitor = await person(browser, 'en', 'phone');
+    await open(visitor, '/studio');
+    expect(`${new URL(visitor.url()).pathname}${new URL(visitor.url()).search}`).toBe('/login?redirect=%2Fstudio');
+    // The show of the English test above: its performer comes back to the studio.
+    const show = shows[0];
+    await visitor.fill('#page-login-username', show.slugName);
+    await visitor.fill('#page-login-password', PERFORMER_PASSWORD);
+    await visitor.click('form[data-form=login] button[type=submit]');
+    await visitor.waitForURL(/\/studio$/);
+    await visitor.locator('[data-testid=studio][data-connected="1"]').waitFor();
+    await visitor.context().close();
+
     const page = await person(browser, 'de', 'desktop');
-    await open(page, '/studio', { hydrate: false });
-    expect(new URL(page.url()).pathname).toBe('/login');
     await registerMember(page);
     await open(page, '/studio');
     await expect(page.locator('[data-testid=studio-not-performer] h1').textContent()).resolves.toBe(msg('de').studio.notPerformer.title);

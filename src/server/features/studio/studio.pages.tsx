@@ -5,10 +5,10 @@ import { isPerformerUser } from '../../../shared/drawer';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
 
-/** /studio: visitors go to the login; members without a show see why; performers get the studio. */
+/** /studio: visitors go to the login (and come back after it); members without a show see why; performers get the studio. */
 export const studioPages = new Hono<AppEnv>().get('/', (c) => {
   const user = c.get('user');
-  if (!user) return c.redirect('/login', 302);
+  if (!user) return c.redirect(`/login?redirect=${encodeURIComponent('/studio')}`, 302);
   const t = c.get('t');
   return renderPage(
     c,
