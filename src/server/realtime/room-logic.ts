@@ -128,6 +128,8 @@ export interface RoomSession {
   warned: boolean;
   /** Since when no socket of the session is open (its creation until it first joins); null while one is. */
   goneAt: number | null;
+  /** External provider sessions: ends (reason expired) at this time unless extended; absent for the others. */
+  leaseUntil?: number | null;
 }
 
 export function sessionView(s: RoomSession, reason: EndReason | null = null): SessionView {
