@@ -31,7 +31,12 @@ export default function ExternalRoot() {
             {t('chat.external.title', { name: x.showName })}
           </span>
         </div>
-        <button type="button" className="btn btn-primary chat-end" data-testid="external-close" onClick={() => void closeExternal(store, t)}>
+        <button
+          type="button"
+          className="btn btn-primary chat-end"
+          data-testid="external-close"
+          aria-label={x.ended ? t('chat.bar.close') : t('chat.bar.end')}
+          onClick={() => void closeExternal(store, t)}>
           <Icon name="close" size={16} />
           <span>{x.ended ? t('chat.bar.close') : t('chat.bar.end')}</span>
         </button>
