@@ -32,6 +32,8 @@ export default defineConfig({
           // Live rooms: a one-second billed minute and a four-second grace (tests/api/chat-*.test.ts).
           CHAT_MINUTE_MS: '1000',
           CHAT_GRACE_MS: '4000',
+          // External provider sessions end three seconds after their last extend (tests/api/chat-external.test.ts).
+          CHAT_EXTERNAL_LEASE_MS: '3000',
           GOOGLE_CLIENT_ID: 'test-client-id.apps.googleusercontent.com',
           GOOGLE_JWKS_JSON: JSON.stringify({ keys: [googlePublicJwk] }),
           TEST_GOOGLE_PRIVATE_JWK: JSON.stringify(googlePrivateJwk),

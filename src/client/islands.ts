@@ -31,6 +31,7 @@ export const islands = {
   GameWheel: () => import('./features/game/game-wheel.island'),
   Studio: () => import('./features/studio/studio.island'),
   ChatHistory: () => import('./features/chat/chat-history.island'),
+  ExternalChat: () => import('./features/chat/external-chat.island'),
 } satisfies Record<string, () => Promise<IslandModule>>;
 
 export type IslandName = keyof typeof islands;

@@ -35,6 +35,7 @@ import { logRoutes } from './features/system/system.routes';
 import { userRoutes } from './features/account/user.routes';
 import { chatSessionRoutes } from './features/chat/chatsession.routes';
 import { chatEndRoutes } from './features/chat/chat-end.routes';
+import { externalEndRoutes, externalRoutes } from './features/chat/chat-external.routes';
 import { chatHistoryRoutes, chatRoomRoutes } from './features/chat/chatroom.routes';
 import { studioRoutes } from './features/chat/studio.routes';
 import { ApiError } from './lib/errors';
@@ -110,6 +111,7 @@ export function createApp() {
     .route('/game', gameRoutes)
     .route('/chatsession', chatSessionRoutes)
     .route('/chatroom', chatRoomRoutes)
+    .route('/chat/external', externalRoutes)
     .route('/studio', studioRoutes);
   // Operator calls and payment postbacks authenticate by token or signature instead of the CSRF
   // cookie, so they are mounted first.
@@ -117,6 +119,8 @@ export function createApp() {
   app.route('/api/billing', billingCallbackRoutes);
   // The page-hide beacon cannot send the CSRF header: the end call checks it, or the room token, itself.
   app.route('/api/chatsession/end', chatEndRoutes);
+  // The same for the external provider's end call (`?beacon=1`); without the flag it checks CSRF itself.
+  app.route('/api/chat/external/end', externalEndRoutes);
   app.route('/api', api);
 
   app.use(async (c, next) => (isApi(c) ? next() : visitorCookies(c, next)));

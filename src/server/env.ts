@@ -14,6 +14,8 @@ export interface Bindings {
   CHAT_MINUTE_MS?: string;
   /** How long a member's (or the performer's) room socket may be gone before the session ends / the show goes offline (default 30,000). */
   CHAT_GRACE_MS?: string;
+  /** How long an external provider session lives without an extend call (default 30,000). */
+  CHAT_EXTERNAL_LEASE_MS?: string;
   /** Signs the room tokens (falls back to SESSION_SECRET / PASSWORD_PEPPER with its own label). */
   ROOM_TOKEN_SECRET?: string;
   /** Lobby shards and the most sockets one shard may hold. */

@@ -34,8 +34,23 @@ export interface ChatSessionAnswer {
   /** Length of a billed minute in ms (60,000 in production; shortened in tests). */
   minute_ms: number;
   nickname: string;
-  /** Started in voice-call mode: the running phone call pays for the time (price 0 coins). */
+  /** Started in voice-call mode: the running phone call pays for the time (the member's coins are not charged). */
   voicecall: boolean;
+  /**
+   * External provider shows (contentProviderId > 1) only: the partner frame to embed
+   * (`/api/chat/external/vxm?…` with a short-lived ticket for this session and room), and the
+   * session's lease: it ends unless extended (POST /api/chat/external/extend) within lease_ms.
+   */
+  frame?: string;
+  lease_ms?: number;
+}
+
+/** POST /api/chat/external/extend {sessionId}: the lease runs until `lease_until` (unix ms). */
+export interface ExternalExtendAnswer {
+  sessionId: string;
+  lease_ms: number;
+  lease_until: number;
+  session: SessionView;
 }
 
 export type ParticipantRole = 'performer' | 'member' | 'guest';
@@ -66,9 +81,10 @@ export type SessionState = 'pending' | 'active' | 'ended';
 /**
  * Why a session ended. free_expired: the visitor's free minutes of the day are used up; exclusive:
  * a voyeur's session ends when the performer accepts an exclusive; call_ended: the phone call that
- * paid a voice-call session has ended.
+ * paid a voice-call session has ended; expired: an external provider session was not extended
+ * within its lease.
  */
-export type EndReason = 'member' | 'performer' | 'no_coins' | 'offline' | 'kicked' | 'banned' | 'timeout' | 'declined' | 'replaced' | 'free_expired' | 'exclusive' | 'call_ended';
+export type EndReason = 'member' | 'performer' | 'no_coins' | 'offline' | 'kicked' | 'banned' | 'timeout' | 'declined' | 'replaced' | 'free_expired' | 'exclusive' | 'call_ended' | 'expired';
 
 /** A paid or free session as its member (and the performer) sees it. */
 export interface SessionView {
@@ -160,6 +176,8 @@ export const PRIVATE_START_DELAY_MS = 250;
 export const CHAT_LOGOUT_REFETCH_MS = 1_000;
 /** External provider sessions are extended this often (spec). */
 export const EXTERNAL_EXTEND_MS = 10_000;
+/** An external session not extended for this long ends by itself (reason expired); CHAT_EXTERNAL_LEASE_MS overrides. */
+export const EXTERNAL_LEASE_MS = 30_000;
 
 /** Coins per started minute of a session type at a show's prices. */
 export function minutePrice(type: SessionType, pricePerMinute: number, factorExclusive: number): number {

@@ -6,7 +6,7 @@ import { performerPart } from '../../src/server/lib/ledger.repo';
 import { addCoins, chatMember, coinsOf, joinRoom, ledgerRefs, liveShow, sessionRow, startChat, startOk } from './chat-helpers';
 import { req } from './helpers';
 
-// Voice-call sessions (shows 241-250; a billed minute is 1 s in tests): while the browser session's
+// Voice-call sessions (shows 221-225; a billed minute is 1 s in tests): while the browser session's
 // phone call is connected, that call pays for a chat's time. No coin minute is charged, exclusive
 // and tips are refused, and the room ends the session once the call is no longer connected. Each
 // minute is booked from the phone line's money (payments) to the performer and the house, so the
@@ -32,7 +32,7 @@ async function connectCall(client: Client): Promise<{ id: number; bid: string }>
 
 describe('voice-call sessions', () => {
   it('the call pays: a private runs minute after minute with no coin charged, then ends when the call is hung up', async () => {
-    const { show, studio } = await liveShow(241);
+    const { show, studio } = await liveShow(221);
     const m = await chatMember(0);
     const call = await connectCall(m.client);
     const coins = await coinsOf(m.id);
@@ -73,7 +73,7 @@ describe('voice-call sessions', () => {
   });
 
   it('a voyeur is paid by the call too; the phone line hanging up ends it', async () => {
-    const { show, studio } = await liveShow(242);
+    const { show, studio } = await liveShow(222);
     const m = await chatMember(0);
     const call = await connectCall(m.client);
     const before = await coinsOf(m.id);
@@ -89,7 +89,7 @@ describe('voice-call sessions', () => {
   });
 
   it('in voice-call mode exclusive and tips are refused; free chat stays free', async () => {
-    const { show, studio } = await liveShow(243);
+    const { show, studio } = await liveShow(223);
     const m = await chatMember(1000);
     await connectCall(m.client);
     await expectError(await startChat(m.client, show.universalId, 'exclusive'), 422, 'chat.show_not_available_exclusive');
@@ -106,7 +106,7 @@ describe('voice-call sessions', () => {
   });
 
   it('the voice-call flag alone pays nothing: without a connected call the coins are charged', async () => {
-    const { show, studio } = await liveShow(244);
+    const { show, studio } = await liveShow(224);
     const m = await chatMember(1000);
     const call = await connectCall(m.client);
     await line(call.bid, 'end');
@@ -126,7 +126,7 @@ describe('voice-call sessions', () => {
   });
 
   it("another member's call pays for nobody else", async () => {
-    const { show, studio } = await liveShow(245);
+    const { show, studio } = await liveShow(225);
     const caller = await chatMember(0);
     await connectCall(caller.client);
     const other = await chatMember(0);

@@ -53,10 +53,13 @@ describe('demo data', () => {
     expect(later.shows[0].created_at).toBe(data.shows[0].created_at + 3600);
   });
 
-  it('has 264 shows with ids 1..264 from the own content provider', () => {
+  it('has 264 shows with ids 1..264 from the own content provider, but 241..250 from the partner provider 2', () => {
     expect(data.shows).toHaveLength(264);
     expect(data.shows.map((s) => s.id)).toEqual(Array.from({ length: 264 }, (_, i) => i + 1));
-    expect(data.shows.every((s) => s.contentprovider_id === 1)).toBe(true);
+    const partner = data.shows.filter((s) => s.contentprovider_id !== 1);
+    expect(partner.map((s) => [s.id, s.contentprovider_id])).toEqual(Array.from({ length: 10 }, (_, i) => [241 + i, 2]));
+    // Some of them are live in the demo, so a newcomer finds a partner show to chat with.
+    expect(partner.filter((s) => s.online === 1).length).toBeGreaterThanOrEqual(3);
   });
 
   it('has about a third of the shows online, with online_since only for those', () => {

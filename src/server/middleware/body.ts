@@ -4,8 +4,8 @@ import { readCappedBody, readJson, refuseControlCharacters } from '../lib/body';
 
 const NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Payment postbacks are the provider's format, checked by signature on the raw bytes.
-// The chat end beacon sends its token as text/plain (sendBeacon cannot send JSON types); the route parses and checks it.
-const RAW_BODY_PREFIXES = ['/api/billing/callback/', '/api/chatsession/end/'];
+// The chat end beacons send their token or session id as text/plain (sendBeacon cannot send JSON types); the route parses and checks it.
+const RAW_BODY_PREFIXES = ['/api/billing/callback/', '/api/chatsession/end/', '/api/chat/external/end'];
 // Client error logs carry stack traces: lines and tabs are their content.
 const MULTILINE_PATHS = new Set(['/api/log', '/api/user/log']);
 

@@ -130,6 +130,8 @@ export interface RoomSession {
   goneAt: number | null;
   /** Voice-call session: the phone billing whose running call pays for the time (no coins charged). */
   phone: number | null;
+  /** External provider sessions: ends (reason expired) at this time unless extended; absent for the others. */
+  leaseUntil?: number | null;
 }
 
 export function sessionView(s: RoomSession, reason: EndReason | null = null): SessionView {

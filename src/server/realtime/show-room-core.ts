@@ -260,6 +260,7 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
     const grace = this.graceMs;
     for (const s of this.sessions.values()) {
       if (s.goneAt !== null) next = Math.min(next, s.goneAt + grace);
+      if (s.leaseUntil) next = Math.min(next, s.leaseUntil);
       if (s.state === 'pending') next = Math.min(next, s.createdAt + (this.simulated ? SIMULATOR_ACCEPT_MS : PENDING_GRACE_FACTOR * grace));
       if (s.state === 'active' && s.startedAt !== null) next = Math.min(next, minuteStart(s.startedAt, this.minuteMs, s.minutes + 1));
     }
@@ -277,8 +278,8 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
     for (const s of [...this.sessions.values()]) {
       const now = Date.now();
       if (s.state === 'ended') continue;
-      if (s.goneAt !== null && now >= s.goneAt + grace) {
-        await this.endSession(s, 'timeout');
+      if ((s.goneAt !== null && now >= s.goneAt + grace) || (s.leaseUntil && now >= s.leaseUntil)) {
+        await this.endSession(s, s.goneAt !== null && now >= s.goneAt + grace ? 'timeout' : 'expired');
         continue;
       }
       if (s.state === 'pending') {

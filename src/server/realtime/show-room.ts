@@ -1,7 +1,7 @@
-import type { ChatLine, EndReason, RoomEvent, SessionType, SessionView } from '../../shared/chat';
+import { EXTERNAL_LEASE_MS, type ChatLine, type EndReason, type RoomEvent, type SessionType, type SessionView } from '../../shared/chat';
 import { addBans } from '../features/chat/chat.repo';
 import { cannedLine } from './room-simulator';
-import { cleanText, isPerformerCommand, parseCommand, ROOM_SOCKETS_PER_SESSION, sessionView, takeToken, type RoomSession, type ShowConf } from './room-logic';
+import { cleanText, envMs, isPerformerCommand, parseCommand, ROOM_SOCKETS_PER_SESSION, sessionView, takeToken, type RoomSession, type ShowConf } from './room-logic';
 import { ShowRoomCore, type RoomAttachment } from './show-room-core';
 
 /** Who joins, as the worker verified it from the room token (header X-Room-Identity). */
@@ -102,6 +102,8 @@ export class ShowRoom extends ShowRoomCore {
       balance: null,
       warned: false,
       goneAt: now,
+      // A partner show's session holds a lease its page extends (POST /api/chat/external/extend).
+      leaseUntil: show.providerId > 1 ? now + this.leaseMs : null,
     };
     this.sessions.set(s.id, s);
     await this.save(s);
@@ -124,6 +126,23 @@ export class ShowRoom extends ShowRoomCore {
     if (!s) return null;
     await this.endSession(s, reason);
     return sessionView(s, reason);
+  }
+
+  protected get leaseMs(): number {
+    return envMs(this.env.CHAT_EXTERNAL_LEASE_MS, EXTERNAL_LEASE_MS);
+  }
+
+  /**
+   * Extends an external session's lease (the worker checked that the caller owns it); null when
+   * the room does not hold it running (ended, unknown, or a session without a lease).
+   */
+  async extend(sessionId: string): Promise<{ session: SessionView; leaseUntil: number; leaseMs: number } | null> {
+    const s = this.sessions.get(sessionId);
+    if (!s || s.state === 'ended' || !s.leaseUntil) return null;
+    s.leaseUntil = Date.now() + this.leaseMs;
+    await this.save(s);
+    await this.schedule();
+    return { session: sessionView(s), leaseUntil: s.leaseUntil, leaseMs: this.leaseMs };
   }
 
   /** A tip the worker booked: everyone in the room sees it. */

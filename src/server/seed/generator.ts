@@ -30,6 +30,14 @@ export interface Draft {
 
 const SEED = 0x5eed2026;
 
+/**
+ * Demo shows of a partner content provider (contentprovider_id 2): their show pages run the chat
+ * in the partner frame (/api/chat/external/vxm). Taken from the end of the id range, which the
+ * tests that pick shows by id leave alone (those use ids up to 215 and provider-1 shows).
+ */
+export const PARTNER_PROVIDER_ID = 2;
+export const PARTNER_SHOW_IDS: ReadonlySet<number> = new Set([241, 242, 243, 244, 245, 246, 247, 248, 249, 250]);
+
 export function generateDemoData(now = 1767225600): DemoData {
   const rng = new Random(SEED);
   const ids = Array.from({ length: DEMO_SHOW_COUNT }, (_, i) => i + 1);
@@ -158,7 +166,7 @@ export function generateDemoData(now = 1767225600): DemoData {
     shows.push({
       id: d.id,
       universal_id: `u-${pad(d.id, 6)}`,
-      contentprovider_id: 1,
+      contentprovider_id: PARTNER_SHOW_IDS.has(d.id) ? PARTNER_PROVIDER_ID : 1,
       name: d.name,
       slug_name: d.slug,
       age: d.age,

@@ -8,6 +8,7 @@ import { confirmDialog } from '../../state/actions';
 import type { RootState } from '../../state/store';
 import { openNicknameDialog } from '../account/profile-actions';
 import { chat, chatErrorCode, conn, connect, refetchShow, reset, setHash, type ChatShow } from './chat-state';
+import { openExternal } from './external-actions';
 
 // What the member does with the chat: start it (type, nickname, fresh show, session, room), tip,
 // end it (with confirmation, or by beacon when the page goes away), close it and rate it.
@@ -86,6 +87,8 @@ export async function startChat(store: RootState, show: ChatShow, requested: Ses
     }
     return fail(store, chatErrorCode(e));
   }
+  // A partner show (contentproviderId > 1): the session runs in the partner frame.
+  if (answer.frame) return openExternal({ ...answer, frame: answer.frame }, show.name);
   chat.answer = answer;
   chat.type = answer.session_type;
   chat.phase = 'connecting';

@@ -195,7 +195,7 @@ function ChatStage({ state }: { state: string }) {
   );
 }
 
-function ChatPanel() {
+export function ChatPanel() {
   const t = useT();
   const store = useStore();
   const snap = useSnap();

@@ -34,7 +34,8 @@ export interface ChatShow {
   exclusiveOnly: boolean;
 }
 
-export type ChatPhase = 'idle' | 'starting' | 'connecting' | 'live' | 'ended';
+/** external: a partner show's session runs in its frame (external-actions.ts), not in the overlay. */
+export type ChatPhase = 'idle' | 'starting' | 'connecting' | 'live' | 'ended' | 'external';
 
 /** A line of the chat as the overlay shows it: a room line, a tip or a notice of ours. */
 export type ChatItem =

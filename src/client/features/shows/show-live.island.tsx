@@ -17,9 +17,9 @@ export interface ShowLiveProps {
   };
 }
 
-type ChatModules = [typeof import('../chat/chat-root'), typeof import('../chat/chat-actions')];
+type ChatModules = [typeof import('../chat/chat-root'), typeof import('../chat/chat-actions'), typeof import('../chat/external-root')];
 let chatModules: Promise<ChatModules> | null = null;
-const loadChat = () => (chatModules ??= Promise.all([import('../chat/chat-root'), import('../chat/chat-actions')]));
+const loadChat = () => (chatModules ??= Promise.all([import('../chat/chat-root'), import('../chat/chat-actions'), import('../chat/external-root')]));
 
 /**
  * The live parts of a show page: the online badge, and the chat buttons. Free chat needs free
@@ -31,7 +31,8 @@ export default function ShowLive({ part, show }: ShowLiveProps) {
   const store = useStore();
   const snap = useSnap();
   const online = useOnline(show.id, show.online);
-  const [Chat, setChat] = useState<{ C: ComponentType } | null>(null);
+  // The chat (overlay, alerts, rating) and, for a partner show, its frame.
+  const [Chat, setChat] = useState<{ C: ComponentType; X: ComponentType } | null>(null);
   const [busy, setBusy] = useState<SessionType | null>(null);
 
   if (part === 'status') {
@@ -57,8 +58,8 @@ export default function ShowLive({ part, show }: ShowLiveProps) {
   async function start(kind: SessionType) {
     setBusy(kind);
     try {
-      const [root, actions] = await loadChat();
-      setChat((cur) => cur ?? { C: root.default });
+      const [root, actions, external] = await loadChat();
+      setChat((cur) => cur ?? { C: root.default, X: external.default });
       await actions.startChat(store, { id: show.id, universalId: show.universalId, contentproviderId: show.contentproviderId, name: show.name, exclusiveOnly: show.exclusiveOnly }, kind);
     } finally {
       setBusy(null);
@@ -96,6 +97,7 @@ export default function ShowLive({ part, show }: ShowLiveProps) {
         {online ? (byCall ? t('shows.chat.hintVoicecall') : member ? t('shows.chat.hintMember') : t('shows.chat.hintVisitor')) : t('shows.chat.offline', { name: show.name })}
       </p>
       {Chat && <Chat.C />}
+      {Chat && <Chat.X />}
     </div>
   );
 }

@@ -186,6 +186,7 @@ export interface HistoryRow {
   created_at: number;
   started_at: number | null;
   ended_at: number | null;
+  end_reason: EndReason | null;
   minutes: number;
   coins: number;
   tips: number;
@@ -194,7 +195,7 @@ export interface HistoryRow {
 export async function chatHistory(db: D1Database, userId: number, limit = 100): Promise<HistoryRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT c.id, c.show_id, s.name AS show_name, s.universal_id, s.slug_name, c.type, c.created_at, c.started_at, c.ended_at, c.minutes, c.coins, c.tips
+      `SELECT c.id, c.show_id, s.name AS show_name, s.universal_id, s.slug_name, c.type, c.created_at, c.started_at, c.ended_at, c.end_reason, c.minutes, c.coins, c.tips
        FROM chat_sessions c JOIN shows s ON s.id = c.show_id WHERE c.user_id = ? ORDER BY c.created_at DESC LIMIT ?`,
     )
     .bind(userId, limit)

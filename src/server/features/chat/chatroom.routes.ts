@@ -45,6 +45,7 @@ export const chatHistoryRoutes = new Hono<AppEnv>().get('/', async (c) => {
       created_at: r.created_at,
       started_at: r.started_at,
       ended_at: r.ended_at,
+      end_reason: r.end_reason,
       minutes: r.minutes,
       coins: r.coins,
       tips: r.tips,

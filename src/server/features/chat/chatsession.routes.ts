@@ -7,6 +7,7 @@ import { randomToken } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { spend } from '../../lib/ledger.repo';
 import { signRoomToken } from '../../lib/room-token';
+import { externalStart } from './chat-external';
 import { validationHook } from '../../lib/validation';
 import { envMs, utcDay } from '../../realtime/room-logic';
 import { roomOf, showConf } from '../../realtime/rooms';
@@ -191,6 +192,8 @@ export const chatSessionRoutes = new Hono<AppEnv>()
         minute_ms: envMs(c.env.CHAT_MINUTE_MS, CHAT_MINUTE_MS),
         nickname: nick.nick,
         voicecall: call !== null,
+        // A partner show's session: the frame to embed and the lease its page extends.
+        ...(await externalStart(c.env, show, id)),
       });
     },
   );

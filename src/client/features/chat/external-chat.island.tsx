@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import { subscribe, useSnapshot } from 'valtio';
+import { CHAT_MINUTE_MS, type ChatSessionAnswer } from '../../../shared/chat';
+import { api } from '../../lib/api';
+import { useSnap, useStore, useT } from '../../state/context';
+import type { RootState } from '../../state/store';
+import { Icon } from '../../ui/icon';
+import { ChatPanel } from './chat-root';
+import { chat, connect, endedByRoom } from './chat-state';
+import { FRAME_ENDED } from './external-actions';
+import type { ExternalFrameProps } from './external-frame';
+
+// The chat inside the partner frame: the same room, joined with the session's credentials, with
+// the session's type, minutes, coins and an end button. The show page around it extends the
+// session's lease; the frame tells it (postMessage, own origin only) when the chat ended.
+
+function start(store: RootState, { show, answer }: ExternalFrameProps): void {
+  if (!show || !answer || chat.phase !== 'idle') return;
+  const full: ChatSessionAnswer = {
+    ...answer,
+    buddyaddr: 'performer',
+    contentProviderId: show.contentproviderId,
+    showId: show.id,
+    minute_ms: CHAT_MINUTE_MS,
+  };
+  chat.show = { ...show, exclusiveOnly: false };
+  chat.type = answer.session_type;
+  chat.answer = full;
+  chat.phase = 'connecting';
+  connect(store, full);
+}
+
+export default function ExternalChat(props: ExternalFrameProps) {
+  const t = useT();
+  const store = useStore();
+  const snap = useSnap();
+  const c = useSnapshot(chat);
+  const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    start(store, props);
+    let told = false;
+    return subscribe(chat, () => {
+      if (chat.phase !== 'ended' || told || window.parent === window) return;
+      told = true;
+      window.parent.postMessage({ type: FRAME_ENDED, sessionId: props.answer?.sessionId, reason: chat.ended }, location.origin);
+    });
+    // Started once per document.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  async function end() {
+    setConfirming(false);
+    const id = props.answer?.sessionId;
+    if (id) await api().post('chat/external/end', { sessionId: id }).catch(() => undefined);
+    endedByRoom(store, 'member');
+  }
+
+  const type = props.answer?.session_type ?? 'free';
+  const s = c.session;
+  const ended = c.phase === 'ended';
+  const state = ended ? 'ended' : c.phase !== 'live' ? 'connecting' : s?.state === 'pending' ? 'pending' : 'running';
+  return (
+    <div className="external-chat-frame" data-testid="external-chat" data-state={state} data-connected={c.connected ? '1' : '0'}>
+      <header className="chat-bar">
+        <div className="chat-bar-title">
+          <span className="chat-bar-name">{props.show?.name}</span>
+          <span className={`chat-type-badge type-${type}`} data-testid="chat-type">
+            {t(`chat.type.${type}`)}
+          </span>
+        </div>
+        <dl className="chat-bar-facts">
+          <div>
+            <dt className="sr-only">{t('chat.bar.minutesLabel')}</dt>
+            <dd data-testid="chat-minutes" data-minutes={s?.minutes ?? 0}>
+              {t('chat.bar.minutes', { count: s?.minutes ?? 0 })}
+            </dd>
+          </div>
+          <div>
+            <dt className="sr-only">{t('chat.external.coinsSpent')}</dt>
+            <dd data-testid="chat-spent" data-coins={s?.coins ?? 0}>
+              {t('chat.external.spent', { count: s?.coins ?? 0 })}
+            </dd>
+          </div>
+          {snap.user && (
+            <div>
+              <dt className="sr-only">{t('chat.bar.coinsLabel')}</dt>
+              <dd data-testid="chat-coins" data-coins={snap.user.coins}>
+                <Icon name="coins" size={14} />
+                {snap.user.coins}
+              </dd>
+            </div>
+          )}
+        </dl>
+        {!ended && !confirming && (
+          <button type="button" className="btn btn-primary chat-end" data-testid="frame-end" onClick={() => setConfirming(true)}>
+            {t('chat.bar.end')}
+          </button>
+        )}
+      </header>
+      {confirming && !ended && (
+        <div className="external-confirm" role="alertdialog" aria-label={t('chat.exit.title')}>
+          <p>{t('chat.exit.text')}</p>
+          <button type="button" className="btn btn-primary" data-testid="frame-end-confirm" onClick={() => void end()}>
+            {t('chat.exit.confirm')}
+          </button>
+          <button type="button" className="btn btn-outline" onClick={() => setConfirming(false)}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      )}
+      <p className="external-status small" aria-live="polite" data-testid="frame-status">
+        {t(ended ? `chat.ended.${c.ended ?? 'member'}` : state === 'running' ? `chat.stage.${type}` : `chat.stage.${state}`, { name: props.show?.name ?? '' })}
+      </p>
+      <ChatPanel />
+    </div>
+  );
+}

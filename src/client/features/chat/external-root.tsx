@@ -1,0 +1,52 @@
+import { useEffect, useId } from 'react';
+import { useSnapshot } from 'valtio';
+import { useStore, useT } from '../../state/context';
+import { Icon } from '../../ui/icon';
+import { closeExternal, external, FRAME_ENDED, markEnded } from './external-actions';
+
+/** The partner frame on a show page (an iframe of our own origin, sized for phone and desktop). */
+export default function ExternalRoot() {
+  const t = useT();
+  const store = useStore();
+  const x = useSnapshot(external);
+  const titleId = useId();
+
+  useEffect(() => {
+    // The frame says when its chat ended (its end button, the performer, the coins): stop extending.
+    const onMessage = (e: MessageEvent) => {
+      const data = e.data as { type?: unknown; sessionId?: unknown } | null;
+      if (e.origin !== location.origin || data?.type !== FRAME_ENDED || data.sessionId !== external.sessionId) return;
+      markEnded();
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+
+  if (!x.frame) return null;
+  return (
+    <div className="external-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="external-overlay" data-state={x.ended ? 'ended' : 'running'} data-extends={x.extends}>
+      <header className="chat-bar">
+        <div className="chat-bar-title">
+          <span id={titleId} className="chat-bar-name">
+            {t('chat.external.title', { name: x.showName })}
+          </span>
+        </div>
+        <button
+          type="button"
+          className="btn btn-primary chat-end"
+          data-testid="external-close"
+          aria-label={x.ended ? t('chat.bar.close') : t('chat.bar.end')}
+          onClick={() => void closeExternal(store, t)}>
+          <Icon name="close" size={16} />
+          <span>{x.ended ? t('chat.bar.close') : t('chat.bar.end')}</span>
+        </button>
+      </header>
+      {x.ended && (
+        <p className="external-ended" role="status" data-testid="external-ended">
+          {t('chat.external.ended', { name: x.showName })}
+        </p>
+      )}
+      <iframe className="external-frame" src={x.frame} title={t('chat.external.frameTitle', { name: x.showName })} data-testid="external-frame" />
+    </div>
+  );
+}
