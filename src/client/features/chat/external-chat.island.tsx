@@ -58,6 +58,8 @@ export default function ExternalChat(props: ExternalFrameProps) {
 
   const type = props.answer?.session_type ?? 'free';
   const s = c.session;
+  // Voice-call session: the phone call pays for the time, not the coins.
+  const byCall = props.answer?.voicecall === true && type !== 'free';
   const ended = c.phase === 'ended';
   const state = ended ? 'ended' : c.phase !== 'live' ? 'connecting' : s?.state === 'pending' ? 'pending' : 'running';
   return (
@@ -76,13 +78,23 @@ export default function ExternalChat(props: ExternalFrameProps) {
               {t('chat.bar.minutes', { count: s?.minutes ?? 0 })}
             </dd>
           </div>
-          <div>
-            <dt className="sr-only">{t('chat.external.coinsSpent')}</dt>
-            <dd data-testid="chat-spent" data-coins={s?.coins ?? 0}>
-              {t('chat.external.spent', { count: s?.coins ?? 0 })}
-            </dd>
-          </div>
-          {snap.user && (
+          {byCall ? (
+            <div>
+              <dt className="sr-only">{t('chat.bar.paymentLabel')}</dt>
+              <dd data-testid="chat-by-call">
+                <Icon name="phone" size={14} />
+                {t('chat.bar.byCall')}
+              </dd>
+            </div>
+          ) : (
+            <div>
+              <dt className="sr-only">{t('chat.external.coinsSpent')}</dt>
+              <dd data-testid="chat-spent" data-coins={s?.coins ?? 0}>
+                {t('chat.external.spent', { count: s?.coins ?? 0 })}
+              </dd>
+            </div>
+          )}
+          {snap.user && !byCall && (
             <div>
               <dt className="sr-only">{t('chat.bar.coinsLabel')}</dt>
               <dd data-testid="chat-coins" data-coins={snap.user.coins}>

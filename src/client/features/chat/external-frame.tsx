@@ -8,7 +8,7 @@ export interface ExternalFrameProps {
   /** ok: the session runs; invalid: the link does not open this browser's session; ended: it is over. */
   status: 'ok' | 'invalid' | 'ended' | string;
   show: { id: number; universalId: string; contentproviderId: number; name: string } | null;
-  answer: { realm: string; login: string; password: string; sessionId: string; session_type: SessionType; nickname: string; price: number } | null;
+  answer: { realm: string; login: string; password: string; sessionId: string; session_type: SessionType; nickname: string; price: number; voicecall: boolean } | null;
 }
 
 /** The partner frame's document body (no app bar, no footer: it lives inside the show page). */

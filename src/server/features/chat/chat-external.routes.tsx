@@ -58,7 +58,7 @@ export const externalRoutes = new Hono<AppEnv>()
     return framePage(c, {
       status: 'ok',
       show: { id: show.id, universalId: show.universal_id, contentproviderId: show.contentprovider_id, name: show.name },
-      answer: { realm: realmOf(c, show.id), login: s.id, password, sessionId: s.id, session_type: s.type, nickname: s.nick, price: s.price },
+      answer: { realm: realmOf(c, show.id), login: s.id, password, sessionId: s.id, session_type: s.type, nickname: s.nick, price: s.price, voicecall: s.phone_billing_id !== null },
     });
   })
   .post('/extend', zValidator('json', sessionBody, validationHook), async (c) => {
