@@ -127,7 +127,7 @@ async function startFresh(persistTo, extraVars = {}) {
   pendingStart = startServer({
     port,
     persistTo,
-    vars: { LOBBY_MAX_SOCKETS: String(LOBBY_SHARD_MAX), LOBBY_SHARDS: '8', REALTIME_MAX_PER_ADDRESS: lobbyCaps, REALTIME_MAX_PER_SESSION: lobbyCaps, ...extraVars },
+    vars: { LOBBY_MAX_SOCKETS: String(LOBBY_SHARD_MAX), LOBBY_SHARDS: '8', REALTIME_MAX_PER_ADDRESS: lobbyCaps, REALTIME_MAX_PER_SESSION: lobbyCaps, CHAT_GUEST_SESSIONS_PER_ADDRESS: '100000', ...extraVars },
   });
   try {
     server = await pendingStart;

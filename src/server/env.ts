@@ -24,6 +24,8 @@ export interface Bindings {
   /** Override the lobby socket caps per session and per client address (load benches, tests). */
   REALTIME_MAX_PER_SESSION?: string;
   REALTIME_MAX_PER_ADDRESS?: string;
+  /** Overrides GUEST_SESSIONS_PER_ADDRESS (the room bench starts 500 guests from one address). */
+  CHAT_GUEST_SESSIONS_PER_ADDRESS?: string;
   /** '1' in local development: the hub flips a few shows every few seconds. */
   SIMULATOR?: string;
   /** '1' lets the sandbox payment provider run in production (a staging deploy). */

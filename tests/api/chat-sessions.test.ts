@@ -2,7 +2,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { ChatSessionAnswer } from '../../src/shared/chat';
 import { minutePrice } from '../../src/shared/chat';
-import { Client, expectError, expectJson } from './account-helpers';
+import { GUEST_SESSIONS_PER_ADDRESS } from '../../src/server/features/chat/chatsession.routes';
+import { Client, expectError, expectJson, uniqueIp } from './account-helpers';
 import { chatMember, joinRoom, liveShow, resetShow, sessionRow, startChat, startOk } from './chat-helpers';
 
 // POST /api/chatsession/{universalId}: the spec's rules and every catalogue code (shows 101-130).
@@ -147,6 +148,20 @@ describe('chat sessions: start', () => {
     for (const r of results.filter((x) => x.status !== 200)) await refusal(r, 'chat.free_expired');
     const { minutes } = (await env.DB.prepare('SELECT minutes FROM free_chat_usage WHERE who = ?').bind(`u:${m.id}`).first<{ minutes: number }>())!;
     expect(minutes).toBe(15);
+    studio.ws.close(1000);
+  });
+
+  it('one address starts at most 30 guest sessions an hour, also under 100 parallel fresh guests (429 with Retry-After)', async () => {
+    const { show, studio } = await liveShow(115);
+    const ip = uniqueIp();
+    // Every guest a fresh browser session (its own free minutes), all from one address.
+    const results = await Promise.all(Array.from({ length: 100 }, () => startChat(new Client(ip), show.universalId, 'free')));
+    expect(results.filter((r) => r.status === 200).length).toBe(GUEST_SESSIONS_PER_ADDRESS);
+    const refused = results.filter((r) => r.status !== 200);
+    for (const r of refused) await expectError(r, 429, 'too_many_attempts');
+    expect(Number(refused[0].headers.get('Retry-After'))).toBeGreaterThan(0);
+    const n = await env.DB.prepare('SELECT COUNT(*) AS n FROM chat_sessions WHERE show_id = ? AND user_id IS NULL').bind(show.id).first<{ n: number }>();
+    expect(n!.n).toBe(GUEST_SESSIONS_PER_ADDRESS);
     studio.ws.close(1000);
   });
 

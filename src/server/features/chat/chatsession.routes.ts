@@ -12,7 +12,8 @@ import { validationHook } from '../../lib/validation';
 import { envMs, utcDay } from '../../realtime/room-logic';
 import { roomOf, showConf } from '../../realtime/rooms';
 import { activeCall, announceCoins } from '../billing/billing.service';
-import { ensureSession, requireUser } from '../session/session.service';
+import { clientIp, ensureSession, requireUser } from '../session/session.service';
+import { hit } from '../../lib/throttle.repo';
 import { chatNick, effectiveType, parseSessionType, sessionPrice, startRefusal, type Refusal } from './chat-rules';
 import {
   endSessionRow,
@@ -30,6 +31,10 @@ import {
   type ChatSessionRow,
 } from './chat.repo';
 import { FREE_CHAT_SECONDS_PER_DAY } from '../../../shared/chat';
+
+/** Guest sessions one address may start per hour (a guest is only a browser session: new ones are free to make). */
+export const GUEST_SESSIONS_PER_ADDRESS = 30;
+const GUEST_WINDOW_SECONDS = 3_600;
 
 /** Largest tip (coins) besides the offered amounts. */
 export const TIP_MAX = 10_000;
@@ -160,6 +165,11 @@ export const chatSessionRoutes = new Hono<AppEnv>()
       if ('code' in nick) refusal(nick);
       const visitor = await ensureSession(c);
       if (await isBanned(db, show.id, [...(user ? [`u:${user.id}`] : []), `v:${visitor}`])) throw new ApiError(403, 'chat.banned');
+      if (!user) {
+        // Counted atomically before anything is reserved, so a burst of fresh guest sessions cannot pass it.
+        const tries = await hit(db, `chat:guest:ip:${clientIp(c)}`, GUEST_WINDOW_SECONDS);
+        if (tries.count > envMs(c.env.CHAT_GUEST_SESSIONS_PER_ADDRESS, GUEST_SESSIONS_PER_ADDRESS)) throw new ApiError(429, 'too_many_attempts', undefined, { 'Retry-After': String(tries.retryAfter) });
+      }
       if (type === 'free' && !(await reserveFreeMinute(db, user ? `u:${user.id}` : `v:${visitor}`, utcDay(Date.now()), Math.floor(FREE_CHAT_SECONDS_PER_DAY / 60)))) {
         refusal({ status: 422, code: 'chat.free_expired', field: 'type' });
       }
