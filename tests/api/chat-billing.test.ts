@@ -1,5 +1,5 @@
 import { runInDurableObject } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { ShowRoom } from '../../src/server/realtime/show-room';
 import type { RoomSession } from '../../src/server/realtime/room-logic';
@@ -58,6 +58,33 @@ describe('chat billing', () => {
     expect(await coinsOf(m.id)).toBe(0);
     expect(await sessionRow(s.sessionId)).toMatchObject({ state: 'ended', end_reason: 'no_coins', minutes: 1, coins: show.price });
     studio.ws.close(1000);
+  });
+
+  it('an operator taking the show offline ends its chats at once (paid and free) and the performer learns it', async () => {
+    const { show, studio } = await liveShow(167);
+    const watcher = await startOk(new Client(), show.universalId, 'free');
+    const free = await joinRoom(show.id, watcher.login, watcher.password);
+    await free.next('welcome');
+    const m = await chatMember(1000);
+    const s = await startOk(m.client, show.universalId, 'private');
+    const member = await joinRoom(show.id, s.login, s.password);
+    await member.next('welcome');
+    studio.send({ t: 'accept', sessionId: s.sessionId });
+    await member.next('session', (e) => e.session.minutes === 1);
+    const res = await exports.default.fetch(
+      new Request(`http://localhost/api/ops/shows/${show.id}/status`, { method: 'POST', headers: { Authorization: 'Bearer test-ops-token', 'Content-Type': 'application/json' }, body: JSON.stringify({ online: false }) }),
+    );
+    expect(res.status).toBe(200);
+    expect(await member.next('ended')).toEqual({ t: 'ended', sessionId: s.sessionId, reason: 'offline' });
+    expect(await free.next('ended')).toEqual({ t: 'ended', sessionId: watcher.sessionId, reason: 'offline' });
+    expect((await studio.next('ended', (e) => e.sessionId === s.sessionId)).reason).toBe('offline');
+    const row = (await sessionRow(s.sessionId))!;
+    expect(row).toMatchObject({ state: 'ended', end_reason: 'offline' });
+    // No minute is charged after the show went offline.
+    const coins = await coinsOf(m.id);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await coinsOf(m.id)).toBe(coins);
+    for (const x of [free, studio]) x.ws.close(1000);
   });
 
   it('a replayed or repeated alarm never charges a minute twice', async () => {

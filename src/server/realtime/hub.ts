@@ -1,6 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { BULKUPDATE_BATCH_MS, type RealtimeEvent, type ShowStatus } from '../../shared/realtime';
 import type { Bindings } from '../env';
+import { syncRoom } from './rooms';
 import { lobbyShardCount } from './shards';
 import { randomShows, setShowsOnline } from '../features/shows/show-status.repo';
 
@@ -79,6 +80,7 @@ export class LobbyHub extends DurableObject<Bindings> {
     await setShowsOnline(this.env.DB, changes);
     for (const c of changes) this.pending.set(c.id, c.online);
     await this.flush();
+    for (const c of changes) await syncRoom(this.env, c.id).catch(() => undefined);
     await this.ctx.storage.setAlarm(Date.now() + SIMULATOR_EVERY_MS);
   }
 }

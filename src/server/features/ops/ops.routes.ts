@@ -9,6 +9,7 @@ import { validationHook } from '../../lib/validation';
 import { announceCoins } from '../billing/billing.service';
 import { applyLedger } from '../../lib/ledger.repo';
 import { changeShowStatus } from '../shows/shows.service';
+import { syncRoom } from '../../realtime/rooms';
 import type { CoinsAnswer, ShowStatusAnswer } from '../../../shared/api';
 
 /** Operator calls authenticate with `Authorization: Bearer <OPS_TOKEN>`; no token configured, no access. */
@@ -56,6 +57,7 @@ export const opsRoutes = new Hono<AppEnv>()
       const id = Number(c.req.valid('param').id);
       const { online } = c.req.valid('json');
       if ((await changeShowStatus(c.env, [{ id, online }])).length === 0) throw new ApiError(404, 'not_found');
+      await syncRoom(c.env, id);
       return c.json<ShowStatusAnswer>({ id, online });
     },
   );

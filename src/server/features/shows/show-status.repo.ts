@@ -35,6 +35,10 @@ export async function setShowsOnline(db: D1Database, changes: StatusChange[], no
 
 /** A few shows picked at random with their status (the lobby simulator flips them). */
 export async function randomShows(db: D1Database, count: number): Promise<StatusChange[]> {
-  const { results } = await db.prepare('SELECT id, online FROM shows ORDER BY RANDOM() LIMIT ?').bind(count).all<{ id: number; online: number }>();
+  // Shows someone is chatting with are left alone (the simulator never ends a real chat).
+  const { results } = await db
+    .prepare("SELECT id, online FROM shows s WHERE NOT EXISTS (SELECT 1 FROM chat_sessions c WHERE c.show_id = s.id AND c.state <> 'ended') ORDER BY RANDOM() LIMIT ?")
+    .bind(count)
+    .all<{ id: number; online: number }>();
   return results.map((r) => ({ id: r.id, online: r.online === 1 }));
 }
