@@ -42,3 +42,25 @@ export function ChatItemView({ item, meId }: { item: ChatItem; meId: string | nu
     </li>
   );
 }
+
+/** The chat bar's payment fact: paid by the phone call (voice-call mode), or the member's coins left. */
+export function PaymentFact({ byCall, coins }: { byCall: boolean; coins: number | null }) {
+  const t = useT();
+  if (!byCall && coins === null) return null;
+  return (
+    <div>
+      <dt className="sr-only">{t(byCall ? 'chat.bar.paymentLabel' : 'chat.bar.coinsLabel')}</dt>
+      {byCall ? (
+        <dd data-testid="chat-by-call">
+          <Icon name="phone" size={14} />
+          {t('chat.bar.byCall')}
+        </dd>
+      ) : (
+        <dd data-testid="chat-coins" data-coins={coins ?? 0}>
+          <Icon name="coins" size={14} />
+          {coins}
+        </dd>
+      )}
+    </div>
+  );
+}

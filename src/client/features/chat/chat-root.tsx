@@ -6,7 +6,7 @@ import { useSnap, useStore, useT } from '../../state/context';
 import { chat, sendLine, sendTyping, type ChatItem } from './chat-state';
 import { closeAlert, closeChat, endOnPageHide, exitChat, sendTip } from './chat-actions';
 import { ChatAlertDialog, RatingDialog } from './chat-dialogs';
-import { ChatItemView, clock, useNow } from './chat-parts';
+import { ChatItemView, clock, PaymentFact, useNow } from './chat-parts';
 
 /** Everything of the viewer's chat a show page renders: the overlay, the alert, the rating. */
 export default function ChatRoot() {
@@ -98,24 +98,7 @@ function ChatOverlay() {
               </dd>
             </div>
           )}
-          {byCall && paid ? (
-            <div>
-              <dt className="sr-only">{t('chat.bar.paymentLabel')}</dt>
-              <dd data-testid="chat-by-call">
-                <Icon name="phone" size={14} />
-                {t('chat.bar.byCall')}
-              </dd>
-            </div>
-          ) : null}
-          {snap.user && !(byCall && paid) && (
-            <div>
-              <dt className="sr-only">{t('chat.bar.coinsLabel')}</dt>
-              <dd data-testid="chat-coins" data-coins={snap.user.coins}>
-                <Icon name="coins" size={14} />
-                {snap.user.coins}
-              </dd>
-            </div>
-          )}
+          <PaymentFact byCall={byCall && paid} coins={snap.user?.coins ?? null} />
         </dl>
         <button
           type="button"

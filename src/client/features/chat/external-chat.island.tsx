@@ -4,7 +4,7 @@ import { CHAT_MINUTE_MS, type ChatSessionAnswer } from '../../../shared/chat';
 import { api } from '../../lib/api';
 import { useSnap, useStore, useT } from '../../state/context';
 import type { RootState } from '../../state/store';
-import { Icon } from '../../ui/icon';
+import { PaymentFact } from './chat-parts';
 import { ChatPanel } from './chat-root';
 import { chat, connect, endedByRoom } from './chat-state';
 import { FRAME_ENDED } from './external-actions';
@@ -78,15 +78,7 @@ export default function ExternalChat(props: ExternalFrameProps) {
               {t('chat.bar.minutes', { count: s?.minutes ?? 0 })}
             </dd>
           </div>
-          {byCall ? (
-            <div>
-              <dt className="sr-only">{t('chat.bar.paymentLabel')}</dt>
-              <dd data-testid="chat-by-call">
-                <Icon name="phone" size={14} />
-                {t('chat.bar.byCall')}
-              </dd>
-            </div>
-          ) : (
+          {!byCall && (
             <div>
               <dt className="sr-only">{t('chat.external.coinsSpent')}</dt>
               <dd data-testid="chat-spent" data-coins={s?.coins ?? 0}>
@@ -94,15 +86,7 @@ export default function ExternalChat(props: ExternalFrameProps) {
               </dd>
             </div>
           )}
-          {snap.user && !byCall && (
-            <div>
-              <dt className="sr-only">{t('chat.bar.coinsLabel')}</dt>
-              <dd data-testid="chat-coins" data-coins={snap.user.coins}>
-                <Icon name="coins" size={14} />
-                {snap.user.coins}
-              </dd>
-            </div>
-          )}
+          <PaymentFact byCall={byCall} coins={snap.user?.coins ?? null} />
         </dl>
         {!ended && !confirming && (
           <button type="button" className="btn btn-primary chat-end" data-testid="frame-end" onClick={() => setConfirming(true)}>
