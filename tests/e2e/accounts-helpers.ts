@@ -69,6 +69,9 @@ export async function clickThrough(page: Page, selector: string): Promise<void> 
 export async function logoutByMenu(page: Page, base = baseUrl()): Promise<void> {
   await closeWelcomeWhenItAppears(page);
   const menu = page.locator('[data-testid=member-menu]');
+  // Logging out loads home anew (also from home itself, where the URL alone proves nothing): wait
+  // for that load, or the caller's next navigation races it and is aborted.
+  const navigated = page.waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame(), timeout: 30_000 });
   // Closing the dialog between opening the menu and clicking in it closes the menu: open again.
   for (let i = 0; ; i++) {
     if (!(await menu.isVisible())) await page.click('[data-testid=member-toggle]');
@@ -79,6 +82,8 @@ export async function logoutByMenu(page: Page, base = baseUrl()): Promise<void> 
       if (i >= 2) throw error;
     }
   }
+  await navigated;
+  await page.waitForLoadState('load');
   await page.waitForURL(`${base}/`);
   await page.locator('[data-action=login-toggle]').waitFor();
 }
