@@ -1,10 +1,10 @@
-import { CHAT_GRACE_MS, CHAT_HISTORY, CHAT_MINUTE_MS, FREE_CHAT_SECONDS_PER_DAY } from '../../shared/chat';
+import { CHAT_GRACE_MS, CHAT_MINUTE_MS, FREE_CHAT_SECONDS_PER_DAY } from '../../shared/chat';
 import type { ChatLine, EndReason, Participant, ParticipantRole, RoomEvent, RoomSnapshot } from '../../shared/chat';
 import { spend } from '../lib/ledger.repo';
 import { callActive } from '../features/billing/billing.service';
 import { chargedMinuteStatement, endSessionRow, reserveFreeMinute, startSession, updateShowStatus } from '../features/chat/chat.repo';
 import { HibernatingRoom } from './room';
-import { dueMinute, envMs, minuteStart, participantsOf, runningOf, sessionView, snapshotOf, utcDay, type Bucket, type RoomSession, type ShowConf } from './room-logic';
+import { dueMinute, envMs, minuteStart, participantsOf, runningOf, sessionView, snapshotOf, utcDay, type RoomSession, type ShowConf } from './room-logic';
 import { publishShowStatus, publishToUser } from './shards';
 
 export interface RoomAttachment {
@@ -13,7 +13,6 @@ export interface RoomAttachment {
   role: ParticipantRole;
   uid: number | null;
   nick: string;
-  bucket?: Bucket;
 }
 
 /** A private or exclusive request nobody answers ends after this many grace periods. */
@@ -113,22 +112,6 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
     const event: RoomEvent = { t: 'session', session: sessionView(s, reason) };
     this.send(`s:${s.id}`, event);
     this.send('performer', event);
-  }
-
-  protected addLine(line: ChatLine): void {
-    this.history.push(line);
-    if (this.history.length > CHAT_HISTORY) this.history.splice(0, this.history.length - CHAT_HISTORY);
-    const msg = JSON.stringify({ t: 'line', line } satisfies RoomEvent);
-    if (line.to) {
-      this.send('performer', msg);
-      this.send(`s:${line.to === 'performer' ? line.from : line.to}`, msg);
-    } else {
-      this.send('performer', msg);
-      this.send('v', msg);
-    }
-    // The history is for late joiners: the line goes out without waiting for the write to be
-    // confirmed (the output gate would hold every send behind it; a crash loses at most a line).
-    void this.ctx.storage.put('history', this.history, { allowUnconfirmed: true });
   }
 
   /** Ends a session once: D1 row, storage, both sides told, the member's sockets closed. */

@@ -1,7 +1,7 @@
-import { EXTERNAL_LEASE_MS, type ChatLine, type EndReason, type RoomEvent, type SessionType, type SessionView } from '../../shared/chat';
+import { CHAT_HISTORY, EXTERNAL_LEASE_MS, type ChatLine, type EndReason, type RoomEvent, type SessionType, type SessionView } from '../../shared/chat';
 import { addBans } from '../features/chat/chat.repo';
 import { cannedLine } from './room-simulator';
-import { cleanText, envMs, isPerformerCommand, parseCommand, ROOM_SOCKETS_PER_SESSION, sessionView, takeToken, type RoomSession, type ShowConf } from './room-logic';
+import { cleanText, envMs, isPerformerCommand, parseCommand, ROOM_SOCKETS_PER_SESSION, sessionView, takeToken, type Bucket, type RoomSession, type ShowConf } from './room-logic';
 import { ShowRoomCore, type RoomAttachment } from './show-room-core';
 
 /** Who joins, as the worker verified it from the room token (header X-Room-Identity). */
@@ -26,6 +26,8 @@ export interface NewRoomSession {
 export type RegisterResult = { ok: true; session: SessionView } | { ok: false; code: string };
 
 let lineSeq = 0;
+/** The chat history is written at most this often. */
+const HISTORY_WRITE_MS = 1_000;
 
 /**
  * One show's live room (binding ROOM, idFromName(`show-${id}`)): the performer's and every
@@ -34,6 +36,10 @@ let lineSeq = 0;
  * video. The worker creates sessions (register), changes the show (setShow), ends and tips.
  */
 export class ShowRoom extends ShowRoomCore {
+  /** Each sender's rate-limit bucket. In memory: by the time the room hibernates (seconds of quiet) every bucket is full again. */
+  private buckets = new Map<string, Bucket>();
+  private historyTimer: ReturnType<typeof setTimeout> | null = null;
+
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get('Upgrade') !== 'websocket') return new Response('expected websocket', { status: 426 });
     let who: RoomIdentity;
@@ -65,6 +71,24 @@ export class ShowRoom extends ShowRoomCore {
     }
     this.pushSoon();
     return res;
+  }
+
+  /**
+   * Sends a line to whom it is for and keeps it for late joiners. The history is written at most
+   * once a second, after the lines went out (a write per line made the room's tail twice the
+   * floor's; a crash loses at most that second of history, never a sent line).
+   */
+  private addLine(line: ChatLine): void {
+    this.history.push(line);
+    if (this.history.length > CHAT_HISTORY) this.history.splice(0, this.history.length - CHAT_HISTORY);
+    const msg = JSON.stringify({ t: 'line', line } satisfies RoomEvent);
+    this.send('performer', msg);
+    if (line.to) this.send(`s:${line.to === 'performer' ? line.from : line.to}`, msg);
+    else this.send('v', msg);
+    this.historyTimer ??= setTimeout(() => {
+      this.historyTimer = null;
+      void this.ctx.storage.put('history', this.history, { allowUnconfirmed: true });
+    }, HISTORY_WRITE_MS);
   }
 
   private welcome(id: string, nick: string, s?: RoomSession): string {
@@ -171,9 +195,9 @@ export class ShowRoom extends ShowRoomCore {
     switch (cmd.t) {
       case 'say': {
         if (!performer && this.mutes.has(a.sid)) return error('chat.muted');
-        const bucket = takeToken(a.bucket, Date.now());
+        const bucket = takeToken(this.buckets.get(a.sid), Date.now());
         if (!bucket) return error('chat.rate_limited');
-        ws.serializeAttachment({ ...a, bucket } satisfies RoomAttachment);
+        this.buckets.set(a.sid, bucket);
         const text = cleanText(cmd.text);
         if (!text) return error('chat.empty');
         let to: string | undefined;
