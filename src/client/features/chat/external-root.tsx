@@ -31,14 +31,10 @@ export default function ExternalRoot() {
             {t('chat.external.title', { name: x.showName })}
           </span>
         </div>
-        <button
-          type="button"
-          className="btn btn-primary chat-end"
-          data-testid="external-close"
-          aria-label={x.ended ? t('chat.bar.close') : t('chat.bar.end')}
-          onClick={() => void closeExternal(store, t)}>
+        {/* "Close" beside the frame's own "End chat": closing a running chat ends it (after asking). */}
+        <button type="button" className="btn btn-outline chat-end" data-testid="external-close" aria-label={t('chat.bar.close')} onClick={() => void closeExternal(store, t)}>
           <Icon name="close" size={16} />
-          <span>{x.ended ? t('chat.bar.close') : t('chat.bar.end')}</span>
+          <span>{t('chat.bar.close')}</span>
         </button>
       </header>
       {x.ended && (
