@@ -226,15 +226,10 @@ function applySession(store: RootState, s: SessionView): void {
 
 export function endedByRoom(store: RootState, reason: EndReason): void {
   if (chat.phase === 'ended' || chat.phase === 'idle') return;
-  // A voice-call chat without its session (the call ended, or the session is gone) goes home.
-  if (chat.answer?.voicecall && (reason === 'call_ended' || reason === 'timeout')) {
-    conn.socket?.close();
-    conn.socket = null;
-    location.assign('/');
-    return;
-  }
   conn.socket?.close();
   conn.socket = null;
+  // A voice-call chat without its session (the call ended, or the session is gone) goes home.
+  if (chat.answer?.voicecall && (reason === 'call_ended' || reason === 'timeout')) return location.assign('/');
   chat.connected = false;
   chat.phase = 'ended';
   chat.ended = reason;
