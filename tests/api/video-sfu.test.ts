@@ -132,6 +132,31 @@ describe('video relay: Cloudflare Realtime SFU engine', () => {
     expect(relay.viewer(7, 'viewer-b')?.tracks.length).toBe(2);
   });
 
+  it('unpublish closes every viewer\'s pull and the publisher\'s tracks, then a pull finds nothing', async () => {
+    const { fake, relay } = setup();
+    const pub = await relay.publish(7, offer, camMic);
+    const a = await relay.pull(7, 'viewer-a');
+    if (a.relay !== 'cloudflare') throw new Error('expected the SFU');
+    await relay.unpublish(7);
+    expect(fake.callsTo('/tracks/close').map((c) => [c.path, c.body])).toEqual([
+      [`/apps/app-1/sessions/${a.sessionId}/tracks/close`, { tracks: [{ mid: '0' }, { mid: '1' }], force: true }],
+      [`/apps/app-1/sessions/${pub.sessionId}/tracks/close`, { tracks: [{ mid: '0' }, { mid: '1' }], force: true }],
+    ]);
+    expect([fake.sessions.get(a.sessionId)?.tracks.size, fake.sessions.get(pub.sessionId)?.tracks.size]).toEqual([0, 0]);
+    expect([relay.publication(7), relay.viewer(7, 'viewer-a')]).toEqual([null, null]);
+    expect((await failure(relay.pull(7, 'viewer-a'))).code).toBe('not_published');
+  });
+
+  it('a pull whose remote track the SFU does not know is a typed error and the viewer is not stored', async () => {
+    const { fake, relay } = setup();
+    const pub = await relay.publish(7, offer, camMic);
+    fake.sessions.get(pub.sessionId)?.tracks.delete('1');
+    const e = await failure(relay.pull(7, 'viewer-a'));
+    expect(fake.callsTo('/tracks/new')[1].status).toBe(200);
+    expect([e.code, e.detail.trackErrors?.map((t) => [t.trackName, t.errorCode])]).toEqual(['track', [['show-7-video-1', 'track_not_found']]]);
+    expect(relay.viewer(7, 'viewer-a')).toBeNull();
+  });
+
   it('a failed close keeps the viewer so the close can be retried', async () => {
     const { fake, relay } = setup();
     await relay.publish(7, offer, camMic);
