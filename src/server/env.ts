@@ -63,6 +63,17 @@ export interface Bindings {
   /** Age verification provider: 'sandbox' (default) or a configured provider. */
   AVS_PROVIDER?: string;
   AVS_SECRET?: string;
+  /** Live video engine: 'p2p' (default, no extra service) or 'cloudflare' (Realtime SFU). */
+  VIDEO_RELAY?: string;
+  /** Cloudflare Realtime HTTPS API base (default in lib/config.ts) and per-call timeout in ms. */
+  REALTIME_API_BASE?: string;
+  REALTIME_API_TIMEOUT_MS?: string;
+  /** Realtime SFU app: its id and secret (secret: a wrangler secret, bearer of every SFU call). */
+  REALTIME_APP_ID?: string;
+  REALTIME_APP_SECRET?: string;
+  /** Realtime TURN key: its id and API token (secret), exchanged for short-lived ICE credentials. */
+  TURN_KEY_ID?: string;
+  TURN_KEY_API_TOKEN?: string;
 }
 
 export interface Variables {

@@ -31,3 +31,25 @@ function originOf(value: string | undefined): string | null {
 export function mailOrigin(env: Bindings): string | null {
   return originOf(env.PUBLIC_ORIGIN) ?? (config(env).dev ? DEV_ORIGIN : null);
 }
+
+/** Cloudflare Realtime (SFU and TURN) HTTPS API, as documented; REALTIME_API_BASE overrides it. */
+export const REALTIME_API_DEFAULT_BASE = 'https://rtc.live.cloudflare.com/v1';
+/** Longest wait for one Realtime API call (the SFU itself may block up to 5 s awaiting a connection). */
+export const REALTIME_API_DEFAULT_TIMEOUT_MS = 10_000;
+/** Lifetime asked for TURN credentials (seconds). */
+export const TURN_CREDENTIAL_TTL_S = 4 * 60 * 60;
+
+/** Video delivery settings (issue 12): which engine, and the Cloudflare engine's secrets. */
+export function videoConfig(env: Bindings) {
+  return {
+    /** Raw VIDEO_RELAY; parsed (and refused when unknown) by the relay factory. */
+    relay: env.VIDEO_RELAY?.trim() || 'p2p',
+    realtimeApiBase: (env.REALTIME_API_BASE?.trim() || REALTIME_API_DEFAULT_BASE).replace(/\/+$/, ''),
+    realtimeTimeoutMs: Number(env.REALTIME_API_TIMEOUT_MS) > 0 ? Number(env.REALTIME_API_TIMEOUT_MS) : REALTIME_API_DEFAULT_TIMEOUT_MS,
+    appId: env.REALTIME_APP_ID?.trim() ?? '',
+    appSecret: env.REALTIME_APP_SECRET?.trim() ?? '',
+    turnKeyId: env.TURN_KEY_ID?.trim() ?? '',
+    turnKeyApiToken: env.TURN_KEY_API_TOKEN?.trim() ?? '',
+  };
+}
+export type VideoConfig = ReturnType<typeof videoConfig>;

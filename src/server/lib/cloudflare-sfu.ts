@@ -1,0 +1,165 @@
+import type { Bindings } from '../env';
+import type { IceServersAnswer, PublishAnswer, PublishTrack, PullAnswer, RelayTrack, SessionDescription } from '../../shared/video';
+import { TURN_CREDENTIAL_TTL_S, videoConfig } from './config';
+import { failedTracks, RealtimeApi, type FetchLike } from './realtime-api';
+import { VideoRelayError, type Publication, type VideoRelay, type ViewerState } from './video-relay';
+
+// The Cloudflare Realtime SFU engine: the performer publishes one session, each viewer pulls
+// its tracks into a session of its own. The worker makes every call with the app secret; the
+// browser only ever sees SDP and session ids. One instance per show room (state in memory).
+
+/** Already closed is what we wanted: a close that finds the track gone is not a failure. */
+const ALREADY_CLOSED = 'close_track_error';
+
+/** Builds the engine from configuration; a missing or malformed setting is a clear error. */
+export function cloudflareSfu(env: Bindings, fetchFn: FetchLike = (url, init) => fetch(url, init)): CloudflareSfu {
+  const c = videoConfig(env);
+  const missing = [!c.appId && 'REALTIME_APP_ID', !c.appSecret && 'REALTIME_APP_SECRET'].filter(Boolean);
+  if (missing.length) throw new VideoRelayError('config', `VIDEO_RELAY=cloudflare needs ${missing.join(' and ')}`);
+  if (!/^https?:\/\/[^/]/.test(c.realtimeApiBase) || !URL.canParse(c.realtimeApiBase)) {
+    throw new VideoRelayError('config', `REALTIME_API_BASE is not an http(s) URL`);
+  }
+  if (!c.turnKeyId !== !c.turnKeyApiToken) {
+    throw new VideoRelayError('config', 'TURN_KEY_ID and TURN_KEY_API_TOKEN go together (set both, or neither for no TURN)');
+  }
+  const api = new RealtimeApi({ base: c.realtimeApiBase, appId: c.appId, appSecret: c.appSecret, timeoutMs: c.realtimeTimeoutMs }, fetchFn);
+  return new CloudflareSfu(api, c.turnKeyId ? { keyId: c.turnKeyId, token: c.turnKeyApiToken } : null);
+}
+
+export class CloudflareSfu implements VideoRelay {
+  readonly kind = 'cloudflare' as const;
+  private readonly publications = new Map<number, Publication>();
+  private readonly viewers = new Map<number, Map<string, ViewerState>>();
+
+  constructor(
+    private readonly api: RealtimeApi,
+    private readonly turn: { keyId: string; token: string } | null,
+  ) {}
+
+  async iceServers(): Promise<IceServersAnswer> {
+    if (!this.turn) return { iceServers: [], ttl: 0 };
+    const iceServers = await this.api.turnIceServers(this.turn.keyId, this.turn.token, TURN_CREDENTIAL_TTL_S);
+    return { iceServers, ttl: TURN_CREDENTIAL_TTL_S };
+  }
+
+  async publish(showId: number, offer: SessionDescription, tracks: PublishTrack[]): Promise<PublishAnswer> {
+    if (this.publications.has(showId)) await this.unpublish(showId);
+    const sessionId = await this.api.newSession();
+    const wanted = tracks.map((t) => ({ location: 'local', mid: t.mid, trackName: `show-${showId}-${t.kind}-${t.mid}`, kind: t.kind }));
+    const res = await this.api.newTracks(sessionId, {
+      sessionDescription: offer,
+      tracks: wanted.map(({ location, mid, trackName }) => ({ location, mid, trackName })),
+    });
+    const failed = failedTracks(res.tracks);
+    const named = new Set((res.tracks ?? []).map((t) => t.trackName));
+    for (const w of wanted) {
+      if (!named.has(w.trackName) && !failed.some((f) => f.trackName === w.trackName)) {
+        failed.push({ mid: w.mid, trackName: w.trackName, errorCode: 'missing_in_response' });
+      }
+    }
+    if (failed.length) throw trackError('publish', failed);
+    if (res.sessionDescription?.type !== 'answer') {
+      throw new VideoRelayError('http', 'Realtime tracks/new (publish) answered without an SDP answer');
+    }
+    const published = wanted.map(({ mid, trackName, kind }) => ({ mid, trackName, kind }));
+    this.publications.set(showId, { sessionId, tracks: published });
+    return { relay: 'cloudflare', sessionId, answer: res.sessionDescription, tracks: published };
+  }
+
+  async pull(showId: number, viewerKey: string): Promise<PullAnswer> {
+    const pub = this.publications.get(showId);
+    if (!pub) throw new VideoRelayError('not_published', `show ${showId} publishes no video`);
+    const existing = this.viewer(showId, viewerKey);
+    const have = new Set(existing?.tracks.map((t) => t.trackName));
+    const missing = pub.tracks.filter((t) => !have.has(t.trackName));
+    if (existing && !missing.length) {
+      return { relay: 'cloudflare', sessionId: existing.sessionId, offer: null, renegotiate: false, tracks: existing.tracks };
+    }
+    const sessionId = existing?.sessionId ?? (await this.api.newSession());
+    const res = await this.api.newTracks(sessionId, {
+      tracks: missing.map((t) => ({ location: 'remote', sessionId: pub.sessionId, trackName: t.trackName })),
+    });
+    const failed = failedTracks(res.tracks);
+    const pulled: RelayTrack[] = [];
+    for (const t of missing) {
+      const got = res.tracks?.find((r) => r.trackName === t.trackName && !r.errorCode);
+      if (got?.mid) pulled.push({ mid: got.mid, trackName: t.trackName, kind: t.kind });
+      else if (!failed.some((f) => f.trackName === t.trackName)) failed.push({ trackName: t.trackName, errorCode: 'missing_in_response' });
+    }
+    if (failed.length) throw trackError('pull', failed);
+    const state = { sessionId, tracks: [...(existing?.tracks ?? []), ...pulled] };
+    this.viewersOf(showId).set(viewerKey, state);
+    return {
+      relay: 'cloudflare',
+      sessionId,
+      offer: res.sessionDescription ?? null,
+      renegotiate: res.requiresImmediateRenegotiation === true,
+      tracks: state.tracks,
+    };
+  }
+
+  async renegotiate(sessionId: string, answer: SessionDescription): Promise<SessionDescription | null> {
+    this.assertKnown(sessionId);
+    const res = await this.api.renegotiate(sessionId, answer);
+    return res.sessionDescription ?? null;
+  }
+
+  async closeTracks(sessionId: string, mids: string[]): Promise<void> {
+    this.assertKnown(sessionId);
+    if (!mids.length) return;
+    const res = await this.api.closeTracks(sessionId, mids);
+    const failed = failedTracks(res.tracks, (code) => code === ALREADY_CLOSED);
+    if (failed.length) throw trackError('close', failed);
+    const closed = new Set(mids);
+    for (const holder of [...this.publications.values(), ...[...this.viewers.values()].flatMap((m) => [...m.values()])]) {
+      if (holder.sessionId === sessionId) holder.tracks = holder.tracks.filter((t) => !closed.has(t.mid));
+    }
+  }
+
+  async endViewer(showId: number, viewerKey: string): Promise<void> {
+    const v = this.viewer(showId, viewerKey);
+    if (!v) return;
+    // Kept until the SFU confirms: a failed close must be retried, or the video keeps flowing.
+    await this.closeTracks(v.sessionId, v.tracks.map((t) => t.mid));
+    this.viewers.get(showId)?.delete(viewerKey);
+  }
+
+  async unpublish(showId: number): Promise<void> {
+    const keys = [...(this.viewers.get(showId)?.keys() ?? [])];
+    const ended = await Promise.allSettled(keys.map((k) => this.endViewer(showId, k)));
+    const pub = this.publications.get(showId);
+    if (pub) {
+      await this.closeTracks(pub.sessionId, pub.tracks.map((t) => t.mid));
+      this.publications.delete(showId);
+    }
+    const failure = ended.find((r) => r.status === 'rejected');
+    if (failure) throw failure.reason;
+  }
+
+  publication(showId: number): Publication | null {
+    return this.publications.get(showId) ?? null;
+  }
+
+  viewer(showId: number, viewerKey: string): ViewerState | null {
+    return this.viewers.get(showId)?.get(viewerKey) ?? null;
+  }
+
+  private viewersOf(showId: number): Map<string, ViewerState> {
+    let map = this.viewers.get(showId);
+    if (!map) this.viewers.set(showId, (map = new Map()));
+    return map;
+  }
+
+  /** Only sessions this engine made may be touched (ids from a browser are never trusted alone). */
+  private assertKnown(sessionId: string): void {
+    const known =
+      [...this.publications.values()].some((p) => p.sessionId === sessionId) ||
+      [...this.viewers.values()].some((m) => [...m.values()].some((v) => v.sessionId === sessionId));
+    if (!known) throw new VideoRelayError('unknown_session', 'not a session of this show');
+  }
+}
+
+function trackError(what: string, failed: ReturnType<typeof failedTracks>): VideoRelayError {
+  const list = failed.map((f) => `${f.trackName ?? f.mid}: ${f.errorCode}`).join(', ');
+  return new VideoRelayError('track', `Realtime ${what} refused track(s): ${list}`, { trackErrors: failed });
+}

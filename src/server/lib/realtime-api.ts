@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import type { IceServer } from '../../shared/video';
+import { VideoRelayError, type TrackError } from './video-relay';
+
+// The HTTP layer of Cloudflare Realtime (SFU "Connection API" and TURN key API), as documented
+// (docs/video-notes.md lists the sources). Every call carries a bearer (the app secret, or the
+// TURN key's API token), has a timeout, and maps failures to VideoRelayError. Mutations of one
+// SFU session run one after another (the docs ask to serialise them per session).
+
+/** The real `fetch` fits; tests pass the in-memory fake (tests/api/fake-realtime.ts). */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface RealtimeApiOptions {
+  base: string;
+  appId: string;
+  appSecret: string;
+  timeoutMs: number;
+}
+
+const sdp = z.object({ type: z.enum(['offer', 'answer']), sdp: z.string() });
+const errorFields = { errorCode: z.string().optional(), errorDescription: z.string().optional() };
+const track = z.object({
+  mid: z.string().optional(),
+  trackName: z.string().optional(),
+  sessionId: z.string().optional(),
+  location: z.string().optional(),
+  status: z.string().optional(),
+  ...errorFields,
+});
+const newSession = z.object({ sessionId: z.string().min(1), ...errorFields });
+const tracksResponse = z.object({
+  requiresImmediateRenegotiation: z.boolean().optional(),
+  sessionDescription: sdp.optional(),
+  tracks: z.array(track).optional(),
+  ...errorFields,
+});
+const renegotiateResponse = z.object({ sessionDescription: sdp.optional(), ...errorFields });
+const sessionState = z.object({ tracks: z.array(track).optional(), ...errorFields });
+const iceServer = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+// generate-ice-servers answers a list; the older credentials/generate a single object.
+const turnResponse = z.object({ iceServers: z.union([z.array(iceServer), iceServer]) });
+
+export type TracksResponse = z.infer<typeof tracksResponse>;
+export type ApiTrack = z.infer<typeof track>;
+
+/** Tracks of a 200 that carry an errorCode (except those `ignore` accepts). */
+export function failedTracks(tracks: ApiTrack[] | undefined, ignore: (code: string) => boolean = () => false): TrackError[] {
+  return (tracks ?? [])
+    .filter((t) => t.errorCode && !ignore(t.errorCode))
+    .map((t) => ({ mid: t.mid, trackName: t.trackName, errorCode: t.errorCode ?? '', errorDescription: t.errorDescription }));
+}
+
+export class RealtimeApi {
+  private readonly chains = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly options: RealtimeApiOptions,
+    private readonly fetchFn: FetchLike,
+  ) {}
+
+  /** Runs `work` after every earlier call queued for this session has settled. */
+  serial<T>(sessionId: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.chains.get(sessionId) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.chains.set(sessionId, settled);
+    void settled.then(() => {
+      if (this.chains.get(sessionId) === settled) this.chains.delete(sessionId);
+    });
+    return next;
+  }
+
+  newSession(): Promise<string> {
+    return this.app('POST', 'sessions/new', undefined, newSession).then((r) => r.sessionId);
+  }
+
+  newTracks(sessionId: string, body: { sessionDescription?: z.infer<typeof sdp>; tracks: object[] }): Promise<TracksResponse> {
+    return this.serial(sessionId, () => this.app('POST', `sessions/${enc(sessionId)}/tracks/new`, body, tracksResponse));
+  }
+
+  renegotiate(sessionId: string, description: z.infer<typeof sdp>) {
+    return this.serial(sessionId, () => this.app('PUT', `sessions/${enc(sessionId)}/renegotiate`, { sessionDescription: description }, renegotiateResponse));
+  }
+
+  /** Forced close (no SDP exchange): the SFU stops forwarding at once. */
+  closeTracks(sessionId: string, mids: string[]): Promise<TracksResponse> {
+    const body = { tracks: mids.map((mid) => ({ mid })), force: true };
+    return this.serial(sessionId, () => this.app('PUT', `sessions/${enc(sessionId)}/tracks/close`, body, tracksResponse));
+  }
+
+  session(sessionId: string) {
+    return this.app('GET', `sessions/${enc(sessionId)}`, undefined, sessionState);
+  }
+
+  /** TURN key API: short-lived credentials mapped to the browser's ICE server list. */
+  async turnIceServers(keyId: string, token: string, ttl: number): Promise<IceServer[]> {
+    const url = `${this.options.base}/turn/keys/${enc(keyId)}/credentials/generate-ice-servers`;
+    const body = await this.request('POST', url, token, { ttl }, turnResponse);
+    const list = Array.isArray(body.iceServers) ? body.iceServers : [body.iceServers];
+    return list.map((s) => ({
+      urls: typeof s.urls === 'string' ? [s.urls] : s.urls,
+      ...(s.username !== undefined ? { username: s.username } : {}),
+      ...(s.credential !== undefined ? { credential: s.credential } : {}),
+    }));
+  }
+
+  private async app<T extends { errorCode?: string; errorDescription?: string }>(method: string, path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
+    const url = `${this.options.base}/apps/${enc(this.options.appId)}/${path}`;
+    const result = await this.request(method, url, this.options.appSecret, body, schema);
+    if (result.errorCode) {
+      throw new VideoRelayError('session', `Realtime ${method} ${path}: ${result.errorCode} ${result.errorDescription ?? ''}`.trim(), {
+        errorCode: result.errorCode,
+      });
+    }
+    return result;
+  }
+
+  private async request<T>(method: string, url: string, bearer: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
+    const abort = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        abort.abort();
+        reject(new VideoRelayError('timeout', `Realtime ${method} ${pathOf(url)} gave no answer within ${this.options.timeoutMs} ms`));
+      }, this.options.timeoutMs);
+    });
+    timeout.catch(() => undefined);
+    const headers: Record<string, string> = { authorization: `Bearer ${bearer}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    try {
+      const init: RequestInit = { method, headers, signal: abort.signal, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) };
+      const response = await Promise.race([this.fetchFn(url, init), timeout]);
+      const text = await Promise.race([response.text(), timeout]);
+      let json: unknown = null;
+      try {
+        json = text ? JSON.parse(text) : {};
+      } catch {
+        json = null;
+      }
+      if (!response.ok) {
+        const errorCode = typeof json === 'object' && json && 'errorCode' in json ? String(json.errorCode) : undefined;
+        throw new VideoRelayError('http', `Realtime ${method} ${pathOf(url)} answered ${response.status}${errorCode ? ` (${errorCode})` : ''}`, {
+          status: response.status,
+          errorCode,
+        });
+      }
+      const parsed = schema.safeParse(json);
+      if (!parsed.success) {
+        throw new VideoRelayError('http', `Realtime ${method} ${pathOf(url)} answered ${response.status} with a body we cannot read`, { status: response.status });
+      }
+      return parsed.data;
+    } catch (e) {
+      if (e instanceof VideoRelayError) throw e;
+      throw new VideoRelayError('http', `Realtime ${method} ${pathOf(url)} failed: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+const enc = encodeURIComponent;
+
+/** The URL's path only: messages and logs never carry a query or a host's secrets. */
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '(bad url)';
+  }
+}

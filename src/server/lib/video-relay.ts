@@ -1,0 +1,88 @@
+import type { Bindings } from '../env';
+import { VIDEO_RELAYS, type IceServersAnswer, type PublishAnswer, type PublishTrack, type PullAnswer, type RelayTrack, type SessionDescription, type VideoRelayKind } from '../../shared/video';
+import { videoConfig } from './config';
+
+// One delivery interface, two engines (issue 12 point 1). An engine instance belongs to one
+// show's room Durable Object: it keeps that show's publication and viewers in memory, and the
+// room (single-threaded per show) decides who may pull. Only the Cloudflare engine is built
+// (lib/cloudflare-sfu.ts); the peer-to-peer engine answers `pull` with { relay: 'p2p' } and
+// leaves the SDP exchange to the room socket (see docs/video-notes.md).
+
+export type VideoRelayErrorCode =
+  /** Missing or malformed configuration (names the variable). */
+  | 'config'
+  /** The relay API answered a non-2xx status, or a body we cannot read. */
+  | 'http'
+  /** The relay API did not answer within the timeout. */
+  | 'timeout'
+  /** A 200 whose top-level errorCode is set (the whole call failed). */
+  | 'session'
+  /** A 200 in which one or more tracks carry an errorCode (see `trackErrors`). */
+  | 'track'
+  /** Nothing is published for this show (pull before publish, or after a failed publish). */
+  | 'not_published'
+  /** A session id this engine did not make (never touched). */
+  | 'unknown_session'
+  /** The peer-to-peer engine's viewer cap is reached. */
+  | 'room_full';
+
+export interface TrackError {
+  mid?: string;
+  trackName?: string;
+  errorCode: string;
+  errorDescription?: string;
+}
+
+/** The one error engines throw; the room maps it to its own state / ApiError (503 or 409). */
+export class VideoRelayError extends Error {
+  constructor(
+    readonly code: VideoRelayErrorCode,
+    message: string,
+    readonly detail: { status?: number; errorCode?: string; trackErrors?: TrackError[] } = {},
+  ) {
+    super(message);
+    this.name = 'VideoRelayError';
+  }
+}
+
+/** The publisher's state as an engine keeps it. */
+export interface Publication {
+  sessionId: string;
+  tracks: RelayTrack[];
+}
+
+/** A viewer's state as an engine keeps it (the mids are on the viewer's own session). */
+export interface ViewerState {
+  sessionId: string;
+  tracks: RelayTrack[];
+}
+
+export interface VideoRelay {
+  readonly kind: VideoRelayKind;
+  /** ICE servers for a browser (STUN/TURN from configuration; TURN credentials are short-lived). */
+  iceServers(): Promise<IceServersAnswer>;
+  /** The performer publishes: replaces nothing; call unpublish first to republish. */
+  publish(showId: number, offer: SessionDescription, tracks: PublishTrack[]): Promise<PublishAnswer>;
+  /** A permitted viewer pulls the show's tracks (a new session, or more tracks on its own). */
+  pull(showId: number, viewerKey: string): Promise<PullAnswer>;
+  /** The browser's answer to an offer the relay made (or a new offer after a change). */
+  renegotiate(sessionId: string, answer: SessionDescription): Promise<SessionDescription | null>;
+  /** Close tracks by mid on a session (forced: no SDP exchange). */
+  closeTracks(sessionId: string, mids: string[]): Promise<void>;
+  /** Stop a viewer's video now (paid session ended, private started): closes its tracks. */
+  endViewer(showId: number, viewerKey: string): Promise<void>;
+  /** Stop the performer's publication (offline / pause) and every viewer's pull of it. */
+  unpublish(showId: number): Promise<void>;
+  /** What the engine holds (for the room's state and tests). */
+  publication(showId: number): Publication | null;
+  viewer(showId: number, viewerKey: string): ViewerState | null;
+}
+
+/** VIDEO_RELAY parsed; an unknown value is a configuration error, never a silent default. */
+export function videoRelayKind(env: Bindings): VideoRelayKind {
+  const relay = videoConfig(env).relay;
+  if (!(VIDEO_RELAYS as readonly string[]).includes(relay)) {
+    throw new VideoRelayError('config', `VIDEO_RELAY must be one of ${VIDEO_RELAYS.join(', ')} (got "${relay}")`);
+  }
+  return relay as VideoRelayKind;
+}

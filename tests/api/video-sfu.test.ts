@@ -1,0 +1,232 @@
+import { describe, expect, it } from 'vitest';
+import type { Bindings } from '../../src/server/env';
+import { cloudflareSfu } from '../../src/server/lib/cloudflare-sfu';
+import { VideoRelayError, videoRelayKind } from '../../src/server/lib/video-relay';
+import { FakeRealtime } from './fake-realtime';
+
+// The Cloudflare Realtime SFU engine's HTTP layer against the local fake of the documented API
+// (issue 12 "Done when": serialised renegotiation, a per-track error inside a 200, track close
+// on session end).
+
+function settings(fake: FakeRealtime, over: Partial<Bindings> = {}): Bindings {
+  return {
+    VIDEO_RELAY: 'cloudflare',
+    REALTIME_API_BASE: fake.base,
+    REALTIME_APP_ID: fake.appId,
+    REALTIME_APP_SECRET: fake.secret,
+    TURN_KEY_ID: fake.turnKeyId,
+    TURN_KEY_API_TOKEN: fake.turnToken,
+    ...over,
+  } as Bindings;
+}
+
+function setup(over: Partial<Bindings> = {}) {
+  const fake = new FakeRealtime();
+  return { fake, relay: cloudflareSfu(settings(fake, over), fake.fetch) };
+}
+
+const offer = { type: 'offer' as const, sdp: 'v=0 performer' };
+const camMic = [
+  { mid: '0', kind: 'audio' as const },
+  { mid: '1', kind: 'video' as const },
+];
+
+async function failure(p: Promise<unknown>): Promise<VideoRelayError> {
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(VideoRelayError);
+  return e as VideoRelayError;
+}
+
+describe('video relay: Cloudflare Realtime SFU engine', () => {
+  it('publish creates a session and its local tracks and returns the SFU answer', async () => {
+    const { fake, relay } = setup();
+    const res = await relay.publish(7, offer, camMic);
+    expect(fake.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /apps/app-1/sessions/new', `POST /apps/app-1/sessions/${res.sessionId}/tracks/new`]);
+    expect(fake.calls[1].body).toEqual({
+      sessionDescription: offer,
+      tracks: [
+        { location: 'local', mid: '0', trackName: 'show-7-audio-0' },
+        { location: 'local', mid: '1', trackName: 'show-7-video-1' },
+      ],
+    });
+    expect(res.answer).toEqual({ type: 'answer', sdp: 'answer-to:v=0 performer' });
+    expect([...(fake.sessions.get(res.sessionId)?.tracks.values() ?? [])].map((t) => `${t.location}:${t.mid}:${t.trackName}`)).toEqual(['local:0:show-7-audio-0', 'local:1:show-7-video-1']);
+    expect(relay.publication(7)).toEqual({ sessionId: res.sessionId, tracks: res.tracks });
+  });
+
+  it('pull adds the publisher\'s tracks as remote tracks to the viewer\'s own session; the viewer\'s answer goes to renegotiate', async () => {
+    const { fake, relay } = setup();
+    const pub = await relay.publish(7, offer, camMic);
+    const pull = await relay.pull(7, 'viewer-a');
+    if (pull.relay !== 'cloudflare') throw new Error('expected the SFU');
+    expect(pull.sessionId).not.toBe(pub.sessionId);
+    expect(pull.renegotiate).toBe(true);
+    expect(pull.offer).toEqual({ type: 'offer', sdp: `offer-for:${pull.sessionId}` });
+    expect(fake.callsTo(`/sessions/${pull.sessionId}/tracks/new`)[0].body).toEqual({
+      tracks: [
+        { location: 'remote', sessionId: pub.sessionId, trackName: 'show-7-audio-0' },
+        { location: 'remote', sessionId: pub.sessionId, trackName: 'show-7-video-1' },
+      ],
+    });
+    expect([...(fake.sessions.get(pull.sessionId)?.tracks.values() ?? [])]).toEqual([
+      { mid: '0', trackName: 'show-7-audio-0', location: 'remote', sessionId: pub.sessionId },
+      { mid: '1', trackName: 'show-7-video-1', location: 'remote', sessionId: pub.sessionId },
+    ]);
+    expect(relay.viewer(7, 'viewer-a')).toEqual({ sessionId: pull.sessionId, tracks: pull.tracks });
+    expect(await relay.renegotiate(pull.sessionId, { type: 'answer', sdp: 'viewer answer' })).toBeNull();
+    expect(fake.sessions.get(pull.sessionId)?.answers).toEqual(['viewer answer']);
+    // Pulling again adds nothing: no second session, no second tracks/new.
+    const before = fake.calls.length;
+    expect(await relay.pull(7, 'viewer-a')).toEqual({ ...pull, offer: null, renegotiate: false });
+    expect(fake.calls.length).toBe(before);
+  });
+
+  it('two renegotiations fired at once on one session run one after the other', async () => {
+    const { fake, relay } = setup();
+    await relay.publish(7, offer, camMic);
+    const pull = await relay.pull(7, 'viewer-a');
+    if (pull.relay !== 'cloudflare') throw new Error('expected the SFU');
+    await Promise.all([relay.renegotiate(pull.sessionId, { type: 'answer', sdp: 'first' }), relay.renegotiate(pull.sessionId, { type: 'answer', sdp: 'second' })]);
+    expect(fake.callsTo('/renegotiate').length).toBe(2);
+    expect(fake.overlaps).toEqual([]);
+    expect(fake.sessions.get(pull.sessionId)?.answers).toEqual(['first', 'second']);
+  });
+
+  it('a per-track error inside a 200 is a typed error and nothing is stored as published', async () => {
+    const { fake, relay } = setup();
+    fake.refuseTracks.set('show-7-video-1', 'invalid_track');
+    const e = await failure(relay.publish(7, offer, camMic));
+    expect(fake.callsTo('/tracks/new')[0].status).toBe(200);
+    expect(e.code).toBe('track');
+    expect(e.detail.trackErrors).toEqual([{ mid: '1', trackName: 'show-7-video-1', errorCode: 'invalid_track', errorDescription: 'refused by the fake' }]);
+    expect(relay.publication(7)).toBeNull();
+    expect((await failure(relay.pull(7, 'viewer-a'))).code).toBe('not_published');
+  });
+
+  it('a top-level errorCode inside a 200 is a typed error', async () => {
+    const { fake, relay } = setup();
+    await relay.publish(7, offer, camMic);
+    const pull = await relay.pull(7, 'viewer-a');
+    if (pull.relay !== 'cloudflare') throw new Error('expected the SFU');
+    fake.renegotiateError = 'invalid_sdp';
+    const e = await failure(relay.renegotiate(pull.sessionId, { type: 'answer', sdp: 'x' }));
+    expect([e.code, e.detail.errorCode]).toEqual(['session', 'invalid_sdp']);
+  });
+
+  it('ending a viewer closes exactly their tracks on their session (forced), and no one else\'s', async () => {
+    const { fake, relay } = setup();
+    const pub = await relay.publish(7, offer, camMic);
+    const a = await relay.pull(7, 'viewer-a');
+    const b = await relay.pull(7, 'viewer-b');
+    if (a.relay !== 'cloudflare' || b.relay !== 'cloudflare') throw new Error('expected the SFU');
+    await relay.endViewer(7, 'viewer-a');
+    const closes = fake.callsTo('/tracks/close');
+    expect(closes.map((c) => [c.method, c.path, c.body])).toEqual([['PUT', `/apps/app-1/sessions/${a.sessionId}/tracks/close`, { tracks: [{ mid: '0' }, { mid: '1' }], force: true }]]);
+    expect(fake.sessions.get(a.sessionId)?.tracks.size).toBe(0);
+    expect(fake.sessions.get(b.sessionId)?.tracks.size).toBe(2);
+    expect(fake.sessions.get(pub.sessionId)?.tracks.size).toBe(2);
+    expect(relay.viewer(7, 'viewer-a')).toBeNull();
+    expect(relay.viewer(7, 'viewer-b')?.tracks.length).toBe(2);
+  });
+
+  it('unpublish closes every viewer\'s pull and the publisher\'s tracks, then a pull finds nothing', async () => {
+    const { fake, relay } = setup();
+    const pub = await relay.publish(7, offer, camMic);
+    const a = await relay.pull(7, 'viewer-a');
+    if (a.relay !== 'cloudflare') throw new Error('expected the SFU');
+    await relay.unpublish(7);
+    expect(fake.callsTo('/tracks/close').map((c) => [c.path, c.body])).toEqual([
+      [`/apps/app-1/sessions/${a.sessionId}/tracks/close`, { tracks: [{ mid: '0' }, { mid: '1' }], force: true }],
+      [`/apps/app-1/sessions/${pub.sessionId}/tracks/close`, { tracks: [{ mid: '0' }, { mid: '1' }], force: true }],
+    ]);
+    expect([fake.sessions.get(a.sessionId)?.tracks.size, fake.sessions.get(pub.sessionId)?.tracks.size]).toEqual([0, 0]);
+    expect([relay.publication(7), relay.viewer(7, 'viewer-a')]).toEqual([null, null]);
+    expect((await failure(relay.pull(7, 'viewer-a'))).code).toBe('not_published');
+  });
+
+  it('a pull whose remote track the SFU does not know is a typed error and the viewer is not stored', async () => {
+    const { fake, relay } = setup();
+    const pub = await relay.publish(7, offer, camMic);
+    fake.sessions.get(pub.sessionId)?.tracks.delete('1');
+    const e = await failure(relay.pull(7, 'viewer-a'));
+    expect(fake.callsTo('/tracks/new')[1].status).toBe(200);
+    expect([e.code, e.detail.trackErrors?.map((t) => [t.trackName, t.errorCode])]).toEqual(['track', [['show-7-video-1', 'track_not_found']]]);
+    expect(relay.viewer(7, 'viewer-a')).toBeNull();
+  });
+
+  it('a failed close keeps the viewer so the close can be retried', async () => {
+    const { fake, relay } = setup();
+    await relay.publish(7, offer, camMic);
+    await relay.pull(7, 'viewer-a');
+    fake.forceStatus = 503;
+    const e = await failure(relay.endViewer(7, 'viewer-a'));
+    expect([e.code, e.detail.status]).toEqual(['http', 503]);
+    expect(relay.viewer(7, 'viewer-a')?.tracks.length).toBe(2);
+  });
+
+  it('every SFU call carries the app secret as bearer; a wrong secret is a typed 401', async () => {
+    const { fake, relay } = setup();
+    await relay.publish(7, offer, camMic);
+    await relay.pull(7, 'viewer-a');
+    await relay.endViewer(7, 'viewer-a');
+    expect(fake.calls.length).toBe(5);
+    expect(new Set(fake.calls.map((c) => c.auth))).toEqual(new Set(['Bearer app-secret-1']));
+    const wrong = cloudflareSfu(settings(fake, { REALTIME_APP_SECRET: 'not-the-secret' }), fake.fetch);
+    const e = await failure(wrong.publish(8, offer, camMic));
+    expect([e.code, e.detail.status]).toEqual(['http', 401]);
+  });
+
+  it('a session id the engine did not make is refused without a call', async () => {
+    const { fake, relay } = setup();
+    await relay.publish(7, offer, camMic);
+    const before = fake.calls.length;
+    expect((await failure(relay.closeTracks('s999', ['0']))).code).toBe('unknown_session');
+    expect(fake.calls.length).toBe(before);
+  });
+
+  it('a call without an answer times out as a typed error', async () => {
+    const { fake, relay } = setup({ REALTIME_API_TIMEOUT_MS: '50' });
+    fake.hang = true;
+    expect((await failure(relay.publish(7, offer, camMic))).code).toBe('timeout');
+  });
+
+  it('TURN credentials from the TURN key API become the browser\'s ICE server list', async () => {
+    const { fake, relay } = setup();
+    expect(await relay.iceServers()).toEqual({
+      ttl: 14_400,
+      iceServers: [
+        { urls: ['stun:stun.realtime.test:3478'] },
+        { urls: ['turn:turn.realtime.test:3478?transport=udp', 'turns:turn.realtime.test:443?transport=tcp'], username: 'u-14400', credential: 'c-1' },
+      ],
+    });
+    expect(fake.calls.map((c) => [c.method, c.path, c.auth, c.body])).toEqual([['POST', '/turn/keys/turn-key-1/credentials/generate-ice-servers', 'Bearer turn-token-1', { ttl: 14_400 }]]);
+    fake.turnSingleObject = true;
+    expect((await relay.iceServers()).iceServers).toEqual([{ urls: ['turn:turn.realtime.test:3478?transport=udp'], username: 'u-14400', credential: 'c-1' }]);
+    const noTurn = setup({ TURN_KEY_ID: '', TURN_KEY_API_TOKEN: '' });
+    expect(await noTurn.relay.iceServers()).toEqual({ iceServers: [], ttl: 0 });
+    expect(noTurn.fake.calls).toEqual([]);
+  });
+
+  it('bad configuration answers a clear error naming the setting', () => {
+    const fake = new FakeRealtime();
+    const configError = (over: Partial<Bindings>) => {
+      try {
+        cloudflareSfu(settings(fake, over), fake.fetch);
+      } catch (e) {
+        return e instanceof VideoRelayError ? `${e.code}: ${e.message}` : String(e);
+      }
+      return 'no error';
+    };
+    expect(configError({ REALTIME_APP_ID: '' })).toBe('config: VIDEO_RELAY=cloudflare needs REALTIME_APP_ID');
+    expect(configError({ REALTIME_APP_ID: undefined, REALTIME_APP_SECRET: ' ' })).toBe('config: VIDEO_RELAY=cloudflare needs REALTIME_APP_ID and REALTIME_APP_SECRET');
+    expect(configError({ REALTIME_API_BASE: 'ftp://example.test' })).toBe('config: REALTIME_API_BASE is not an http(s) URL');
+    expect(configError({ TURN_KEY_API_TOKEN: '' })).toBe('config: TURN_KEY_ID and TURN_KEY_API_TOKEN go together (set both, or neither for no TURN)');
+    expect(configError({})).toBe('no error');
+    expect(() => videoRelayKind({ VIDEO_RELAY: 'sfu' } as Bindings)).toThrow('VIDEO_RELAY must be one of p2p, cloudflare (got "sfu")');
+    expect(videoRelayKind({} as Bindings)).toBe('p2p');
+    expect(videoRelayKind({ VIDEO_RELAY: 'cloudflare' } as Bindings)).toBe('cloudflare');
+  });
+});
