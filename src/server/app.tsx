@@ -38,6 +38,7 @@ import { chatEndRoutes } from './features/chat/chat-end.routes';
 import { externalEndRoutes, externalRoutes } from './features/chat/chat-external.routes';
 import { chatHistoryRoutes, chatRoomRoutes } from './features/chat/chatroom.routes';
 import { studioRoutes } from './features/chat/studio.routes';
+import { videoRoutes } from './features/video/video.routes';
 import { ApiError } from './lib/errors';
 import { fieldErrors } from './lib/validation';
 import { bodyGuard } from './middleware/body';
@@ -112,7 +113,8 @@ export function createApp() {
     .route('/chatsession', chatSessionRoutes)
     .route('/chatroom', chatRoomRoutes)
     .route('/chat/external', externalRoutes)
-    .route('/studio', studioRoutes);
+    .route('/studio', studioRoutes)
+    .route('/video', videoRoutes);
   // Operator calls and payment postbacks authenticate by token or signature instead of the CSRF
   // cookie, so they are mounted first.
   app.route('/api/ops', opsRoutes);

@@ -63,6 +63,10 @@ export interface Bindings {
   /** Age verification provider: 'sandbox' (default) or a configured provider. */
   AVS_PROVIDER?: string;
   AVS_SECRET?: string;
+  /** Peer-to-peer engine: STUN/TURN servers for browsers (JSON RTCIceServer[]); none by default. */
+  ICE_SERVERS?: string;
+  /** Peer-to-peer engine: viewers one performer's browser sends to (default VIDEO_P2P_MAX_VIEWERS). */
+  VIDEO_P2P_MAX_VIEWERS?: string;
   /** Live video engine: 'p2p' (default, no extra service) or 'cloudflare' (Realtime SFU). */
   VIDEO_RELAY?: string;
   /** Cloudflare Realtime HTTPS API base (default in lib/config.ts) and per-call timeout in ms. */

@@ -1,3 +1,5 @@
+import type { VideoRelayKind, VideoSignal, ViewerVideoState } from './video';
+
 // Live rooms (issue 11): the chat session answer, the room socket's messages both ways, and the
 // constants both sides share. One hibernating Durable Object per show holds the performer's and
 // every viewer's socket; the worker creates sessions and signs the short-lived room tokens.
@@ -135,8 +137,12 @@ export type RoomEvent =
   | { t: 'ended'; sessionId: string; reason: EndReason }
   | { t: 'tip'; from: string; nick: string; coins: number; ts: number }
   | { t: 'error'; code: string }
-  /** Video signalling (issue 12) rides on the same socket. */
-  | { t: 'signal'; from: string; to: string; data: unknown };
+  /** Video signalling (issue 12) rides on the same socket ('relay' is the worker's SFU engine). */
+  | { t: 'signal'; from: string; to: string; data: VideoSignal }
+  /** A viewer's session: whether the performer's video is for it now (epoch: the performer's current publication). */
+  | { t: 'video'; state: ViewerVideoState; epoch: number }
+  /** The performer only: the sessions that may receive video now, and the engine. */
+  | { t: 'video-viewers'; viewers: string[]; epoch: number; relay: VideoRelayKind };
 
 /** Client -> room. 'ping' (a plain string) answers 'pong'. */
 export type RoomCommand =
@@ -150,7 +156,9 @@ export type RoomCommand =
   | { t: 'ban'; sessionId: string }
   | { t: 'mute'; sessionId: string }
   | { t: 'unmute'; sessionId: string }
-  | { t: 'signal'; to: string; data: unknown };
+  | { t: 'signal'; to: string; data: VideoSignal }
+  /** Performer only: the studio's camera is on (publishing) or off. */
+  | { t: 'video'; live: boolean };
 
 /** Longest chat line (characters) and the per-sender rate limit (token bucket). */
 export const CHAT_TEXT_MAX = 256;

@@ -71,3 +71,36 @@ export interface RenegotiateRequest {
   sessionId: string;
   answer: SessionDescription;
 }
+
+// ---- the show room's video protocol (both engines ride on the room socket) ----
+
+/**
+ * What a viewer's session gets, as the room decides it (issue 12 point 2):
+ * live: the performer's video is for you; camera_off: the show is online but its performer
+ * publishes no video (the simulator's demo shows); private: a private or exclusive runs and you
+ * are not in it; paused / offline: the show's state; full: the peer-to-peer engine's viewer cap.
+ */
+export const VIEWER_VIDEO_STATES = ['live', 'camera_off', 'private', 'paused', 'offline', 'full'] as const;
+export type ViewerVideoState = (typeof VIEWER_VIDEO_STATES)[number];
+
+/**
+ * Signalling payloads (RoomCommand/RoomEvent `signal` data). The viewer asks (`want`) whenever it
+ * needs a fresh connection; the sender (the performer's browser with p2p, the worker with the
+ * SFU) offers; the viewer answers. Descriptions carry their ICE candidates (no trickle): one
+ * offer and one answer per connection, the same for both engines.
+ */
+export type VideoSignal = { kind: 'want' } | { kind: 'offer'; sdp: string } | { kind: 'answer'; sdp: string } | { kind: 'bye' };
+
+/** Largest SDP accepted in a signal (a two-track offer with candidates is a few KB). */
+export const VIDEO_SDP_MAX = 24_000;
+
+/** Viewers one performer's browser sends to with the peer-to-peer engine; VIDEO_P2P_MAX_VIEWERS overrides. */
+export const VIDEO_P2P_MAX_VIEWERS = 8;
+
+export function parseVideoSignal(v: unknown): VideoSignal | null {
+  if (!v || typeof v !== 'object') return null;
+  const o = v as { kind?: unknown; sdp?: unknown };
+  if (o.kind === 'want' || o.kind === 'bye') return { kind: o.kind };
+  if ((o.kind === 'offer' || o.kind === 'answer') && typeof o.sdp === 'string' && o.sdp.length > 0 && o.sdp.length <= VIDEO_SDP_MAX) return { kind: o.kind, sdp: o.sdp };
+  return null;
+}

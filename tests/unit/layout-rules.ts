@@ -33,10 +33,11 @@ export const FEATURE_ALLOW: Record<string, string[]> = {
   'client:account': ['client:billing', 'client:chat'],
   'client:search': ['client:shows'],
   'client:session': ['client:account'],
-  // live rooms: the chat asks for a nickname; the show page hosts the chat; the studio uses its room socket
-  'client:chat': ['client:account'],
+  // live rooms: the chat asks for a nickname; the show page hosts the chat; the studio uses its room socket;
+  // the chat plays and the studio sends the live video
+  'client:chat': ['client:account', 'client:video'],
   'client:shows': ['client:chat'],
-  'client:studio': ['client:chat'],
+  'client:studio': ['client:chat', 'client:video'],
 };
 
 /** The islands the shell places (app bar slots, overlays host, layout). */

@@ -1,3 +1,4 @@
+import { parseVideoSignal } from '../../shared/video';
 import { CHAT_RATE_BURST, CHAT_RATE_PER_S, CHAT_TEXT_MAX } from '../../shared/chat';
 import type { ChatLine, EndReason, OpenTypes, Participant, RoomCommand, RoomMode, RoomSnapshot, SessionState, SessionType, SessionView } from '../../shared/chat';
 
@@ -65,12 +66,12 @@ export function visibleLines(lines: ChatLine[], me: string): ChatLine[] {
 }
 
 const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
-const PERFORMER_COMMANDS = new Set(['accept', 'decline', 'end', 'kick', 'ban', 'mute', 'unmute']);
+const PERFORMER_COMMANDS = new Set(['accept', 'decline', 'end', 'kick', 'ban', 'mute', 'unmute', 'video']);
 /** Sockets one session (or the performer) may hold open in a room: a few tabs, not a flood. */
 export const ROOM_SOCKETS_PER_SESSION = 4;
 
 /** Largest command accepted (signalling data included). */
-export const COMMAND_MAX_BYTES = 16_384;
+export const COMMAND_MAX_BYTES = 32_768;
 
 /** Parses a client command; null when malformed. */
 export function parseCommand(raw: string): RoomCommand | null {
@@ -89,9 +90,11 @@ export function parseCommand(raw: string): RoomCommand | null {
   }
   if (v.t === 'typing') return { t: 'typing' };
   if (v.t === 'signal') {
-    if (typeof v.to !== 'string' || (v.to !== 'performer' && !SESSION_ID.test(v.to))) return null;
-    return { t: 'signal', to: v.to, data: v.data };
+    if (typeof v.to !== 'string' || (v.to !== 'performer' && v.to !== 'relay' && !SESSION_ID.test(v.to))) return null;
+    const data = parseVideoSignal(v.data);
+    return data ? { t: 'signal', to: v.to, data } : null;
   }
+  if (v.t === 'video') return typeof v.live === 'boolean' ? { t: 'video', live: v.live } : null;
   if (PERFORMER_COMMANDS.has(v.t)) {
     if (typeof v.sessionId !== 'string' || !SESSION_ID.test(v.sessionId)) return null;
     return { t: v.t, sessionId: v.sessionId } as RoomCommand;

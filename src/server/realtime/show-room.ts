@@ -2,7 +2,8 @@ import { CHAT_HISTORY, EXTERNAL_LEASE_MS, type ChatLine, type EndReason, type Ro
 import { addBans } from '../features/chat/chat.repo';
 import { cannedLine } from './room-simulator';
 import { cleanText, envMs, isPerformerCommand, parseCommand, ROOM_SOCKETS_PER_SESSION, sessionView, takeToken, type Bucket, type RoomSession, type ShowConf } from './room-logic';
-import { ShowRoomCore, type RoomAttachment } from './show-room-core';
+import type { RoomAttachment } from './show-room-core';
+import { ShowRoomVideo } from './show-room-video';
 
 /** Who joins, as the worker verified it from the room token (header X-Room-Identity). */
 export interface RoomIdentity {
@@ -35,7 +36,7 @@ const HISTORY_WRITE_MS = 1_000;
  * with history, length cap, rate limit, mute, kick and ban, typing, presence, and signalling for
  * video. The worker creates sessions (register), changes the show (setShow), ends and tips.
  */
-export class ShowRoom extends ShowRoomCore {
+export class ShowRoom extends ShowRoomVideo {
   /** Each sender's rate-limit bucket. In memory: by the time the room hibernates (seconds of quiet) every bucket is full again. */
   private buckets = new Map<string, Bucket>();
   private historyTimer: ReturnType<typeof setTimeout> | null = null;
@@ -58,6 +59,7 @@ export class ShowRoom extends ShowRoomCore {
       for (const s of this.sessions.values()) if (s.state === 'pending') this.send('performer', { t: 'request', session: sessionView(s) });
       this.send('performer', { t: 'presence', participants: this.participants() });
       await this.schedule();
+      this.syncVideo('performer');
       return res;
     }
     const s = this.sessions.get(who.sub);
@@ -69,6 +71,7 @@ export class ShowRoom extends ShowRoomCore {
       await this.save(s);
       await this.schedule();
     }
+    this.syncVideo(s.id);
     this.pushSoon();
     return res;
   }
@@ -215,11 +218,10 @@ export class ShowRoom extends ShowRoomCore {
         const event: RoomEvent = { t: 'typing', from: a.sid, nick: a.nick };
         return this.send(performer ? 'v' : 'performer', event);
       }
-      case 'signal': {
-        const event: RoomEvent = { t: 'signal', from: a.sid, to: cmd.to, data: cmd.data };
-        if (!performer && cmd.to !== 'performer') return error('chat.forbidden');
-        return this.send(cmd.to === 'performer' ? 'performer' : `s:${cmd.to}`, event);
-      }
+      case 'signal':
+        return this.videoSignal(a, cmd.to, cmd.data, error);
+      case 'video':
+        return this.videoCommand(cmd.live, error);
       default:
         return this.command(cmd.t, cmd.sessionId, error);
     }

@@ -7,6 +7,9 @@ import { chat, sendLine, sendTyping, type ChatItem } from './chat-state';
 import { closeAlert, closeChat, endOnPageHide, exitChat, sendTip } from './chat-actions';
 import { ChatAlertDialog, RatingDialog } from './chat-dialogs';
 import { ChatItemView, clock, PaymentFact, useNow } from './chat-parts';
+import { showImageSrc } from '../../../shared/shows';
+import { LiveVideo } from '../video/live-video';
+import { rx } from '../video/receiver';
 
 /** Everything of the viewer's chat a show page renders: the overlay, the alert, the rating. */
 export default function ChatRoot() {
@@ -123,7 +126,10 @@ function ChatStage({ state }: { state: string }) {
   const t = useT();
   const store = useStore();
   const c = useSnapshot(chat);
+  const r = useSnapshot(rx);
   const name = c.show?.name ?? '';
+  const video = c.phase === 'live' && (r.state !== null || r.phase === 'unsupported');
+  const playing = video && r.state === 'live' && r.phase === 'playing';
   let text: string;
   switch (state) {
     case 'connecting':
@@ -142,7 +148,8 @@ function ChatStage({ state }: { state: string }) {
       text = t(`chat.stage.${c.type}`, { name });
   }
   return (
-    <section className={`chat-stage stage-${state}`} aria-live="polite">
+    <section className={`chat-stage stage-${state}${video ? ' has-video' : ''}${playing ? ' video-playing' : ''}`} aria-live="polite">
+      {video && c.show && <LiveVideo name={name} poster={showImageSrc(c.show.id, 0)} />}
       <div className="chat-stage-inner">
         <Icon name={state === 'ended' ? 'warning' : 'video'} size={36} />
         <p className="chat-stage-text" data-testid="chat-stage">

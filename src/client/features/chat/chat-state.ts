@@ -15,6 +15,7 @@ import type { ShowDetail } from '../../../shared/shows';
 import { api, ApiFailure } from '../../lib/api';
 import type { RootState } from '../../state/store';
 import { openRoom, type RoomSocket } from './room-socket';
+import { attachReceiver, detachReceiver, onReceiverEvent } from '../video/receiver';
 
 // The viewer's chat on a show page: the start flow (type, nickname, fresh show, session, socket),
 // the room's events, the end (by the member, the performer, the coins or the page going away) and
@@ -120,6 +121,7 @@ export function pushItem(item: ChatItem): void {
 }
 
 export function reset(): void {
+  detachReceiver();
   chat.phase = 'idle';
   chat.answer = null;
   chat.me = null;
@@ -170,10 +172,12 @@ export function connect(store: RootState, answer: ChatSessionAnswer): void {
     },
   });
   window.__chatSocket = conn.socket;
+  attachReceiver({ showId: answer.showId, send: (to, data) => conn.socket?.send({ t: 'signal', to, data }) ?? false, creds: () => conn.socket?.creds ?? null });
 }
 
 function onEvent(store: RootState, e: RoomEvent): void {
   const mine = chat.answer?.sessionId;
+  if (onReceiverEvent(e)) return;
   switch (e.t) {
     case 'welcome': {
       chat.me = e.me;
@@ -228,6 +232,7 @@ export function endedByRoom(store: RootState, reason: EndReason): void {
   if (chat.phase === 'ended' || chat.phase === 'idle') return;
   conn.socket?.close();
   conn.socket = null;
+  detachReceiver();
   // A voice-call chat without its session (the call ended, or the session is gone) goes home.
   if (chat.answer?.voicecall && (reason === 'call_ended' || reason === 'timeout')) return location.assign('/');
   chat.connected = false;

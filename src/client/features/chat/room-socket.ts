@@ -17,6 +17,8 @@ export interface RoomSocket {
   readonly open: boolean;
   /** Connections made so far (1 after the first; tests see a rejoin by it). */
   readonly opens: number;
+  /** The credentials of the last (re)connect (the video's ICE endpoint takes the same token). */
+  readonly creds: RoomCredentials | null;
 }
 
 const PING_MS = 20_000;
@@ -31,7 +33,8 @@ export function openRoom(
   creds: () => RoomCredentials | Promise<RoomCredentials>,
   on: { event(e: RoomEvent): void; status(open: boolean): void },
 ): RoomSocket {
-  const ws = new ReconnectingWebSocket(async () => roomUrl(await creds()), undefined, {
+  let last: RoomCredentials | null = null;
+  const ws = new ReconnectingWebSocket(async () => roomUrl((last = await creds())), undefined, {
     minReconnectionDelay: 300 + Math.random() * 500,
     maxReconnectionDelay: 8_000,
     connectionTimeout: 6_000,
@@ -67,6 +70,9 @@ export function openRoom(
     },
     get opens() {
       return opens;
+    },
+    get creds() {
+      return last;
     },
   };
 }

@@ -2,6 +2,7 @@ import { proxy } from 'valtio';
 import { CHAT_TEXT_MAX, type ChatLine, type OpenTypes, type Participant, type RoomEvent, type RoomSnapshot, type SessionView } from '../../../shared/chat';
 import { api } from '../../lib/api';
 import { openRoom, type RoomCredentials, type RoomSocket } from '../chat/room-socket';
+import { attachPublisher, detachPublisher, onPublisherEvent, republish, syncPublishing } from '../video/publisher';
 
 // The performer's studio: the show's status and switches (GET/POST /api/studio), the room socket
 // (POST /api/studio/connect gives fresh credentials for every (re)connect), the room's people,
@@ -86,13 +87,22 @@ export function connectStudio(): void {
   socket = openRoom(() => api().post<RoomCredentials>('studio/connect'), {
     status: (open) => {
       studio.connected = open;
+      // A (re)connect: the room hears the camera again, and viewers connect afresh.
+      if (open) republish();
     },
     event: onEvent,
   });
   window.__studioSocket = socket;
+  attachPublisher({
+    showId: () => studio.info?.show.id ?? 0,
+    send: (cmd) => socket?.send(cmd) ?? false,
+    creds: () => socket?.creds ?? null,
+    canPublish: () => !!studio.info?.status.online && !studio.info.status.paused,
+  });
 }
 
 export function disconnectStudio(): void {
+  detachPublisher();
   socket?.close();
   socket = null;
 }
@@ -103,6 +113,7 @@ function push(item: StudioItem): void {
 }
 
 function onEvent(e: RoomEvent): void {
+  if (onPublisherEvent(e)) return;
   switch (e.t) {
     case 'welcome': {
       studio.room = e.room;
@@ -172,6 +183,7 @@ function syncStatus(room: RoomSnapshot): void {
   info.status.online = room.mode !== 'offline';
   info.status.paused = room.mode === 'paused';
   info.status.open = room.open;
+  syncPublishing();
 }
 
 let earningsTimer: ReturnType<typeof setTimeout> | null = null;
@@ -201,6 +213,7 @@ export async function setStatus(patch: Partial<{ online: boolean; paused: boolea
     if (studio.info && res?.status) studio.info.status = res.status;
     else if (studio.info) Object.assign(studio.info.status, patch);
     if (patch.online && !socket) connectStudio();
+    syncPublishing();
   } catch (e) {
     studio.error = (e as Error).message || 'unknown_error';
   } finally {

@@ -5,6 +5,7 @@ import { Icon } from '../../ui/icon';
 import { useT } from '../../state/context';
 import { connectStudio, disconnectStudio, loadStudio, setStatus, studio } from './studio-state';
 import { StudioChat, StudioEarnings, StudioPeople, StudioPrivate, StudioRequests } from './studio-parts';
+import { StudioVideo } from './studio-video';
 
 const OPEN_KEYS: (keyof OpenTypes)[] = ['free', 'private', 'exclusive', 'voyeur'];
 
@@ -105,6 +106,7 @@ export default function Studio() {
       </fieldset>
       <div className="studio-grid">
         <div className="studio-main">
+          <StudioVideo />
           <StudioRequests />
           <StudioPrivate />
           <StudioChat />

@@ -1,0 +1,112 @@
+import { useEffect, useId, useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { Icon } from '../../ui/icon';
+import { useT } from '../../state/context';
+import { changeSource, mute, pub, PRESETS, startCamera, stopCamera, switchCamera, type Preset } from '../video/publisher';
+import { studio } from './studio-state';
+
+/**
+ * The studio's camera (issue 12 point 3): camera, microphone and quality pickers, the preview,
+ * mute for each, switching cameras (phones), and whether the show's viewers get the video and
+ * how many are connected. Without a camera or its permission it says so and the rest works.
+ */
+export function StudioVideo() {
+  const t = useT();
+  const p = useSnapshot(pub);
+  const s = useSnapshot(studio);
+  const preview = useRef<HTMLVideoElement>(null);
+  const camId = useId();
+  const micId = useId();
+  const presetId = useId();
+
+  useEffect(() => {
+    const v = preview.current;
+    if (v && v.srcObject !== pub.preview) v.srcObject = pub.preview;
+  }, [p.preview]);
+
+  const on = p.status === 'on';
+  const connected = Object.values(p.peers).filter((x) => x === 'connected').length;
+  const status = s.info?.status;
+  const air = !on ? 'off' : !status?.online ? 'offline' : status.paused ? 'paused' : p.live ? 'live' : 'starting';
+  const problem = p.status === 'denied' || p.status === 'missing' || p.status === 'error' || p.status === 'unsupported';
+
+  return (
+    <section className="studio-card studio-video" aria-labelledby={`${camId}-h`} data-testid="studio-video" data-camera={p.status} data-air={air}>
+      <h2 id={`${camId}-h`}>
+        {t('studio.video.title')}
+      </h2>
+      <div className="studio-preview">
+        <video ref={preview} className="studio-preview-el" data-testid="studio-preview" playsInline autoPlay muted hidden={!on} aria-label={t('studio.video.preview')} />
+        {!on && (
+          <p className="studio-preview-off muted">
+            <Icon name="video" size={28} />
+            {t(p.status === 'starting' ? 'studio.video.starting' : 'studio.video.off')}
+          </p>
+        )}
+        {on && p.camMuted && <p className="live-video-label">{t('studio.video.camMuted')}</p>}
+      </div>
+      <p className={`studio-air small air-${air}`} data-testid="studio-air" aria-live="polite">
+        {t(`studio.video.air.${air}`)}
+        {air === 'live' && <span data-testid="studio-video-viewers"> · {t('studio.video.viewers', { count: connected })}</span>}
+        {p.relay === 'p2p' && air === 'live' && <span className="muted"> · {t('studio.video.p2p')}</span>}
+      </p>
+      {problem && (
+        <p className="studio-err small" role="alert" data-testid="studio-camera-error">
+          {t(`studio.video.problem.${p.status}`)}
+        </p>
+      )}
+      <div className="studio-video-buttons">
+        {on ? (
+          <>
+            <button type="button" className="btn btn-outline" data-testid="camera-stop" onClick={stopCamera}>
+              {t('studio.video.stop')}
+            </button>
+            <button type="button" className="btn btn-outline" data-testid="camera-mute" aria-pressed={p.camMuted} onClick={() => mute('cam', !p.camMuted)}>
+              {p.camMuted ? t('studio.video.camOn') : t('studio.video.camOff')}
+            </button>
+            <button type="button" className="btn btn-outline" data-testid="mic-mute" aria-pressed={p.micMuted} onClick={() => mute('mic', !p.micMuted)}>
+              {p.micMuted ? t('studio.video.micOn') : t('studio.video.micOff')}
+            </button>
+            {p.cameras.length > 1 && (
+              <button type="button" className="btn btn-outline" data-testid="camera-switch" onClick={() => void switchCamera()}>
+                {t('studio.video.switch')}
+              </button>
+            )}
+          </>
+        ) : (
+          p.status !== 'unsupported' && (
+            <button type="button" className="btn btn-primary" data-testid="camera-start" disabled={p.status === 'starting'} onClick={() => void startCamera()}>
+              {t(problem ? 'studio.video.retry' : 'studio.video.start')}
+            </button>
+          )
+        )}
+      </div>
+      <div className="studio-video-pickers">
+        <label htmlFor={camId}>{t('studio.video.camera')}</label>
+        <select id={camId} data-testid="camera-select" value={p.cameraId} disabled={!on || p.cameras.length === 0} onChange={(e) => void changeSource({ cameraId: e.target.value })}>
+          {p.cameras.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.label}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={micId}>{t('studio.video.mic')}</label>
+        <select id={micId} data-testid="mic-select" value={p.micId} disabled={!on || p.mics.length === 0} onChange={(e) => void changeSource({ micId: e.target.value })}>
+          {p.mics.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.label}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={presetId}>{t('studio.video.quality')}</label>
+        <select id={presetId} data-testid="preset-select" value={p.preset} onChange={(e) => void changeSource({ preset: e.target.value as Preset })}>
+          {(Object.keys(PRESETS) as Preset[]).map((k) => (
+            <option key={k} value={k}>
+              {t(`studio.video.preset.${k}`, { height: PRESETS[k].height, kbps: PRESETS[k].kbps })}
+            </option>
+          ))}
+        </select>
+      </div>
+    </section>
+  );
+}

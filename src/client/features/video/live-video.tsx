@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Icon } from '../../ui/icon';
+import { useT } from '../../state/context';
+import { rx } from './receiver';
+
+/**
+ * The performer's live video for a viewer (issue 12 point 4): inline (playsinline), muted at
+ * first with an unmute button (autoplay rules), loading and reconnecting states, the show's
+ * preview art labelled "camera off" when its performer sends no video, the state when it is
+ * not for this viewer (private, full), full screen and picture-in-picture where available.
+ */
+export function LiveVideo({ name, poster }: { name: string; poster: string }) {
+  const t = useT();
+  const r = useSnapshot(rx);
+  const box = useRef<HTMLDivElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const [muted, setMuted] = useState(true);
+  const [frames, setFrames] = useState(false);
+
+  useEffect(() => {
+    const v = video.current;
+    if (!v || v.srcObject === rx.stream) return;
+    v.srcObject = rx.stream;
+    setFrames(false);
+    if (rx.stream) void v.play().catch(() => undefined);
+  }, [r.stream]);
+
+  if (r.phase === 'unsupported') {
+    return (
+      <div className="live-video" data-testid="live-video" data-state="unsupported">
+        <p className="live-video-label" role="status">
+          <Icon name="warning" size={14} /> {t('video.unsupported')}
+        </p>
+      </div>
+    );
+  }
+  if (r.state === null) return null;
+  const live = r.state === 'live';
+  const playing = live && r.phase === 'playing' && frames;
+  const label = !live ? t(`video.state.${r.state}`, { name }) : !playing ? t(r.phase === 'reconnecting' ? 'video.reconnecting' : 'video.connecting') : null;
+  const pip = typeof document !== 'undefined' && 'pictureInPictureEnabled' in document && document.pictureInPictureEnabled;
+
+  return (
+    <div ref={box} className={`live-video ${playing ? 'is-playing' : ''}`} data-testid="live-video" data-state={r.state} data-phase={r.phase} data-playing={playing ? '1' : '0'}>
+      {r.state === 'camera_off' && <img className="live-video-poster" src={poster} alt="" />}
+      <video
+        ref={video}
+        className="live-video-el"
+        data-testid="live-video-el"
+        playsInline
+        autoPlay
+        muted={muted}
+        hidden={!live}
+        aria-label={t('video.label', { name })}
+        onPlaying={() => setFrames(true)}
+        onWaiting={() => setFrames(false)}
+      />
+      {label && (
+        <p className="live-video-label" role="status" data-testid="live-video-label">
+          <Icon name={live ? 'live' : 'video'} size={14} /> {label}
+        </p>
+      )}
+      {playing && (
+        <div className="live-video-controls">
+          <button type="button" className="btn btn-small live-video-btn" data-testid="video-unmute" aria-pressed={!muted} onClick={() => setMuted(!muted)}>
+            {muted ? t('video.unmute') : t('video.mute')}
+          </button>
+          {pip && (
+            <button type="button" className="btn btn-small live-video-btn" data-testid="video-pip" onClick={() => void video.current?.requestPictureInPicture().catch(() => undefined)}>
+              {t('video.pip')}
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn btn-small live-video-btn"
+            data-testid="video-fullscreen"
+            onClick={() => {
+              if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+              else void (box.current?.requestFullscreen?.() ?? video.current?.requestFullscreen?.())?.catch(() => undefined);
+            }}
+          >
+            {t('video.fullscreen')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

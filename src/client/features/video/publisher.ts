@@ -1,0 +1,258 @@
+import { proxy, ref } from 'valtio';
+import type { RoomEvent } from '../../../shared/chat';
+import type { VideoRelayKind, VideoSignal } from '../../../shared/video';
+import { gatheredSdp, iceServers, preferVp8, webrtcSupported, type RoomToken } from './rtc';
+
+// The performer's camera and its delivery (issue 12 point 3). The camera is on while the studio
+// has it; it is published while the show is online, not paused and the room socket is open.
+// Peer-to-peer: one connection per viewer the room permits, offered when that viewer asks; the
+// room's list shrinking closes a viewer's connection at once. SFU: one connection to the relay.
+
+export const PRESETS = {
+  low: { width: 426, height: 240, fps: 24, kbps: 350 },
+  sd: { width: 640, height: 360, fps: 30, kbps: 900 },
+  hd: { width: 1280, height: 720, fps: 30, kbps: 2500 },
+} as const;
+export type Preset = keyof typeof PRESETS;
+
+export type CameraStatus = 'off' | 'starting' | 'on' | 'denied' | 'missing' | 'error' | 'unsupported';
+
+export interface Device {
+  id: string;
+  label: string;
+}
+
+export interface PublisherState {
+  status: CameraStatus;
+  cameras: Device[];
+  mics: Device[];
+  cameraId: string;
+  micId: string;
+  preset: Preset;
+  camMuted: boolean;
+  micMuted: boolean;
+  /** The room has our video (the performer's browser or the SFU sends it). */
+  live: boolean;
+  relay: VideoRelayKind | null;
+  /** Viewers connected, by session id. */
+  peers: Record<string, RTCPeerConnectionState>;
+  preview: MediaStream | null;
+}
+
+export const pub = proxy<PublisherState>({
+  status: 'off',
+  cameras: [],
+  mics: [],
+  cameraId: '',
+  micId: '',
+  preset: 'sd',
+  camMuted: false,
+  micMuted: false,
+  live: false,
+  relay: null,
+  peers: {},
+  preview: null,
+});
+
+export interface PublisherLink {
+  showId: () => number;
+  send(cmd: { t: 'signal'; to: string; data: VideoSignal } | { t: 'video'; live: boolean }): boolean;
+  creds(): RoomToken | null;
+  /** Online, not paused, socket open. */
+  canPublish(): boolean;
+}
+
+let link: PublisherLink | null = null;
+let stream: MediaStream | null = null;
+let permitted: string[] = [];
+const peers = new Map<string, RTCPeerConnection>();
+let relayPc: RTCPeerConnection | null = null;
+
+export function attachPublisher(l: PublisherLink): void {
+  link = l;
+  if (!webrtcSupported() || !navigator.mediaDevices?.getUserMedia) pub.status = 'unsupported';
+}
+
+export function detachPublisher(): void {
+  stopCamera();
+  link = null;
+}
+
+function constraints(): MediaStreamConstraints {
+  const p = PRESETS[pub.preset];
+  return {
+    video: { ...(pub.cameraId ? { deviceId: { exact: pub.cameraId } } : {}), width: { ideal: p.width }, height: { ideal: p.height }, frameRate: { ideal: p.fps } },
+    audio: pub.micId ? { deviceId: { exact: pub.micId } } : true,
+  };
+}
+
+async function listDevices(): Promise<void> {
+  const all = await navigator.mediaDevices.enumerateDevices().catch(() => [] as MediaDeviceInfo[]);
+  const pick = (kind: MediaDeviceKind): Device[] => all.filter((d) => d.kind === kind).map((d, i) => ({ id: d.deviceId, label: d.label || `${kind === 'videoinput' ? 'Camera' : 'Microphone'} ${i + 1}` }));
+  pub.cameras = pick('videoinput');
+  pub.mics = pick('audioinput');
+}
+
+export async function startCamera(): Promise<void> {
+  if (pub.status === 'unsupported' || pub.status === 'starting') return;
+  pub.status = 'starting';
+  try {
+    const next = await navigator.mediaDevices.getUserMedia(constraints());
+    replaceStream(next);
+    pub.status = 'on';
+    await listDevices();
+    pub.cameraId ||= next.getVideoTracks()[0]?.getSettings().deviceId ?? '';
+    pub.micId ||= next.getAudioTracks()[0]?.getSettings().deviceId ?? '';
+    syncPublishing();
+  } catch (e) {
+    const name = (e as DOMException).name;
+    pub.status = name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : name === 'NotFoundError' || name === 'OverconstrainedError' ? 'missing' : 'error';
+  }
+}
+
+export function stopCamera(): void {
+  setLive(false);
+  stream?.getTracks().forEach((t) => t.stop());
+  stream = null;
+  pub.preview = null;
+  if (pub.status === 'on' || pub.status === 'starting') pub.status = 'off';
+}
+
+/** New tracks (another device or preset) go to every connection without a new negotiation. */
+function replaceStream(next: MediaStream): void {
+  const old = stream;
+  stream = next;
+  next.getVideoTracks().forEach((t) => (t.enabled = !pub.camMuted));
+  next.getAudioTracks().forEach((t) => (t.enabled = !pub.micMuted));
+  pub.preview = ref(next);
+  for (const pc of [...peers.values(), ...(relayPc ? [relayPc] : [])]) {
+    for (const sender of pc.getSenders()) {
+      const track = next.getTracks().find((t) => t.kind === sender.track?.kind);
+      if (track) void sender.replaceTrack(track).catch(() => undefined);
+    }
+    void setBitrate(pc);
+  }
+  old?.getTracks().forEach((t) => t.stop());
+}
+
+/** Another camera, microphone or preset: a fresh capture replaces the tracks. */
+export async function changeSource(patch: Partial<Pick<PublisherState, 'cameraId' | 'micId' | 'preset'>>): Promise<void> {
+  Object.assign(pub, patch);
+  if (pub.status !== 'on') return;
+  try {
+    replaceStream(await navigator.mediaDevices.getUserMedia(constraints()));
+  } catch {
+    pub.status = 'error';
+  }
+}
+
+/** Phones: the next camera (front and back). */
+export function switchCamera(): Promise<void> {
+  const i = pub.cameras.findIndex((c) => c.id === pub.cameraId);
+  const next = pub.cameras[(i + 1) % Math.max(1, pub.cameras.length)];
+  return next ? changeSource({ cameraId: next.id }) : Promise.resolve();
+}
+
+export function mute(kind: 'cam' | 'mic', on: boolean): void {
+  if (kind === 'cam') pub.camMuted = on;
+  else pub.micMuted = on;
+  const tracks = kind === 'cam' ? stream?.getVideoTracks() : stream?.getAudioTracks();
+  tracks?.forEach((t) => (t.enabled = !on));
+}
+
+async function setBitrate(pc: RTCPeerConnection): Promise<void> {
+  for (const sender of pc.getSenders()) {
+    if (sender.track?.kind !== 'video') continue;
+    const params = sender.getParameters();
+    if (!params.encodings?.length) continue;
+    params.encodings[0].maxBitrate = PRESETS[pub.preset].kbps * 1000;
+    await sender.setParameters(params).catch(() => undefined);
+  }
+}
+
+function setLive(live: boolean): void {
+  if (pub.live === live) return;
+  pub.live = live;
+  if (!live) {
+    for (const sid of [...peers.keys()]) closePeer(sid);
+    relayPc?.close();
+    relayPc = null;
+  }
+  link?.send({ t: 'video', live });
+}
+
+/** Publishes when the camera is on and the show can be seen; stops when either ends. */
+export function syncPublishing(): void {
+  const should = pub.status === 'on' && !!link?.canPublish();
+  if (!should) return setLive(false);
+  if (pub.live) return;
+  if (pub.relay === 'cloudflare') void publishToRelay();
+  else setLive(true);
+}
+
+/** After a reconnect the room hears it again (a new epoch: viewers ask afresh). */
+export function republish(): void {
+  if (pub.live) setLive(false);
+  else link?.send({ t: 'video', live: false });
+  syncPublishing();
+}
+
+function newPc(servers: RTCIceServer[]): RTCPeerConnection {
+  const pc = new RTCPeerConnection({ iceServers: servers });
+  for (const track of stream?.getTracks() ?? []) {
+    const t = pc.addTransceiver(track, { direction: 'sendonly', streams: stream ? [stream] : [] });
+    if (track.kind === 'video') preferVp8(t);
+  }
+  return pc;
+}
+
+async function publishToRelay(): Promise<void> {
+  if (!link) return;
+  pub.live = true;
+  const pc = newPc(await iceServers(link.showId(), link.creds()));
+  relayPc = pc;
+  await pc.setLocalDescription(await pc.createOffer());
+  const sdp = await gatheredSdp(pc);
+  if (relayPc === pc) link.send({ t: 'signal', to: 'relay', data: { kind: 'offer', sdp } });
+}
+
+function closePeer(sid: string): void {
+  peers.get(sid)?.close();
+  peers.delete(sid);
+  delete pub.peers[sid];
+}
+
+async function offerTo(sid: string): Promise<void> {
+  if (!link || !stream || !permitted.includes(sid)) return;
+  closePeer(sid);
+  const pc = newPc(await iceServers(link.showId(), link.creds()));
+  peers.set(sid, pc);
+  pub.peers[sid] = pc.connectionState;
+  pc.onconnectionstatechange = () => {
+    if (peers.get(sid) === pc) pub.peers[sid] = pc.connectionState;
+  };
+  await pc.setLocalDescription(await pc.createOffer());
+  await setBitrate(pc);
+  const sdp = await gatheredSdp(pc);
+  if (peers.get(sid) === pc) link.send({ t: 'signal', to: sid, data: { kind: 'offer', sdp } });
+}
+
+/** The room's video events for the performer; true when handled. */
+export function onPublisherEvent(e: RoomEvent): boolean {
+  if (e.t === 'video-viewers') {
+    pub.relay = e.relay;
+    permitted = e.viewers;
+    for (const sid of [...peers.keys()]) if (!permitted.includes(sid)) closePeer(sid);
+    return true;
+  }
+  if (e.t !== 'signal') return false;
+  const d = e.data;
+  if (e.from === 'relay') {
+    if (d.kind === 'answer' && relayPc) void relayPc.setRemoteDescription({ type: 'answer', sdp: d.sdp }).catch(() => undefined);
+  } else if (d.kind === 'want') {
+    if (pub.live) void offerTo(e.from).catch(() => closePeer(e.from));
+  } else if (d.kind === 'answer') {
+    void peers.get(e.from)?.setRemoteDescription({ type: 'answer', sdp: d.sdp }).catch(() => closePeer(e.from));
+  } else if (d.kind === 'bye') closePeer(e.from);
+  return true;
+}

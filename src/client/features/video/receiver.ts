@@ -1,0 +1,141 @@
+import { proxy, ref } from 'valtio';
+import type { RoomEvent } from '../../../shared/chat';
+import type { VideoSignal, ViewerVideoState } from '../../../shared/video';
+import { gatheredSdp, iceServers, webrtcSupported, type RoomToken } from './rtc';
+
+// A viewer's video (issue 12 point 4): the room says whether the performer's video is for this
+// session ('video' events); while it is, the viewer asks for a connection ('want'), answers the
+// offer of the performer's browser (p2p) or of the worker's SFU engine ('relay'), and plays what
+// arrives. A failed or silent connection asks again; a state other than live closes it at once.
+
+export type ReceiverPhase = 'idle' | 'connecting' | 'playing' | 'reconnecting' | 'unsupported';
+
+export interface ReceiverState {
+  /** What the room last said (null before it spoke). */
+  state: ViewerVideoState | null;
+  phase: ReceiverPhase;
+  /** The remote stream (a ref: not proxied). */
+  stream: MediaStream | null;
+}
+
+export const rx = proxy<ReceiverState>({ state: null, phase: 'idle', stream: null });
+
+export interface ReceiverLink {
+  showId: number;
+  send(to: string, data: VideoSignal): boolean;
+  creds(): RoomToken | null;
+}
+
+/** No answer and no media this long after asking: ask again. */
+const WATCHDOG_MS = 8_000;
+/** A disconnected connection gets this long to come back by itself. */
+const DISCONNECTED_MS = 3_000;
+
+let link: ReceiverLink | null = null;
+let pc: RTCPeerConnection | null = null;
+let epoch = -1;
+let watchdog: ReturnType<typeof setTimeout> | null = null;
+
+declare global {
+  interface Window {
+    /** Tests: the viewer's peer connection (getStats for framesDecoded). */
+    __videoPc?: RTCPeerConnection | null;
+  }
+}
+
+export function attachReceiver(l: ReceiverLink): void {
+  link = l;
+  rx.state = null;
+  rx.phase = webrtcSupported() ? 'idle' : 'unsupported';
+}
+
+export function detachReceiver(): void {
+  closePc();
+  link = null;
+  rx.state = null;
+  rx.phase = 'idle';
+}
+
+/** The room's video events for this session; true when handled. */
+export function onReceiverEvent(e: RoomEvent): boolean {
+  if (e.t === 'video') {
+    rx.state = e.state;
+    if (e.state !== 'live') {
+      closePc();
+      if (rx.phase !== 'unsupported') rx.phase = 'idle';
+    } else if (e.epoch !== epoch || !pc || pc.connectionState === 'failed' || pc.connectionState === 'closed') {
+      epoch = e.epoch;
+      want();
+    }
+    return true;
+  }
+  if (e.t === 'signal') {
+    if (e.data.kind === 'offer') void answer(e.from, e.data.sdp);
+    else if (e.data.kind === 'bye' && rx.state === 'live') want();
+    return true;
+  }
+  return false;
+}
+
+function closePc(): void {
+  if (watchdog) clearTimeout(watchdog);
+  watchdog = null;
+  pc?.close();
+  pc = null;
+  window.__videoPc = null;
+  rx.stream = null;
+}
+
+function want(): void {
+  if (!link || rx.phase === 'unsupported') return;
+  const wasPlaying = rx.phase === 'playing' || rx.phase === 'reconnecting';
+  closePc();
+  rx.phase = wasPlaying ? 'reconnecting' : 'connecting';
+  link.send('performer', { kind: 'want' });
+  armWatchdog();
+}
+
+function armWatchdog(): void {
+  if (watchdog) clearTimeout(watchdog);
+  watchdog = setTimeout(() => {
+    watchdog = null;
+    if (rx.state === 'live' && rx.phase !== 'playing') want();
+  }, WATCHDOG_MS);
+}
+
+async function answer(from: string, sdp: string): Promise<void> {
+  if (!link || rx.state !== 'live' || rx.phase === 'unsupported') return;
+  const l = link;
+  if (pc) pc.close();
+  const servers = await iceServers(l.showId, l.creds());
+  const me = new RTCPeerConnection({ iceServers: servers });
+  pc = me;
+  window.__videoPc = me;
+  const stream = new MediaStream();
+  me.ontrack = (ev) => {
+    stream.addTrack(ev.track);
+    rx.stream = ref(stream);
+  };
+  let lost: ReturnType<typeof setTimeout> | null = null;
+  me.onconnectionstatechange = () => {
+    if (pc !== me) return;
+    const s = me.connectionState;
+    if (s === 'connected') {
+      if (lost) clearTimeout(lost);
+      if (watchdog) clearTimeout(watchdog);
+      rx.phase = 'playing';
+    } else if (s === 'failed') want();
+    else if (s === 'disconnected') {
+      rx.phase = 'reconnecting';
+      lost = setTimeout(() => pc === me && me.connectionState !== 'connected' && want(), DISCONNECTED_MS);
+    }
+  };
+  try {
+    await me.setRemoteDescription({ type: 'offer', sdp });
+    await me.setLocalDescription(await me.createAnswer());
+    const local = await gatheredSdp(me);
+    if (pc === me) l.send(from === 'relay' ? 'relay' : 'performer', { kind: 'answer', sdp: local });
+  } catch {
+    if (pc === me) armWatchdog();
+  }
+}

@@ -1,0 +1,58 @@
+import type { IceServersAnswer, VideoRelayKind } from '../../../shared/video';
+
+// WebRTC helpers both sides share: the ICE servers (one endpoint, cached for their lifetime),
+// VP8 first (Debian's Chromium may lack H.264), and a description with its candidates in it
+// (no trickle: the same one-offer-one-answer exchange for the peer-to-peer and the SFU engine).
+
+/** The room token the ICE endpoint takes (the socket's last credentials). */
+export interface RoomToken {
+  login: string;
+  password: string;
+}
+
+export const webrtcSupported = () => typeof RTCPeerConnection === 'function';
+
+let cached: { at: number; answer: IceServersAnswer & { relay: VideoRelayKind } } | null = null;
+
+/** GET /api/video/ice with the room token; the last good answer when the token is stale. */
+export async function iceServers(showId: number, creds: RoomToken | null): Promise<RTCIceServer[]> {
+  const fresh = cached && (cached.answer.ttl === 0 || Date.now() - cached.at < (cached.answer.ttl * 1000) / 2);
+  if (fresh && cached) return cached.answer.iceServers;
+  if (creds) {
+    try {
+      const q = new URLSearchParams({ show: String(showId), login: creds.login, password: creds.password });
+      const res = await fetch(`/api/video/ice?${q}`, { credentials: 'same-origin' });
+      if (res.ok) cached = { at: Date.now(), answer: await res.json() };
+    } catch {
+      // offline for a moment: the last servers, or none (loopback and a LAN need none)
+    }
+  }
+  return cached?.answer.iceServers ?? [];
+}
+
+/** VP8 first on a video transceiver. */
+export function preferVp8(t: RTCRtpTransceiver): void {
+  try {
+    const codecs = RTCRtpReceiver.getCapabilities?.('video')?.codecs ?? [];
+    const vp8 = codecs.filter((c) => /vp8/i.test(c.mimeType));
+    if (vp8.length) t.setCodecPreferences([...vp8, ...codecs.filter((c) => !/vp8/i.test(c.mimeType))]);
+  } catch {
+    // older browsers: their default order
+  }
+}
+
+/** The local description once ICE gathering is complete (or after `maxMs`, with what was gathered). */
+export async function gatheredSdp(pc: RTCPeerConnection, maxMs = 2_000): Promise<string> {
+  if (pc.iceGatheringState !== 'complete') {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, maxMs);
+      pc.addEventListener('icegatheringstatechange', () => {
+        if (pc.iceGatheringState === 'complete') {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+  }
+  return pc.localDescription?.sdp ?? '';
+}

@@ -1,0 +1,41 @@
+import type { ViewerVideoState } from '../../shared/video';
+import { roomMode, runningOf, type RoomSession, type ShowConf } from './room-logic';
+
+// Who receives the performer's video (issue 12 point 2), as a pure function of the room:
+// - free mode: every session in the room (free content);
+// - private: only the running private session and paying voyeurs; exclusive: only its member;
+// - paused, offline: nobody; performer publishing nothing: nobody ('camera_off');
+// - the peer-to-peer engine sends from the performer's browser, so at most `cap` connected
+//   viewers (the running session first, then voyeurs, then by arrival); the rest see 'full'.
+
+export interface VideoPlan {
+  /** Connected sessions that receive video now, in priority order. */
+  viewers: string[];
+  /** Every session's state (connected or not). */
+  states: Map<string, ViewerVideoState>;
+}
+
+function rank(s: RoomSession): number {
+  if (s.state === 'active' && (s.type === 'private' || s.type === 'exclusive')) return 0;
+  return s.type === 'voyeur' ? 1 : 2;
+}
+
+export function videoPlan(show: ShowConf | null, sessions: Iterable<RoomSession>, publishing: boolean, cap: number): VideoPlan {
+  const list = [...sessions].filter((s) => s.state !== 'ended');
+  const mode = roomMode(show, runningOf(list)?.type ?? null);
+  const states = new Map<string, ViewerVideoState>();
+  const eligible: RoomSession[] = [];
+  for (const s of list) {
+    let state: ViewerVideoState;
+    if (mode === 'offline' || mode === 'paused') state = mode;
+    else if (mode === 'free') state = 'live';
+    else state = s.state === 'active' && (s.type === mode || (mode === 'private' && s.type === 'voyeur')) ? 'live' : 'private';
+    if (state === 'live' && !publishing) state = 'camera_off';
+    states.set(s.id, state);
+    if (state === 'live' && s.goneAt === null) eligible.push(s);
+  }
+  eligible.sort((a, b) => rank(a) - rank(b) || a.createdAt - b.createdAt);
+  const viewers = eligible.slice(0, cap).map((s) => s.id);
+  for (const s of eligible.slice(cap)) states.set(s.id, 'full');
+  return { viewers, states };
+}
