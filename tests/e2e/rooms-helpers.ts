@@ -10,8 +10,11 @@ export const PERFORMER_PASSWORD = 'studio-demo-1';
 export type Device = 'desktop' | 'phone';
 const VIEWPORT = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } };
 
-export function roomsBrowser(): Promise<PwBrowser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'] });
+/** Chromium's fake camera and microphone, granted without a prompt (live video tests). */
+export const FAKE_MEDIA = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'];
+
+export function roomsBrowser(extraArgs: string[] = []): Promise<PwBrowser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', ...extraArgs] });
 }
 
 /** A fresh person (own cookies) in a language and on a device, age splash and consent answered. */

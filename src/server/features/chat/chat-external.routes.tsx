@@ -31,7 +31,7 @@ async function ownExternal(c: Context<AppEnv>, sessionId: string): Promise<ChatS
 
 function framePage(c: Context<AppEnv>, props: ExternalFrameProps, status: ContentfulStatusCode = 200): Response {
   const t = c.get('t');
-  const res = renderPage(c, <ExternalFramePage {...props} />, { title: t('chat.external.pageTitle', { name: props.show?.name ?? '' }), robots: 'noindex', texts: ['chat'] }, status);
+  const res = renderPage(c, <ExternalFramePage {...props} />, { title: t('chat.external.pageTitle', { name: props.show?.name ?? '' }), robots: 'noindex', texts: ['chat', 'video'] }, status);
   // The document carries a room token: never stored.
   res.headers.set('Cache-Control', 'no-store');
   return res;

@@ -102,7 +102,7 @@ async function renderShow(c: Context<AppEnv>, ctx: ShowContext) {
       title: t('showPage.metaTitle', { name: show.name, brand: t('common.brand') }),
       description: show.texts.slogan || t('home.metaDescription'),
       canonical: `${url.origin}${showHref(show)}`,
-      texts: ['chat'],
+      texts: ['chat', 'video'],
     },
   );
 }

@@ -1,0 +1,123 @@
+import type { Browser as PwBrowser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ShowDetail } from '../../src/shared/shows';
+import type { Lang } from './members';
+import { chatMember, FAKE_MEDIA, homeShows, msg, overlay, performerStudio, person, roomsBrowser, startChat, type Device } from './rooms-helpers';
+
+// Live video (issue 12) with Chromium's fake camera: the performer's studio goes live, two free
+// viewers decode the video, a private cuts them off (only the private member keeps it) and they
+// get it back when the private ends. Without camera permission the studio says so; a browser
+// without WebRTC gets a clear message.
+
+let browser: PwBrowser;
+let shows: ShowDetail[];
+
+beforeAll(async () => {
+  browser = await roomsBrowser(FAKE_MEDIA);
+  // Past the shows the free, paid and voice-call room files use.
+  shows = (await homeShows((s) => s.online && s.freemode && s.exclusivemode && !s.exclusiveOnly && s.contentproviderId === 1)).slice(8);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Frames the viewer's video connection decoded so far (-1 without a connection). */
+function framesDecoded(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const pc = window.__videoPc;
+    if (!pc) return -1;
+    let n = 0;
+    (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
+      if (s.type === 'inbound-rtp' && s.kind === 'video') n = s.framesDecoded ?? 0;
+    });
+    return n;
+  });
+}
+
+/** The viewer's video plays and keeps decoding new frames. */
+async function decoding(page: Page): Promise<void> {
+  await page.locator('[data-testid=live-video][data-playing="1"]').waitFor();
+  const first = await framesDecoded(page);
+  expect(first).toBeGreaterThan(0);
+  await expect.poll(() => framesDecoded(page), { timeout: 10_000, interval: 250 }).toBeGreaterThan(first + 15);
+}
+
+/** The viewer lost the video: the state says why and the connection is gone. */
+async function cutOff(page: Page, state: string): Promise<void> {
+  await page.locator(`[data-testid=live-video][data-state=${state}]`).waitFor();
+  await expect.poll(() => framesDecoded(page), { timeout: 2_000, interval: 100 }).toBe(-1);
+}
+
+const CASES: [Lang, Device][] = [
+  ['en', 'desktop'],
+  ['de', 'phone'],
+];
+
+describe.each(CASES)('live video (%s, %s)', (lang, device) => {
+  it('the studio goes live, two viewers decode, a private cuts the free viewers off and gives their video back when it ends', async () => {
+    const m = msg(lang);
+    const show = shows[lang === 'en' ? 0 : 1];
+    expect(show, 'a live show with free and private chat').toBeDefined();
+    const [studio, guest, viewer, member] = await Promise.all([person(browser, lang, device), person(browser, lang, 'desktop'), person(browser, lang, 'phone'), person(browser, lang, device)]);
+    await Promise.all([performerStudio(studio, show, { online: true }), chatMember(member, show.pricing.private * 20)]);
+
+    // The performer starts the camera: preview, on air, no viewer yet.
+    await studio.click('[data-testid=camera-start]');
+    await studio.locator('[data-testid=studio-video][data-camera=on][data-air=live]').waitFor();
+    await expect(studio.locator('[data-testid=studio-air]').textContent()).resolves.toContain(m.studio.video.air.live);
+    await studio.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid=studio-preview]')?.videoWidth ?? 0) > 0);
+
+    // Two free viewers (a guest on a desktop, one on a phone) receive and decode it.
+    await Promise.all([startChat(guest, show, 'free'), startChat(viewer, show, 'free')]);
+    await Promise.all([decoding(guest), decoding(viewer)]);
+    await expect(guest.locator('[data-testid=live-video-el]').evaluate((v: HTMLVideoElement) => [v.muted, v.playsInline])).resolves.toEqual([true, true]);
+    await studio.locator('[data-testid=studio-video-viewers]', { hasText: m.studio.video.viewers_other.replace('{{count}}', '2') }).waitFor();
+    // Started muted (autoplay rules); the viewer can turn the sound on.
+    await guest.click('[data-testid=video-unmute]');
+    await expect(guest.locator('[data-testid=live-video-el]').evaluate((v: HTMLVideoElement) => v.muted)).resolves.toBe(false);
+
+    // A member's private starts: the free viewers are cut off within 2 s, the member gets the video.
+    await startChat(member, show, 'private');
+    await overlay(member).and(member.locator('[data-state=pending]')).waitFor();
+    await studio.locator('[data-testid=studio-accept]').first().click();
+    await Promise.all([cutOff(guest, 'private'), cutOff(viewer, 'private')]);
+    await expect(guest.locator('[data-testid=live-video-label]').textContent()).resolves.toContain(m.video.state.private.replace('{{name}}', show.name).slice(0, 12));
+    await decoding(member);
+
+    // The private ends: the free viewers get their video back.
+    await studio.click('[data-testid=studio-end-private]');
+    await overlay(member).and(member.locator('[data-state=ended]')).waitFor();
+    await Promise.all([decoding(guest), decoding(viewer)]);
+    await Promise.all([studio, guest, viewer, member].map((p) => p.context().close()));
+  });
+});
+
+describe('live video without camera or WebRTC', () => {
+  it('a studio without camera permission says so and the chat goes on; a viewer without WebRTC gets a clear message', async () => {
+    const m = msg('en');
+    const show = shows[2];
+    expect(show).toBeDefined();
+    const [studio, viewer] = await Promise.all([person(browser, 'en', 'phone'), person(browser, 'en', 'desktop')]);
+    await studio.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+    });
+    await viewer.addInitScript(() => {
+      delete (window as { RTCPeerConnection?: unknown }).RTCPeerConnection;
+    });
+    await performerStudio(studio, show, { online: true });
+    await studio.click('[data-testid=camera-start]');
+    await studio.locator('[data-testid=studio-video][data-camera=denied]').waitFor();
+    await expect(studio.locator('[data-testid=studio-camera-error]').textContent()).resolves.toBe(m.studio.video.problem.denied);
+    await expect(studio.locator('[data-testid=camera-start]').textContent()).resolves.toBe(m.studio.video.retry);
+
+    await startChat(viewer, show, 'free');
+    await viewer.locator('[data-testid=live-video][data-state=unsupported]').waitFor();
+    await expect(viewer.locator('[data-testid=live-video]').textContent()).resolves.toContain(m.video.unsupported);
+    // The chat itself works: the performer's line arrives.
+    await studio.fill('[data-testid=studio-input]', 'hello without video');
+    await studio.press('[data-testid=studio-input]', 'Enter');
+    await viewer.locator('[data-testid=chat-line][data-from=performer] .chat-text', { hasText: 'hello without video' }).waitFor();
+    await Promise.all([studio, viewer].map((p) => p.context().close()));
+  });
+});
