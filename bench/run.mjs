@@ -17,6 +17,7 @@ import { benchLobbyFloor } from './lobby-floor.mjs';
 import { benchRoomBilling, benchRoomFanout, benchRoomFloor } from './room.mjs';
 import { benchLogin, formatLogin } from './login.mjs';
 import { benchSsr } from './ssr.mjs';
+import { benchVideo } from './video.mjs';
 
 const LOBBY_SHARD_MAX = 250;
 const LOBBY_P99_TARGET_MS = 50;
@@ -92,8 +93,27 @@ async function room(ctx) {
   ];
 }
 
+const VIDEO_P99_TARGET_MS = 300;
+const VIDEO_FPS_TARGET = 24;
+
+async function video(ctx) {
+  const seconds = Number(process.env.BENCH_VIDEO_SECONDS) > 0 ? Number(process.env.BENCH_VIDEO_SECONDS) : 60;
+  console.log(`\nVideo glass-to-glass: studio canvas clock -> p2p WebRTC (VP8, ${640}x${360}) -> 1 and 4 viewers, ${seconds} s each…`);
+  const rows = await benchVideo(ctx.url, { counts: [1, 4], seconds });
+  const ok = (r) => r.p99_ms <= VIDEO_P99_TARGET_MS && r.fps >= VIDEO_FPS_TARGET && r.freezes === 0 && r.width >= 640 && r.height >= 360;
+  for (const r of rows) {
+    console.log(`  ${r.viewers} viewer(s): p50 ${fmt(r.p50_ms, 0)} ms, p99 ${fmt(r.p99_ms, 0)} ms, ${fmt(r.fps, 1)} fps, ${r.freezes} freezes (stats ${r.stats_freezes}), ${r.dropped} dropped, ${r.width}x${r.height}, ${r.samples} frames read, ${r.unreadable} unreadable`);
+  }
+  const round = (v) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v);
+  report('video', { by_viewers: rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, round(v)]))), pass: rows.every(ok) });
+  return rows.map(
+    (r) =>
+      `| video glass-to-glass, ${r.viewers} viewer(s), ${r.width}x${r.height}, ${fmt(r.fps, 1)} fps, ${r.freezes} freezes | | ${fmt(r.p50_ms, 0)} | ${fmt(r.p99_ms, 0)} | p99 ≤ ${VIDEO_P99_TARGET_MS} ms, ≥ ${VIDEO_FPS_TARGET} fps at 640x360, 0 freezes | ${ok(r) ? 'PASS' : 'MISSED'} |`,
+  );
+}
+
 /** Every measure by name, in the order they run. */
-const MEASURES = { ssr: benchSsr, js: benchJs, api: benchApi, login, lobby, ledger, room };
+const MEASURES = { ssr: benchSsr, js: benchJs, api: benchApi, login, lobby, ledger, room, video };
 
 // ---------------------------------------------------------------------------------------------
 // One server at a time, always stopped; temp dirs and files removed; also on SIGINT/SIGTERM.

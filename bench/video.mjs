@@ -1,0 +1,196 @@
+// Live video glass-to-glass: the performer's studio page publishes a canvas track on which it
+// paints the wall clock (32 bits of milliseconds and a checksum, as black and white blocks) instead
+// of a camera; each viewer's page (free chat on the show page, the real app path: room signalling,
+// p2p WebRTC, VP8) reads the clock back from every presented frame (requestVideoFrameCallback) and
+// compares it with its own. All pages live in one Chromium, so they share one clock. Per viewer
+// count: p50/p99 latency, frames per second presented, freezes and frames dropped.
+import { chromium } from 'playwright-core';
+import { percentile, sleep } from './lib.mjs';
+
+const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
+const PERFORMER_PASSWORD = 'studio-demo-1';
+const WIDTH = 640;
+const HEIGHT = 360;
+const BITS = 32;
+const COOKIES = [
+  ['splash18', '1'],
+  ['consent_analytics', '0'],
+  ['i18n_redirected', 'en'],
+];
+
+/** Studio page: getUserMedia answers a 640x360 canvas that paints the clock (and a moving bar) all the time. */
+function clockCamera({ width, height, bits }) {
+  navigator.mediaDevices.getUserMedia = async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const g = canvas.getContext('2d');
+    const block = width / bits;
+    const paint = () => {
+      const t = Math.floor(performance.timeOrigin + performance.now()) >>> 0;
+      g.fillStyle = '#336';
+      g.fillRect(0, 0, width, height);
+      g.fillStyle = '#c84';
+      g.fillRect((t / 8) % width, 120, 60, 200);
+      let sum = 0;
+      for (let i = 0; i < bits; i++) {
+        const on = (t >>> (bits - 1 - i)) & 1;
+        sum += on * (i + 1);
+        g.fillStyle = on ? '#fff' : '#000';
+        g.fillRect(i * block, 0, block, 40);
+      }
+      for (let j = 0; j < 8; j++) {
+        g.fillStyle = ((sum & 255) >>> (7 - j)) & 1 ? '#fff' : '#000';
+        g.fillRect(j * (width / 8), 40, width / 8, 40);
+      }
+    };
+    paint();
+    setInterval(paint, 5);
+    return canvas.captureStream(30);
+  };
+}
+
+/** Viewer page: from now on, every presented frame's painted clock against this page's clock. */
+function startReading({ width, bits }) {
+  window.__g2gStop = false;
+  const video = document.querySelector('[data-testid=live-video-el]');
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = 80;
+  const g = canvas.getContext('2d', { willReadFrequently: true });
+  const block = width / bits;
+  const r = (window.__g2g = { latencies: [], presented: 0, unreadable: 0, gaps: 0, start: performance.now(), last: 0, freezes: 0 });
+  const lum = (d, x, y) => {
+    const i = (y * width + Math.floor(x)) * 4;
+    return d[i] * 0.3 + d[i + 1] * 0.59 + d[i + 2] * 0.11;
+  };
+  const frame = () => {
+    if (window.__g2gStop) return;
+    const now = performance.timeOrigin + performance.now();
+    const since = performance.now() - r.last;
+    // A freeze as WebRTC's stats define it: a gap over max(3 x 33 ms, 33 + 150 ms) between presented frames.
+    if (r.last && since > 183) r.freezes++;
+    r.last = performance.now();
+    r.presented++;
+    g.drawImage(video, 0, 0, video.videoWidth, (80 * video.videoHeight) / 360, 0, 0, width, 80);
+    const d = g.getImageData(0, 0, width, 80).data;
+    let t = 0;
+    let sum = 0;
+    for (let i = 0; i < bits; i++) {
+      const on = lum(d, i * block + block / 2, 20) > 128 ? 1 : 0;
+      t = ((t << 1) | on) >>> 0;
+      sum += on * (i + 1);
+    }
+    let check = 0;
+    for (let j = 0; j < 8; j++) check = (check << 1) | (lum(d, j * (width / 8) + width / 16, 60) > 128 ? 1 : 0);
+    if (check === (sum & 255)) r.latencies.push(((Math.floor(now) >>> 0) - t + 2 ** 32) % 2 ** 32);
+    else r.unreadable++;
+    video.requestVideoFrameCallback(frame);
+  };
+  video.requestVideoFrameCallback(frame);
+}
+
+async function newPage(browser, url, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ viewport });
+  await context.addCookies(COOKIES.map(([name, value]) => ({ name, value, url })));
+  context.setDefaultTimeout(30_000);
+  return context.newPage();
+}
+
+async function api(page, url, method, path, body) {
+  const ctx = page.context();
+  const token = async () => (await ctx.cookies(url)).find((c) => c.name === 'XSRF-TOKEN')?.value;
+  if (!(await token())) await ctx.request.get(`${url}/api/auth/csrf-cookie`);
+  const res = await ctx.request.fetch(`${url}/api/${path}`, { method, headers: { 'X-XSRF-TOKEN': decodeURIComponent((await token()) ?? '') }, data: body });
+  if (res.status() >= 300) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
+  return res.json();
+}
+
+async function viewerStats(page) {
+  return page.evaluate(async () => {
+    const out = { dropped: 0, width: 0, height: 0, statsFreezes: 0 };
+    const pc = window.__videoPc;
+    if (!pc) return out;
+    (await pc.getStats()).forEach((s) => {
+      if (s.type === 'inbound-rtp' && s.kind === 'video') Object.assign(out, { dropped: s.framesDropped ?? 0, width: s.frameWidth ?? 0, height: s.frameHeight ?? 0, statsFreezes: s.freezeCount ?? 0 });
+    });
+    return out;
+  });
+}
+
+/**
+ * For each viewer count: `warmup` s after every viewer plays, then `seconds` s measured.
+ * Answers one row per count: p50/p99 ms, fps (the slowest viewer's), freezes and dropped (summed).
+ */
+export async function benchVideo(url, { counts = [1, 4], seconds = 60, warmup = 5 } = {}) {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required', '--disable-renderer-backgrounding', '--disable-background-timer-throttling', '--disable-backgrounding-occluded-windows'],
+  });
+  try {
+    const list = await (await fetch(`${url}/api/shows`)).json();
+    let show = null;
+    for (const s of list.data) {
+      const d = await (await fetch(`${url}/api/shows/${s.id}`)).json();
+      if (d.contentproviderId === 1 && d.freemode) {
+        show = d;
+        break;
+      }
+    }
+    if (!show) throw new Error('no own show with free chat on the home page');
+    const studio = await newPage(browser, url);
+    await studio.addInitScript(clockCamera, { width: WIDTH, height: HEIGHT, bits: BITS });
+    await api(studio, url, 'POST', 'auth/login', { username: show.slugName, password: PERFORMER_PASSWORD });
+    await api(studio, url, 'POST', 'studio/status', { online: true, paused: false, open: { free: true, private: true, exclusive: true, voyeur: true } });
+    await studio.goto(`${url}/studio`);
+    await studio.locator('[data-testid=studio][data-connected="1"]').waitFor();
+    await studio.click('[data-testid=camera-start]');
+    await studio.locator('[data-testid=studio-video][data-air=live]').waitFor();
+
+    const viewers = [];
+    const rows = [];
+    for (const count of counts) {
+      while (viewers.length < count) {
+        const page = await newPage(browser, url, { width: 1024, height: 700 });
+        await page.goto(`${url}/chat/${show.id}/${show.slugName}`);
+        await page.locator('[data-chat=free]').click();
+        await page.locator('[data-testid=live-video][data-playing="1"]').waitFor();
+        viewers.push(page);
+      }
+      await sleep(warmup * 1000);
+      const before = await Promise.all(viewers.map(viewerStats));
+      await Promise.all(viewers.map((p) => p.evaluate(startReading, { width: WIDTH, bits: BITS })));
+      await sleep(seconds * 1000);
+      const results = await Promise.all(
+        viewers.map((p) =>
+          p.evaluate(() => {
+            window.__g2gStop = true;
+            const r = window.__g2g;
+            return { ...r, elapsed: (performance.now() - r.start) / 1000 };
+          }),
+        ),
+      );
+      const after = await Promise.all(viewers.map(viewerStats));
+      const lat = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
+      const fps = Math.min(...results.map((r) => r.presented / r.elapsed));
+      rows.push({
+        viewers: count,
+        p50_ms: percentile(lat, 50),
+        p99_ms: percentile(lat, 99),
+        fps,
+        freezes: results.reduce((n, r) => n + r.freezes, 0),
+        stats_freezes: after.reduce((n, a, i) => n + a.statsFreezes - before[i].statsFreezes, 0),
+        dropped: after.reduce((n, a, i) => n + a.dropped - before[i].dropped, 0),
+        samples: lat.length,
+        unreadable: results.reduce((n, r) => n + r.unreadable, 0),
+        width: Math.min(...after.map((a) => a.width)),
+        height: Math.min(...after.map((a) => a.height)),
+        seconds,
+      });
+    }
+    return rows;
+  } finally {
+    await browser.close();
+  }
+}
