@@ -23,6 +23,8 @@ export abstract class ShowRoomVideo extends ShowRoomCore {
   /** What each session and the performer were last told (lost on hibernation: then told again). */
   private told = new Map<string, string>();
   private toldViewers: string[] = [];
+  /** The publication epoch the performer's last viewer list carried (-1: none sent yet). */
+  private toldEpoch = -1;
   private relayCache: VideoRelay | null = null;
 
   constructor(ctx: DurableObjectState, env: ShowRoomCore['env']) {
@@ -54,8 +56,14 @@ export abstract class ShowRoomVideo extends ShowRoomCore {
     this.syncVideo();
   }
 
+  /**
+   * Offline or paused ends the publication (the performer publishes again once back), and every
+   * viewer hears the new state before the sessions that end with it are closed.
+   */
   protected override async applyShow(conf: ShowConf): Promise<void> {
-    if (!conf.online && this.video.live) await this.setVideo(false);
+    if ((!conf.online || conf.paused) && this.video.live) await this.setVideo(false);
+    this.show = conf;
+    this.syncVideo();
     await super.applyShow(conf);
   }
 
@@ -79,9 +87,9 @@ export abstract class ShowRoomVideo extends ShowRoomCore {
     for (const sid of this.told.keys()) if (!plan.states.has(sid)) this.told.delete(sid);
     const same = plan.viewers.length === this.toldViewers.length && plan.viewers.every((v, i) => v === this.toldViewers[i]);
     const dropped = this.toldViewers.filter((v) => !plan.viewers.includes(v));
-    if (same && this.told.get('performer') === String(this.video.epoch) && force !== 'performer') return;
+    if (same && this.toldEpoch === this.video.epoch && force !== 'performer') return;
     this.toldViewers = plan.viewers;
-    this.told.set('performer', String(this.video.epoch));
+    this.toldEpoch = this.video.epoch;
     this.send('performer', { t: 'video-viewers', viewers: plan.viewers, epoch: this.video.epoch, relay: this.relay.kind });
     for (const sid of dropped) this.ctx.waitUntil(this.endViewer(sid));
   }
