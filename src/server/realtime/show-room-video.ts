@@ -46,6 +46,15 @@ export abstract class ShowRoomVideo extends ShowRoomCore {
     return videoPlan(this.show, this.sessions.values(), this.video.live, this.cap);
   }
 
+  /** Whether a session may receive video now (the room as it is, not as last told). */
+  private permitted(sid: string): boolean {
+    try {
+      return this.plan().viewers.includes(sid);
+    } catch {
+      return false;
+    }
+  }
+
   protected override pushNow(): void {
     super.pushNow();
     this.syncVideo();
@@ -98,7 +107,7 @@ export abstract class ShowRoomVideo extends ShowRoomCore {
   private async endViewer(sid: string): Promise<void> {
     const showId = this.show?.id ?? 0;
     for (let attempt = 0; attempt < 20; attempt++) {
-      if (this.toldViewers.includes(sid)) return;
+      if (this.permitted(sid)) return;
       try {
         return await this.relay.endViewer(showId, sid);
       } catch {
@@ -141,6 +150,11 @@ export abstract class ShowRoomVideo extends ShowRoomCore {
         if (sfu && to === 'relay' && data.kind === 'offer') {
           if (!this.show?.online || this.show.paused) return error('video.not_online');
           const pub = await this.relay.publish(showId, { type: 'offer', sdp: data.sdp }, offerTracks(data.sdp));
+          // Offline or paused while the SFU answered: the publication ends at once.
+          if (!this.show?.online || this.show.paused) {
+            await this.relay.unpublish(showId).catch(() => undefined);
+            return error('video.not_online');
+          }
           await this.setVideo(true);
           reply('performer', { kind: 'answer', sdp: pub.answer.sdp });
           return this.syncVideo();
@@ -154,6 +168,9 @@ export abstract class ShowRoomVideo extends ShowRoomCore {
       if (data.kind === 'want') {
         await this.relay.endViewer(showId, a.sid);
         const pulled = await this.relay.pull(showId, a.sid);
+        // The room may have changed during the SFU calls (a private started, the session ended):
+        // a pull that lands for a viewer no longer permitted is closed again, never offered.
+        if (!this.permitted(a.sid)) return this.ctx.waitUntil(this.endViewer(a.sid));
         if (pulled.relay === 'cloudflare' && pulled.offer) reply(`s:${a.sid}`, { kind: 'offer', sdp: pulled.offer.sdp });
       } else if (data.kind === 'answer') {
         const v = this.relay.viewer(showId, a.sid);
