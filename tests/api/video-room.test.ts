@@ -1,6 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { minutePrice } from '../../src/shared/chat';
+import { offerTracks } from '../../src/server/lib/video-engines';
 import { Client, expectError, expectJson } from './account-helpers';
 import { chatMember, joinRoom, liveShow, startOk, type RoomSocket } from './chat-helpers';
 
@@ -212,6 +213,61 @@ describe('show room video: who receives (p2p engine)', () => {
     expect((await later.next('video')).state).toBe('camera_off');
     for (const s of [later, studio]) s.ws.close(1000);
   });
+});
+
+// What Chrome offers for a sendonly camera + microphone (trimmed of candidates and most codecs).
+const chromeOffer = [
+  'v=0',
+  'o=- 4611731400430051336 2 IN IP4 127.0.0.1',
+  's=-',
+  't=0 0',
+  'a=group:BUNDLE 0 1',
+  'a=extmap-allow-mixed',
+  'a=msid-semantic: WMS stream-1',
+  'm=audio 9 UDP/TLS/RTP/SAVPF 111 63 9 0 8',
+  'c=IN IP4 0.0.0.0',
+  'a=rtcp:9 IN IP4 0.0.0.0',
+  'a=ice-ufrag:abcd',
+  'a=ice-pwd:0123456789abcdef01234567',
+  'a=fingerprint:sha-256 00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF',
+  'a=setup:actpass',
+  'a=mid:0',
+  'a=sendonly',
+  'a=msid:stream-1 track-audio',
+  'a=rtcp-mux',
+  'a=rtpmap:111 opus/48000/2',
+  'm=video 9 UDP/TLS/RTP/SAVPF 96 97',
+  'c=IN IP4 0.0.0.0',
+  'a=rtcp:9 IN IP4 0.0.0.0',
+  'a=mid:1',
+  'a=sendonly',
+  'a=msid:stream-1 track-video',
+  'a=rtcp-mux',
+  'a=rtcp-rsize',
+  'a=rtpmap:96 VP8/90000',
+  'a=rtpmap:97 rtx/90000',
+  'a=fmtp:97 apt=96',
+  'm=application 9 UDP/DTLS/SCTP webrtc-datachannel',
+  'c=IN IP4 0.0.0.0',
+  'a=mid:2',
+  'a=sctp-port:5000',
+  '',
+].join('\r\n');
+
+describe('offerTracks', () => {
+  it('offerTracks: each sending audio/video m-section\'s mid and kind; data channels and receive-only sections are not published', () => {
+    expect(offerTracks(chromeOffer)).toEqual([
+      { mid: '0', kind: 'audio' },
+      { mid: '1', kind: 'video' },
+    ]);
+    expect(offerTracks(chromeOffer.replace(/\r\n/g, '\n'))).toEqual([
+      { mid: '0', kind: 'audio' },
+      { mid: '1', kind: 'video' },
+    ]);
+    expect(offerTracks(chromeOffer.replace('a=mid:0\r\na=sendonly', 'a=mid:0\r\na=recvonly'))).toEqual([{ mid: '1', kind: 'video' }]);
+    expect(offerTracks('v=0\r\ns=-\r\n')).toEqual([]);
+  });
+
 });
 
 describe('GET /api/video/ice', () => {
