@@ -23,6 +23,8 @@ export abstract class ShowRoomVideo extends ShowRoomCore {
   /** What each session and the performer were last told (lost on hibernation: then told again). */
   private told = new Map<string, string>();
   private toldViewers: string[] = [];
+  /** The publication epoch the performer's last viewer list carried (-1: none sent yet). */
+  private toldEpoch = -1;
   private relayCache: VideoRelay | null = null;
 
   constructor(ctx: DurableObjectState, env: ShowRoomCore['env']) {
@@ -44,6 +46,15 @@ export abstract class ShowRoomVideo extends ShowRoomCore {
     return videoPlan(this.show, this.sessions.values(), this.video.live, this.cap);
   }
 
+  /** Whether a session may receive video now (the room as it is, not as last told). */
+  private permitted(sid: string): boolean {
+    try {
+      return this.plan().viewers.includes(sid);
+    } catch {
+      return false;
+    }
+  }
+
   protected override pushNow(): void {
     super.pushNow();
     this.syncVideo();
@@ -54,8 +65,14 @@ export abstract class ShowRoomVideo extends ShowRoomCore {
     this.syncVideo();
   }
 
+  /**
+   * Offline or paused ends the publication (the performer publishes again once back), and every
+   * viewer hears the new state before the sessions that end with it are closed.
+   */
   protected override async applyShow(conf: ShowConf): Promise<void> {
-    if (!conf.online && this.video.live) await this.setVideo(false);
+    if ((!conf.online || conf.paused) && this.video.live) await this.setVideo(false);
+    this.show = conf;
+    this.syncVideo();
     await super.applyShow(conf);
   }
 
@@ -79,9 +96,9 @@ export abstract class ShowRoomVideo extends ShowRoomCore {
     for (const sid of this.told.keys()) if (!plan.states.has(sid)) this.told.delete(sid);
     const same = plan.viewers.length === this.toldViewers.length && plan.viewers.every((v, i) => v === this.toldViewers[i]);
     const dropped = this.toldViewers.filter((v) => !plan.viewers.includes(v));
-    if (same && this.told.get('performer') === String(this.video.epoch) && force !== 'performer') return;
+    if (same && this.toldEpoch === this.video.epoch && force !== 'performer') return;
     this.toldViewers = plan.viewers;
-    this.told.set('performer', String(this.video.epoch));
+    this.toldEpoch = this.video.epoch;
     this.send('performer', { t: 'video-viewers', viewers: plan.viewers, epoch: this.video.epoch, relay: this.relay.kind });
     for (const sid of dropped) this.ctx.waitUntil(this.endViewer(sid));
   }
@@ -90,7 +107,7 @@ export abstract class ShowRoomVideo extends ShowRoomCore {
   private async endViewer(sid: string): Promise<void> {
     const showId = this.show?.id ?? 0;
     for (let attempt = 0; attempt < 20; attempt++) {
-      if (this.toldViewers.includes(sid)) return;
+      if (this.permitted(sid)) return;
       try {
         return await this.relay.endViewer(showId, sid);
       } catch {
@@ -133,6 +150,11 @@ export abstract class ShowRoomVideo extends ShowRoomCore {
         if (sfu && to === 'relay' && data.kind === 'offer') {
           if (!this.show?.online || this.show.paused) return error('video.not_online');
           const pub = await this.relay.publish(showId, { type: 'offer', sdp: data.sdp }, offerTracks(data.sdp));
+          // Offline or paused while the SFU answered: the publication ends at once.
+          if (!this.show?.online || this.show.paused) {
+            await this.relay.unpublish(showId).catch(() => undefined);
+            return error('video.not_online');
+          }
           await this.setVideo(true);
           reply('performer', { kind: 'answer', sdp: pub.answer.sdp });
           return this.syncVideo();
@@ -146,6 +168,9 @@ export abstract class ShowRoomVideo extends ShowRoomCore {
       if (data.kind === 'want') {
         await this.relay.endViewer(showId, a.sid);
         const pulled = await this.relay.pull(showId, a.sid);
+        // The room may have changed during the SFU calls (a private started, the session ended):
+        // a pull that lands for a viewer no longer permitted is closed again, never offered.
+        if (!this.permitted(a.sid)) return this.ctx.waitUntil(this.endViewer(a.sid));
         if (pulled.relay === 'cloudflare' && pulled.offer) reply(`s:${a.sid}`, { kind: 'offer', sdp: pulled.offer.sdp });
       } else if (data.kind === 'answer') {
         const v = this.relay.viewer(showId, a.sid);

@@ -1,0 +1,194 @@
+import { env } from 'cloudflare:workers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { minutePrice } from '../../src/shared/chat';
+import type { FetchLike } from '../../src/server/lib/realtime-api';
+import { videoTestHooks } from '../../src/server/realtime/show-room-video';
+import { Client, expectJson } from './account-helpers';
+import { chatMember, joinRoom, liveShow, startOk, type RoomSocket } from './chat-helpers';
+import { FakeRealtime } from './fake-realtime';
+
+// The show room with VIDEO_RELAY=cloudflare (shows 238-240): the performer's offer publishes on
+// the SFU, permitted viewers pull, and a viewer who loses the video (paid session ended, a
+// private started) has its tracks closed on the SFU, not just forgotten (issue 12 point 2).
+//
+// How the room reaches the fake: the Durable Objects of the main worker run in the test's own
+// isolate (vitest-pool-workers), so the room's engine takes `videoTestHooks.fetch` (the fake of
+// tests/api/fake-realtime.ts) and reads the same `env` object this file imports. Setting the
+// variables below before any room of these shows exists switches those rooms to the SFU engine
+// (each room builds its engine once); they are restored afterwards. Other files use other shows.
+
+const fake = new FakeRealtime();
+const SFU = { VIDEO_RELAY: 'cloudflare', REALTIME_API_BASE: fake.base, REALTIME_APP_ID: fake.appId, REALTIME_APP_SECRET: fake.secret };
+const vars = env as unknown as Record<string, string | undefined>;
+const saved = Object.fromEntries(Object.keys(SFU).map((k) => [k, vars[k]]));
+
+/** Pulls (remote tracks/new) wait for this while it is set: a pull in flight, deterministically. */
+let pullGate: Promise<void> | null = null;
+let pullsHeld = 0;
+const hooked: FetchLike = async (input, init) => {
+  const body = typeof init.body === 'string' ? (JSON.parse(init.body) as { tracks?: { location?: string }[] }) : null;
+  if (pullGate && new URL(input).pathname.endsWith('/tracks/new') && body?.tracks?.[0]?.location === 'remote') {
+    pullsHeld++;
+    await pullGate;
+  }
+  return fake.fetch(input, init);
+};
+
+beforeAll(() => {
+  Object.assign(vars, SFU);
+  videoTestHooks.fetch = hooked;
+});
+afterAll(() => {
+  Object.assign(vars, saved);
+  delete videoTestHooks.fetch;
+});
+
+// A Chrome-like sendonly offer: audio mid 0, video mid 1.
+const OFFER = ['v=0', 'o=- 1 2 IN IP4 127.0.0.1', 's=-', 't=0 0', 'a=group:BUNDLE 0 1', 'm=audio 9 UDP/TLS/RTP/SAVPF 111', 'c=IN IP4 0.0.0.0', 'a=mid:0', 'a=sendonly', 'a=rtpmap:111 opus/48000/2', 'm=video 9 UDP/TLS/RTP/SAVPF 96', 'c=IN IP4 0.0.0.0', 'a=mid:1', 'a=sendonly', 'a=rtpmap:96 VP8/90000', ''].join('\r\n');
+
+async function viewer(showId: number, a: { login: string; password: string }): Promise<RoomSocket> {
+  const room = await joinRoom(showId, a.login, a.password);
+  await room.next('welcome');
+  return room;
+}
+
+/** The performer publishes through the room; answers the publisher's SFU session id. */
+async function publish(showId: number, studio: RoomSocket): Promise<string> {
+  const before = fake.callsTo('/sessions/new').length;
+  studio.send({ t: 'signal', to: 'relay', data: { kind: 'offer', sdp: OFFER } });
+  expect(await studio.next('signal')).toEqual({ t: 'signal', from: 'relay', to: 'performer', data: { kind: 'answer', sdp: `answer-to:${OFFER}` } });
+  const made = fake.callsTo('/sessions/new').slice(before);
+  expect(made.length).toBe(1);
+  const sessionId = (fake.calls[fake.calls.indexOf(made[0]) + 1].path.match(/sessions\/([^/]+)\/tracks\/new$/) ?? [])[1];
+  expect(fake.callsTo(`/sessions/${sessionId}/tracks/new`)[0].body).toEqual({
+    sessionDescription: { type: 'offer', sdp: OFFER },
+    tracks: [
+      { location: 'local', mid: '0', trackName: `show-${showId}-audio-0` },
+      { location: 'local', mid: '1', trackName: `show-${showId}-video-1` },
+    ],
+  });
+  return sessionId;
+}
+
+/** A permitted viewer asks, gets the SFU's offer from 'relay', answers; answers its SFU session id. */
+async function pull(showId: number, room: RoomSocket, sid: string): Promise<string> {
+  room.send({ t: 'signal', to: 'relay', data: { kind: 'want' } });
+  const offer = await room.next('signal');
+  expect(offer).toMatchObject({ from: 'relay', to: sid, data: { kind: 'offer' } });
+  const sessionId = (offer.data.kind === 'offer' ? offer.data.sdp : '').replace('offer-for:', '');
+  expect([...(fake.sessions.get(sessionId)?.tracks.values() ?? [])].map((t) => `${t.location}:${t.mid}:${t.trackName}`)).toEqual([`remote:0:show-${showId}-audio-0`, `remote:1:show-${showId}-video-1`]);
+  room.send({ t: 'signal', to: 'relay', data: { kind: 'answer', sdp: `answer of ${sid}` } });
+  await expect.poll(() => fake.sessions.get(sessionId)?.answers).toEqual([`answer of ${sid}`]);
+  return sessionId;
+}
+
+/** Completed closes on that session (what stops the SFU sending): their bodies. */
+const closes = (sessionId: string) =>
+  fake
+    .callsTo(`/sessions/${sessionId}/tracks/close`)
+    .filter((c) => c.status === 200)
+    .map((c) => c.body);
+const closedAll = { tracks: [{ mid: '0' }, { mid: '1' }], force: true };
+
+describe('show room video with the Cloudflare SFU engine', () => {
+  it('the offer publishes, a viewer pulls and answers; a private closes the free viewer\'s tracks, the member\'s end closes the member\'s', async () => {
+    const { show, studio } = await liveShow(238);
+    // With the SFU, going live is an offer, not the p2p switch.
+    studio.send({ t: 'video', live: true });
+    expect((await studio.next('error')).code).toBe('video.publish_with_offer');
+    const f = await startOk(new Client(), show.universalId, 'free');
+    const free = await viewer(show.id, f);
+    expect((await free.next('video')).state).toBe('camera_off');
+    // Nothing published yet: a want is refused without any call.
+    const callsBefore = fake.calls.length;
+    free.send({ t: 'signal', to: 'relay', data: { kind: 'want' } });
+    expect((await free.next('error')).code).toBe('video.not_permitted');
+    expect(fake.calls.length).toBe(callsBefore);
+    const pub = await publish(show.id, studio);
+    expect((await free.next('video')).state).toBe('live');
+    const freeSession = await pull(show.id, free, f.sessionId);
+    expect(fake.sessions.get(freeSession)?.tracks.get('1')).toEqual({ mid: '1', trackName: `show-${show.id}-video-1`, location: 'remote', sessionId: pub });
+    const m = await chatMember();
+    const p = await startOk(m.client, show.universalId, 'private');
+    const member = await viewer(show.id, p);
+    studio.send({ t: 'accept', sessionId: p.sessionId });
+    expect((await free.next('video', (e) => e.state !== 'live')).state).toBe('private');
+    await expect.poll(() => closes(freeSession)).toEqual([closedAll]);
+    expect(fake.sessions.get(freeSession)?.tracks.size).toBe(0);
+    // Cut off, the free viewer cannot pull again.
+    free.send({ t: 'signal', to: 'relay', data: { kind: 'want' } });
+    expect((await free.next('error')).code).toBe('video.not_permitted');
+    const memberSession = await pull(show.id, member, p.sessionId);
+    await expectJson(await m.client.post(`/api/chatsession/end/${p.sessionId}`), 200);
+    await expect.poll(() => closes(memberSession)).toEqual([closedAll]);
+    expect(fake.sessions.get(memberSession)?.tracks.size).toBe(0);
+    // The publisher's tracks stay; the free viewer has the video back and pulls anew.
+    expect(fake.sessions.get(pub)?.tracks.size).toBe(2);
+    expect((await free.next('video')).state).toBe('live');
+    // (A new SFU session: the old one's tracks were closed and the engine forgot it.)
+    expect(await pull(show.id, free, f.sessionId)).not.toBe(freeSession);
+    expect(fake.overlaps).toEqual([]);
+    for (const s of [free, studio]) s.ws.close(1000);
+  });
+
+  it('a voyeur whose coins run out has its tracks closed; going offline closes every pull and the publication', async () => {
+    const { show, performer, studio } = await liveShow(239);
+    const pub = await publish(show.id, studio);
+    const poor = await chatMember(minutePrice('voyeur', show.price, show.factor));
+    const v = await startOk(poor.client, show.universalId, 'voyeur');
+    const voy = await viewer(show.id, v);
+    expect((await voy.next('video')).state).toBe('live');
+    const f = await startOk(new Client(), show.universalId, 'free');
+    const free = await viewer(show.id, f);
+    expect((await free.next('video')).state).toBe('live');
+    const freeSession = await pull(show.id, free, f.sessionId);
+    const voySession = await pull(show.id, voy, v.sessionId);
+    await studio.next('ended', (e) => e.sessionId === v.sessionId && e.reason === 'no_coins');
+    await expect.poll(() => closes(voySession)).toEqual([closedAll]);
+    expect(closes(freeSession)).toEqual([]);
+    await expectJson(await performer.post('/api/studio/status', { online: false }), 200);
+    expect((await free.next('video')).state).toBe('offline');
+    await expect.poll(() => closes(freeSession)).toEqual([closedAll]);
+    await expect.poll(() => closes(pub)).toEqual([closedAll]);
+    expect(fake.sessions.get(pub)?.tracks.size).toBe(0);
+    studio.ws.close(1000);
+  });
+
+  it('a pull still in flight when the viewer loses the video is closed when it lands; a failed close is retried until it holds', async () => {
+    const { show, studio } = await liveShow(240);
+    await publish(show.id, studio);
+    const f = await startOk(new Client(), show.universalId, 'free');
+    const free = await viewer(show.id, f);
+    expect((await free.next('video')).state).toBe('live');
+    // The pull is held at the SFU while a private starts.
+    let release: () => void = () => undefined;
+    pullGate = new Promise<void>((r) => (release = r));
+    const held = pullsHeld;
+    const mark = fake.calls.length;
+    free.send({ t: 'signal', to: 'relay', data: { kind: 'want' } });
+    await expect.poll(() => pullsHeld).toBe(held + 1);
+    const m = await chatMember();
+    const p = await startOk(m.client, show.universalId, 'private');
+    const member = await viewer(show.id, p);
+    studio.send({ t: 'accept', sessionId: p.sessionId });
+    expect((await free.next('video', (e) => e.state !== 'live')).state).toBe('private');
+    pullGate = null;
+    release();
+    // The late pull is undone on the SFU, and the viewer gets no offer (it is not permitted now).
+    const pulledBy = () => fake.calls.slice(mark).filter((c) => c.path.endsWith('/tracks/new') && (c.body as { tracks: { location: string }[] }).tracks[0].location === 'remote').map((c) => c.path.split('/')[4]);
+    await expect.poll(() => pulledBy().length).toBe(1);
+    const freeSession = pulledBy()[0];
+    await expect.poll(() => closes(freeSession)).toEqual([closedAll]);
+    expect(fake.sessions.get(freeSession)?.tracks.size).toBe(0);
+    expect(free.events.filter((e) => e.t === 'signal')).toEqual([]);
+    // The member pulls; the SFU then fails the close of its tracks once: the room retries.
+    const memberSession = await pull(show.id, member, p.sessionId);
+    fake.forceStatus = 500;
+    await expectJson(await m.client.post(`/api/chatsession/end/${p.sessionId}`), 200);
+    await expect.poll(() => fake.callsTo(`/sessions/${memberSession}/tracks/close`).filter((c) => c.status === 500).length).toBeGreaterThan(0);
+    fake.forceStatus = null;
+    await expect.poll(() => closes(memberSession)).toEqual([closedAll]);
+    expect(fake.sessions.get(memberSession)?.tracks.size).toBe(0);
+    for (const s of [free, studio]) s.ws.close(1000);
+  });
+});
