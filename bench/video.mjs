@@ -154,8 +154,20 @@ export async function benchVideo(url, { counts = [1, 4], seconds = 60, warmup = 
       while (viewers.length < count) {
         const page = await newPage(browser, url, { width: 1024, height: 700 });
         await page.goto(`${url}/chat/${show.id}/${show.slugName}`);
+        // Clicked once its island is hydrated (a click on the server-rendered button does nothing).
+        await page.waitForFunction(() => {
+          const btn = document.querySelector('[data-chat=free]');
+          return !!btn && Object.keys(btn).some((k) => k.startsWith('__reactProps$'));
+        });
         await page.locator('[data-chat=free]').click();
-        await page.locator('[data-testid=live-video][data-playing="1"]').waitFor();
+        await page
+          .locator('[data-testid=live-video][data-playing="1"]')
+          .waitFor({ timeout: 60_000 })
+          .catch(async (e) => {
+            const seen = await page.evaluate(() => document.querySelector('[data-testid=chat-overlay]')?.outerHTML.slice(0, 600) ?? 'no overlay');
+            const air = await studio.locator('[data-testid=studio-video]').getAttribute('data-air');
+            throw new Error(`viewer ${viewers.length + 1} got no video (studio on air: ${air}): ${seen}`, { cause: e });
+          });
         viewers.push(page);
       }
       await sleep(warmup * 1000);

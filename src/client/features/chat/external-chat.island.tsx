@@ -8,6 +8,9 @@ import { PaymentFact } from './chat-parts';
 import { ChatPanel } from './chat-root';
 import { chat, connect, endedByRoom } from './chat-state';
 import { FRAME_ENDED } from './external-actions';
+import { showImageSrc } from '../../../shared/shows';
+import { LiveVideo } from '../video/live-video';
+import { rx } from '../video/receiver';
 import type { ExternalFrameProps } from './external-frame';
 
 // The chat inside the partner frame: the same room, joined with the session's credentials, with
@@ -35,6 +38,7 @@ export default function ExternalChat(props: ExternalFrameProps) {
   const store = useStore();
   const snap = useSnap();
   const c = useSnapshot(chat);
+  const r = useSnapshot(rx);
   const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
@@ -108,6 +112,11 @@ export default function ExternalChat(props: ExternalFrameProps) {
       <p className="external-status small" aria-live="polite" data-testid="frame-status">
         {t(ended ? `chat.ended.${c.ended ?? 'member'}` : state === 'running' ? `chat.stage.${type}` : `chat.stage.${state}`, { name: props.show?.name ?? '' })}
       </p>
+      {c.phase === 'live' && props.show && (r.state !== null || r.phase === 'unsupported') && (
+        <div className="external-video">
+          <LiveVideo name={props.show.name} poster={showImageSrc(props.show.id, 0)} />
+        </div>
+      )}
       <ChatPanel />
     </div>
   );
