@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { Icon } from '../../ui/icon';
 import { useT } from '../../state/context';
-import { changeSource, mute, pub, PRESETS, startCamera, stopCamera, switchCamera, type Preset } from '../video/publisher';
+import { changeSource, mute, pub, PRESETS, startCamera, stopCamera, switchCamera, type Device, type Preset } from '../video/publisher';
 import { studio } from './studio-state';
 
 /**
@@ -82,22 +82,8 @@ export function StudioVideo() {
         )}
       </div>
       <div className="studio-video-pickers">
-        <label htmlFor={camId}>{t('studio.video.camera')}</label>
-        <select id={camId} data-testid="camera-select" value={p.cameraId} disabled={!on || p.cameras.length === 0} onChange={(e) => void changeSource({ cameraId: e.target.value })}>
-          {p.cameras.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.label}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={micId}>{t('studio.video.mic')}</label>
-        <select id={micId} data-testid="mic-select" value={p.micId} disabled={!on || p.mics.length === 0} onChange={(e) => void changeSource({ micId: e.target.value })}>
-          {p.mics.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.label}
-            </option>
-          ))}
-        </select>
+        <DeviceSelect id={camId} label={t('studio.video.camera')} testId="camera-select" devices={p.cameras} value={p.cameraId} disabled={!on} onPick={(cameraId) => void changeSource({ cameraId })} />
+        <DeviceSelect id={micId} label={t('studio.video.mic')} testId="mic-select" devices={p.mics} value={p.micId} disabled={!on} onPick={(micId) => void changeSource({ micId })} />
         <label htmlFor={presetId}>{t('studio.video.quality')}</label>
         <select id={presetId} data-testid="preset-select" value={p.preset} onChange={(e) => void changeSource({ preset: e.target.value as Preset })}>
           {(Object.keys(PRESETS) as Preset[]).map((k) => (
@@ -108,5 +94,21 @@ export function StudioVideo() {
         </select>
       </div>
     </section>
+  );
+}
+
+/** A camera or microphone picker (disabled until the camera runs and lists its devices). */
+function DeviceSelect(props: { id: string; label: string; testId: string; devices: readonly Device[]; value: string; disabled: boolean; onPick(id: string): void }) {
+  return (
+    <>
+      <label htmlFor={props.id}>{props.label}</label>
+      <select id={props.id} data-testid={props.testId} value={props.value} disabled={props.disabled || props.devices.length === 0} onChange={(e) => props.onPick(e.target.value)}>
+        {props.devices.map((d) => (
+          <option key={d.id} value={d.id}>
+            {d.label}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }
