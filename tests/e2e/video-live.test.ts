@@ -92,7 +92,7 @@ describe.each(CASES)('live video (%s, %s)', (lang, device) => {
 
     // A network change: the studio's socket drops and comes back; it publishes again and the viewers reconnect to it.
     await guest.evaluate(() => ((window as { __oldPc?: unknown }).__oldPc = window.__videoPc));
-    await studio.evaluate(() => window.__studioSocket?.reconnect());
+    await studio.evaluate(() => (window as { __studioSocket?: { reconnect(): void } | null }).__studioSocket?.reconnect());
     await guest.waitForFunction(() => window.__videoPc && window.__videoPc !== (window as { __oldPc?: unknown }).__oldPc, undefined, { timeout: 15_000 });
     await Promise.all([decoding(guest), decoding(viewer)]);
     await Promise.all([studio, guest, viewer, member].map((p) => p.context().close()));
