@@ -35,6 +35,8 @@ export interface Bindings {
   /** Bearer token for the operator calls under /api/ops. */
   OPS_TOKEN?: string;
   ASSETS: Fetcher;
+  /** Store media (videos, previews, posters, gallery pictures); keys in video_parts / gallery_pictures. */
+  MEDIA: R2Bucket;
   /** 'development' enables dev-only routes; anything else is production. */
   ENVIRONMENT?: string;
   SUPPORT_EMAIL?: string;

@@ -101,6 +101,8 @@ export interface VideoSummary {
   price: number;
   rating: number;
   image: string;
+  /** The logged-in member owns it (bought, or free): the tile's "yours" badge. */
+  owned?: boolean;
 }
 
 export interface GallerySummary {
@@ -113,6 +115,8 @@ export interface GallerySummary {
   price: number;
   rating: number;
   image: string;
+  /** The logged-in member owns it (bought, or free): the tile's "yours" badge. */
+  owned?: boolean;
 }
 
 export interface SearchAll {
