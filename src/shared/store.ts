@@ -53,7 +53,7 @@ export interface VideoPart {
 }
 
 /** GET videos/{id} (id or ccid). */
-export interface VideoDetail extends VideoSummary, Ownership {
+export interface VideoDetail extends Omit<VideoSummary, 'owned'>, Ownership {
   title_en: string;
   title_de: string;
   poster: string;
@@ -76,7 +76,7 @@ export interface GalleryPicture {
 }
 
 /** GET galleries/{showId}/{id}. */
-export interface GalleryDetail extends GallerySummary, Ownership {
+export interface GalleryDetail extends Omit<GallerySummary, 'owned'>, Ownership {
   title_en: string;
   title_de: string;
   pictures: GalleryPicture[];
