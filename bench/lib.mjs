@@ -143,3 +143,31 @@ export function printLoad(label, path, r) {
       `p50 ${fmt(r.p50, 2).padStart(7)} ms  p99 ${fmt(r.p99, 2).padStart(7)} ms  ${fmt(r.mbps)} MB/s  errors ${r.errors}${kinds ? ` (${kinds})` : ''}`,
   );
 }
+
+/** A cookie jar client: CSRF cookie and header like the page's API layer. */
+export class Http {
+  constructor(base) {
+    this.base = base;
+    this.jar = new Map();
+  }
+  absorb(res) {
+    for (const line of [res.headers['set-cookie'] ?? []].flat()) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      this.jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+  }
+  headers(extra = {}) {
+    return { Cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join('; '), 'X-XSRF-TOKEN': this.jar.get('XSRF-TOKEN') ?? '', ...extra };
+  }
+  async call(method, path, body, extra) {
+    if (method !== 'GET' && !this.jar.has('XSRF-TOKEN')) this.absorb(await request(`${this.base}/api/auth/csrf-cookie`));
+    const res = await request(`${this.base}${path}`, { method, body, headers: this.headers(extra) });
+    this.absorb(res);
+    try {
+      return { status: res.status, body: json(res) };
+    } catch {
+      return { status: res.status, body: res.body?.toString('utf8').slice(0, 300) ?? null };
+    }
+  }
+}

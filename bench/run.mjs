@@ -17,6 +17,7 @@ import { benchLobbyFloor } from './lobby-floor.mjs';
 import { benchRoomBilling, benchRoomFanout, benchRoomFloor } from './room.mjs';
 import { benchLogin, formatLogin } from './login.mjs';
 import { benchSsr } from './ssr.mjs';
+import { benchStore } from './store.mjs';
 import { benchVideo } from './video.mjs';
 
 const LOBBY_SHARD_MAX = 250;
@@ -112,8 +113,31 @@ async function video(ctx) {
   );
 }
 
+async function store(ctx) {
+  console.log('\nStore: 150 video buys on one account, 16 at a time (every tenth sent twice); then the paid 206 stream…');
+  const r = await benchStore(ctx.url, { opsToken: OPS_TOKEN });
+  const pass = r.lostOrDoubled === 0 && r.errors === 0 && r.already === r.requests - r.buys;
+  console.log(`  ${fmt(r.buysPerSecond, 0)} buys/s; bought ${r.bought}, repeats answered "already yours" ${r.already}, errors ${r.errors}; lost or doubled ${r.lostOrDoubled}  ${pass ? 'PASS' : 'FAIL'}`);
+  console.log(`  206 stream (64 KB range): time to first byte p50 ${fmt(r.ttfbP50, 1)} ms, p99 ${fmt(r.ttfbP99, 1)} ms; whole file (${fmt(r.fileBytes / 1000, 0)} KB, 4 at a time): ${fmt(r.mbPerSecond, 1)} MB/s`);
+  report('store', {
+    buys_per_s: Math.round(r.buysPerSecond * 10) / 10,
+    bought: r.bought,
+    repeats_already: r.already,
+    errors: r.errors,
+    lost_or_doubled: r.lostOrDoubled,
+    ttfb_p50_ms: Math.round(r.ttfbP50 * 10) / 10,
+    ttfb_p99_ms: Math.round(r.ttfbP99 * 10) / 10,
+    stream_mb_per_s: Math.round(r.mbPerSecond * 10) / 10,
+    pass,
+  });
+  return [
+    `| video buys, one account (16 parallel, repeats) | ${fmt(r.buysPerSecond, 0)}/s | | | 0 lost or doubled | ${r.lostOrDoubled} ${pass ? 'PASS' : 'FAIL'} |`,
+    `| paid stream, 206 of 64 KB: time to first byte | | ${fmt(r.ttfbP50, 1)} | ${fmt(r.ttfbP99, 1)} | | ${fmt(r.mbPerSecond, 1)} MB/s whole-file 206 |`,
+  ];
+}
+
 /** Every measure by name, in the order they run. */
-const MEASURES = { ssr: benchSsr, js: benchJs, api: benchApi, login, lobby, ledger, room, video };
+const MEASURES = { ssr: benchSsr, js: benchJs, api: benchApi, login, lobby, ledger, store, room, video };
 
 // ---------------------------------------------------------------------------------------------
 // One server at a time, always stopped; temp dirs and files removed; also on SIGINT/SIGTERM.
