@@ -100,6 +100,13 @@ describe('whole parts', () => {
     const poster = await new Client().get(mediaUrl.poster(video.id));
     expect(poster.status).toBe(302);
     expect(poster.headers.get('Location')).toBe(`/img/video/${video.id}.svg`);
+    const [uploaded] = await paidVideos(1, 102);
+    await env.MEDIA.put('test/poster.png', objectBytes('poster', 50), { httpMetadata: { contentType: 'image/png' } });
+    await env.DB.prepare("UPDATE videos SET poster_key = 'test/poster.png' WHERE id = ?").bind(uploaded.id).run();
+    const own = await new Client().get(mediaUrl.poster(uploaded.id));
+    expect(own.status).toBe(200);
+    expect(own.headers.get('Content-Type')).toBe('image/png');
+    expect(await bytes(own)).toEqual(objectBytes('poster', 50));
     for (const path of [`/media/videos/${video.id}/99`, '/media/videos/999999/1', '/media/videos/-1/1', '/media/videos/1e99/1', '/media/videos/x/1/preview', '/media/videos/%00/1', `/media/videos/${'9'.repeat(300)}/1`]) {
       const res = await owner.client.get(path);
       expect(res.status, path).toBe(404);
