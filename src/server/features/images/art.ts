@@ -6,7 +6,7 @@ import { mulberry32 } from '../../../shared/random';
 
 export const ART_PALETTE_COUNT = 12;
 
-interface Palette {
+export interface Palette {
   from: string;
   to: string;
   blobs: readonly [string, string, string];
@@ -42,7 +42,8 @@ function int(value: number | undefined, fallback: number, min: number, max: numb
   return Math.min(max, Math.max(min, Math.round(value)));
 }
 
-function paletteAt(index: number): Palette {
+/** Palette `index` (any integer, wrapped): also the colours of the generated demo clips. */
+export function paletteAt(index: number): Palette {
   const i = Number.isFinite(index) ? Math.floor(index) : 0;
   return PALETTES[((i % ART_PALETTE_COUNT) + ART_PALETTE_COUNT) % ART_PALETTE_COUNT];
 }
