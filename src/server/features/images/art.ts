@@ -173,3 +173,21 @@ export function mediaArt(opts: { kind: 'video' | 'gallery'; id: number; palette:
     },
   });
 }
+
+/**
+ * Demo gallery picture `idx` of palette `palette` (the R2 objects demoPictureKey names), in the
+ * full (1200x800) or thumbnail (360x240) size: the same scene at both sizes, one motif large.
+ */
+export function pictureArt(opts: { palette: number; idx: number; width: number; height: number }): string {
+  return render({
+    seed: hash(4, opts.palette, opts.idx),
+    palette: opts.palette,
+    width: int(opts.width, 1200, 16, 4096),
+    height: int(opts.height, 800, 16, 4096),
+    label: `#${opts.idx}`,
+    overlay: (w, h, rnd) => {
+      const motif = MOTIFS[Math.floor(rnd() * MOTIFS.length)];
+      return motif(r0(w * (0.3 + rnd() * 0.4)), r0(h * (0.35 + rnd() * 0.25)), r2((Math.min(w, h) / 160) * (1 + rnd() * 0.6)), r0(rnd() * 40 - 20));
+    },
+  });
+}
