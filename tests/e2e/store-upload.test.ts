@@ -5,12 +5,13 @@ import { root } from '../../scripts/lib.mjs';
 import type { ShowDetail } from '../../src/shared/shows';
 import type { GalleryAnswer, VideoAnswer } from '../../src/shared/store';
 import type { StudioUploadsAnswer } from '../../src/shared/uploads';
-import { baseUrl } from './browser';
-import { ctxCall, homeShows, performerStudio, person, roomsBrowser } from './rooms-helpers';
+import { baseUrl, open } from './browser';
+import { chatMember, ctxCall, homeShows, performerStudio, person, roomsBrowser } from './rooms-helpers';
 
 // Studio uploads in Chromium (issue 13 point 5): the demo performer uploads a committed demo clip
 // (poster, duration and the free preview made in the browser, a progress bar to the end), sees it
-// in their list, and the store answers it as published; in German on a phone a gallery made of
+// in their list, the store answers it as published, and a member's purchase appears named in the
+// performer's statement; in German on a phone a gallery made of
 // two pictures (thumbnails made in the browser) goes the same way.
 
 let browser: PwBrowser;
@@ -70,6 +71,17 @@ describe('studio uploads', () => {
     const poster = await fetch(`${baseUrl()}${answer.poster}`);
     expect(poster.status).toBe(200);
     expect(poster.headers.get('content-type')).toBe('image/jpeg');
+
+    // A member buys it: the sale is named in the performer's statement.
+    const buyer = await person(browser, 'en', 'desktop');
+    await chatMember(buyer, 100, { nickname: false });
+    const bought = await ctxCall(buyer, 'POST', `videos/buy/${video.ccid}/1`, { use_voucher: 0 });
+    expect(bought.status).toBe(200);
+    await buyer.context().close();
+    await open(page, '/studio');
+    const row = page.locator('[data-testid=studio-statement] tr', { hasText: 'Upload test clip' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Sale · Upload test clip');
     await page.context().close();
   });
 
