@@ -14,14 +14,14 @@ const JPEG = [0xff, 0xd8, 0xff, 0xe0];
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** `size` bytes starting with `magic`, the rest a pattern (so a mix-up of chunks shows). */
-function bytes(size: number, magic: number[] = [], seed = 1): Uint8Array {
+function bytes(size: number, magic: number[] = [], seed = 1): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(size);
   for (let i = 0; i < size; i++) out[i] = (i * 31 + seed) & 0xff;
   out.set(magic.slice(0, size));
   return out;
 }
 
-async function put(client: Client, path: string, body: Uint8Array | string, type = 'application/octet-stream'): Promise<Response> {
+async function put(client: Client, path: string, body: Uint8Array<ArrayBuffer> | string, type = 'application/octet-stream'): Promise<Response> {
   if (!client.cookie('XSRF-TOKEN')) await client.csrf();
   const headers = { 'CF-Connecting-IP': client.ip, 'X-XSRF-TOKEN': client.cookie('XSRF-TOKEN') ?? '', Cookie: client.cookieHeader, 'Content-Type': type };
   const res = await dispatch(new Request(`${BASE}${path}`, { method: 'PUT', headers, body }));
