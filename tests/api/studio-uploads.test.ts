@@ -67,6 +67,18 @@ describe('studio uploads', () => {
     expect(await written()).toEqual(before);
   });
 
+  it("a performer's bytes without the CSRF header (another site's form or fetch) are refused with 419 and not stored", async () => {
+    const p = await performerOf(240);
+    const start = await startVideo(p);
+    const headers = { 'CF-Connecting-IP': p.ip, Cookie: p.cookieHeader, 'Content-Type': 'video/webm' };
+    const forged = await dispatch(new Request(`${BASE}/api/studio/uploads/videos/${start.video.id}/preview`, { method: 'PUT', headers, body: bytes(100, WEBM) }));
+    await expectError(forged, 419, 'csrf_token_mismatch');
+    expect(await env.MEDIA.head(`uploads/videos/${start.video.id}/1-preview`)).toBeNull();
+    // The same request with the header is stored.
+    expect((await put(p, `/api/studio/uploads/videos/${start.video.id}/preview`, bytes(100, WEBM), 'video/webm')).status).toBe(204);
+    expect((await env.MEDIA.head(`uploads/videos/${start.video.id}/1-preview`))?.size).toBe(100);
+  });
+
   it('refuses a wrong type or size with 422 field errors and writes nothing', async () => {
     const p = await performerOf(241);
     const before = await written();
