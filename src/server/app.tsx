@@ -21,6 +21,7 @@ import { couponRoutes, rufRoutes } from './features/billing/coupons.routes';
 import { gameRoutes } from './features/game/game.routes';
 import { gamePages } from './features/game/game.pages';
 import { studioPages } from './features/studio/studio.pages';
+import { uploadsRoutes } from './features/studio/uploads.routes';
 import { freePages } from './features/shows/free.pages';
 import { sandboxPages } from './features/billing/sandbox.pages';
 import { billingPages } from './features/billing/billing.pages';
@@ -119,6 +120,7 @@ export function createApp() {
     .route('/chatsession', chatSessionRoutes)
     .route('/chatroom', chatRoomRoutes)
     .route('/chat/external', externalRoutes)
+    .route('/studio/uploads', uploadsRoutes)
     .route('/studio', studioRoutes)
     .route('/video', videoRoutes)
     .route('/videos', videosRoutes)
