@@ -148,3 +148,8 @@ export const mediaUrl = {
   poster: (videoId: number) => `/media/videos/${videoId}/poster`,
   picture: (galleryId: number, idx: number, size: 'full' | 'thumb') => `/media/galleries/${galleryId}/${idx}/${size}`,
 };
+
+/** GET search/videos/{ccid}/mlt, search/galleries/{id}/mlt. */
+export interface MltAnswer<T> {
+  data: T[];
+}

@@ -25,7 +25,11 @@ export const FEATURE_ALLOW: Record<string, string[]> = {
   'server:game': ['server:session', 'server:billing'],
   'server:ops': ['server:billing', 'server:shows'],
   'server:realtime': ['server:session'],
-  'server:search': ['server:shows'],
+  // the store's lists: search, and the free-videos page of the show lists
+  'server:search': ['server:shows', 'server:store'],
+  'server:shows': ['server:store'],
+  // buying: who is asking, coins pushed to the member's tabs
+  'server:store': ['server:session', 'server:billing'],
   // the member behind a session is an account row (type only)
   'server:session': ['server:account'],
   // client: the profile shows the member's coupons and chat history; search lists shows with the show lists;

@@ -19,7 +19,8 @@ import {
 } from '../../../shared/search-query';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
-import { cachedCategories, searchGalleries, searchShows, searchVideos, tagNamesFor } from '../shows/shows.service';
+import { cachedCategories, searchShows, tagNamesFor } from '../shows/shows.service';
+import { listGalleries, listVideos } from '../store/store.service';
 import { idParam } from '../../lib/params';
 
 type Prefix = '/search' | '/~search';
@@ -35,19 +36,19 @@ function catId(q: SearchQuery): number | null {
 
 async function fetchKind(c: Context<AppEnv>, kind: ListKind, q: SearchQuery, page: number, limit: number) {
   const locale = c.get('locale');
-  const fts = ftsQuery(q.search);
+  const userId = c.get('user')?.id ?? null;
   if (kind === 'videos') {
-    const r = await searchVideos(c.env.DB, { page, limit, fts, locale });
+    const r = await listVideos(c.env.DB, { page, limit, search: q.search, locale, userId });
     return pageOf(r, toTileVideo);
   }
   if (kind === 'galleries') {
-    const r = await searchGalleries(c.env.DB, { page, limit, fts, locale });
+    const r = await listGalleries(c.env.DB, { page, limit, search: q.search, locale, userId });
     return pageOf(r, toTileGallery);
   }
   const r = await searchShows(c.env.DB, {
     page,
     limit,
-    fts,
+    fts: ftsQuery(q.search),
     tags: parseTags(q.tags),
     near: parseLatLon(q.lat, q.lon),
     categoryId: catId(q),

@@ -6,7 +6,11 @@ import { parseTags } from '../../../shared/search-query';
 import type { AppEnv } from '../../env';
 import { idParam, limitParam, pageParam } from '../../lib/params';
 import { validationHook } from '../../lib/validation';
-import { searchGalleries, searchShows, searchVideos } from '../shows/shows.service';
+import { searchShows } from '../shows/shows.service';
+import { listGalleries, listVideos, moreLikeGallery, moreLikeVideo } from '../store/store.service';
+import { ApiError } from '../../lib/errors';
+import { STORE_MLT_LIMIT, STORE_SORTS, type MltAnswer } from '../../../shared/store';
+import type { GallerySummary, VideoSummary } from '../../../shared/shows';
 import type { SearchAllAnswer, SearchGalleriesAnswer, SearchShowsAnswer, SearchVideosAnswer } from '../../../shared/api';
 
 const text = z.string().optional().catch(undefined);
@@ -15,14 +19,23 @@ const text = z.string().optional().catch(undefined);
 const base = { search: text, page: pageParam };
 const allQuery = z.object({ ...base, limit: limitParam(36, 6) });
 const showsQuery = z.object({ ...base, limit: limitParam(), tags: text, lat: text, lon: text, cat: idParam, filter: z.enum(SHOW_FILTERS).nullable().catch(null) });
-const mediaQuery = z.object({ ...base, limit: limitParam(48), showid: idParam, free: text });
+// Store lists never refuse junk: each bad value falls back to its default.
+const mediaQuery = z.object({ ...base, limit: limitParam(48), showid: idParam, free: text, tags: text, sort: z.enum(STORE_SORTS).catch('newest'), cat: idParam });
+const mltQuery = z.object({ limit: limitParam(STORE_MLT_LIMIT), showid: idParam });
+const ccidPath = z.object({ ccid: z.string().max(40) });
+const idPath = z.object({ id: idParam });
 
 /** /api/search */
 export const searchRoutes = new Hono<AppEnv>()
   .get('/all', zValidator('query', allQuery, validationHook), async (c) => {
     const { search, page, limit } = c.req.valid('query');
-    const q = { page, limit, fts: ftsQuery(search), locale: c.get('locale') };
-    const [shows, videos, galleries] = await Promise.all([searchShows(c.env.DB, q), searchVideos(c.env.DB, q), searchGalleries(c.env.DB, q)]);
+    const locale = c.get('locale');
+    const q = { page, limit, locale, userId: c.get('user')?.id ?? null };
+    const [shows, videos, galleries] = await Promise.all([
+      searchShows(c.env.DB, { ...q, fts: ftsQuery(search) }),
+      listVideos(c.env.DB, { ...q, search }),
+      listGalleries(c.env.DB, { ...q, search }),
+    ]);
     return c.json<SearchAllAnswer>({
       shows: { data: shows.data, total: shows.total },
       videos: { data: videos.data, total: videos.total },
@@ -46,9 +59,27 @@ export const searchRoutes = new Hono<AppEnv>()
   // free=1: the free videos (price 0) of the "Free videos" page.
   .get('/videos', zValidator('query', mediaQuery, validationHook), async (c) => {
     const q = c.req.valid('query');
-    return c.json<SearchVideosAnswer>(await searchVideos(c.env.DB, { page: q.page, limit: q.limit, fts: ftsQuery(q.search), showId: q.showid, free: q.free === '1', locale: c.get('locale') }));
+    const list = await listVideos(c.env.DB, { ...storeArgs(q), free: q.free === '1', locale: c.get('locale'), userId: c.get('user')?.id ?? null });
+    return c.json<SearchVideosAnswer>(list);
+  })
+  .get('/videos/:ccid/mlt', zValidator('param', ccidPath, validationHook), zValidator('query', mltQuery, validationHook), async (c) => {
+    const q = c.req.valid('query');
+    const data = await moreLikeVideo(c.env.DB, { ccid: c.req.valid('param').ccid, showId: q.showid, limit: q.limit, locale: c.get('locale'), userId: c.get('user')?.id ?? null });
+    if (!data) throw new ApiError(404, 'not_found');
+    return c.json<MltAnswer<VideoSummary>>({ data });
   })
   .get('/galleries', zValidator('query', mediaQuery, validationHook), async (c) => {
     const q = c.req.valid('query');
-    return c.json<SearchGalleriesAnswer>(await searchGalleries(c.env.DB, { page: q.page, limit: q.limit, fts: ftsQuery(q.search), showId: q.showid, locale: c.get('locale') }));
+    return c.json<SearchGalleriesAnswer>(await listGalleries(c.env.DB, { ...storeArgs(q), locale: c.get('locale'), userId: c.get('user')?.id ?? null }));
+  })
+  .get('/galleries/:id/mlt', zValidator('param', idPath, validationHook), zValidator('query', mltQuery, validationHook), async (c) => {
+    const { id } = c.req.valid('param');
+    const q = c.req.valid('query');
+    const data = id === null ? null : await moreLikeGallery(c.env.DB, { id, showId: q.showid, limit: q.limit, locale: c.get('locale'), userId: c.get('user')?.id ?? null });
+    if (!data) throw new ApiError(404, 'not_found');
+    return c.json<MltAnswer<GallerySummary>>({ data });
   });
+
+function storeArgs(q: z.infer<typeof mediaQuery>) {
+  return { page: q.page, limit: q.limit, search: q.search, showId: q.showid, tags: parseTags(q.tags), sort: q.sort, cat: q.cat };
+}

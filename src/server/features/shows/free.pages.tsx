@@ -6,7 +6,7 @@ import { pageOf, toTileShow, toTileVideo, type ListProps } from '../../../shared
 import { FreeListPage } from '../../../client/features/shows/free-list-page';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
-import { queryVideos } from './media.repo';
+import { listVideos } from '../store/store.service';
 import { queryShows } from './shows.repo';
 
 const VIDEO_PAGE_SIZE = 48;
@@ -40,7 +40,7 @@ export const freePages = new Hono<AppEnv>()
   })
   .get('/freevideo', async (c) => {
     const page = parsePage(c.req.query('page'));
-    const r = await queryVideos(c.env.DB, { page, limit: VIDEO_PAGE_SIZE, free: true, locale: c.get('locale') });
+    const r = await listVideos(c.env.DB, { page, limit: VIDEO_PAGE_SIZE, free: true, locale: c.get('locale'), userId: c.get('user')?.id ?? null });
     return render(c, 'videos', {
       source: { kind: 'videos', endpoint: 'search/videos', params: { free: '1' }, pageSize: VIDEO_PAGE_SIZE },
       ...pageOf(r, toTileVideo),

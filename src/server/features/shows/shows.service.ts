@@ -4,7 +4,6 @@ import type { Bindings } from '../../env';
 import { publishShowStatus } from '../../realtime/shards';
 import { listCategories, type CategoryWithCounts } from './categories.repo';
 import { setShowsOnline, type StatusChange } from './show-status.repo';
-import { queryGalleries, queryVideos, type MediaQuery } from './media.repo';
 import { queryShows, type ShowQuery } from './shows.repo';
 import { tagNames } from './categories.repo';
 
@@ -61,9 +60,7 @@ export async function changeShowStatus(env: Bindings, changes: StatusChange[]): 
   return ids;
 }
 
-// What the search feature reads: the same queries the show, video and gallery lists use.
+// What the search feature reads: the same query the show lists use (videos and galleries: the store).
 export const searchShows = (db: D1Database, q: ShowQuery) => queryShows(db, q);
-export const searchVideos = (db: D1Database, q: MediaQuery) => queryVideos(db, q);
-export const searchGalleries = (db: D1Database, q: MediaQuery) => queryGalleries(db, q);
 /** The names of tag slugs in the locale, in their order. */
 export const tagNamesFor = (db: D1Database, slugs: string[], locale: Locale) => tagNames(db, slugs, locale);

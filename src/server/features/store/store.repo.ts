@@ -1,0 +1,248 @@
+import type { Locale } from '../../../shared/constants';
+import type { GallerySummary, Paged, VideoSummary } from '../../../shared/shows';
+import type { StoreSort } from '../../../shared/store';
+
+// The store's lists, details and more-like-this (issue 13). Every query shows only published
+// items; `owned` is worked out in the same query for a logged-in member (bought, or price 0).
+// The SQL is assembled from fixed fragments only; every value is a bound parameter.
+
+export type Kind = 'video' | 'gallery';
+type Param = string | number;
+
+interface MediaRow {
+  id: number;
+  show_id: number;
+  show_name: string;
+  show_slug: string;
+  title_en: string;
+  title_de: string;
+  price: number;
+  rating: number;
+  owned: number | null;
+  created_at: number;
+}
+export interface VideoListRow extends MediaRow {
+  ccid: string;
+  duration_s: number;
+  parts: number;
+}
+export interface GalleryListRow extends MediaRow {
+  picture_count: number;
+}
+
+const TABLE = { video: 'videos', gallery: 'galleries' } as const;
+const EXTRA = { video: 'm.ccid, m.duration_s, m.parts', gallery: 'm.picture_count' } as const;
+
+/** Orders by name (anything else: newest). Galleries count no views: newest. */
+const ORDER: Record<Kind, Record<StoreSort, string>> = {
+  video: {
+    newest: 'm.created_at DESC, m.id DESC',
+    rating: 'm.rating DESC, m.id DESC',
+    price_asc: 'm.price ASC, m.id DESC',
+    price_desc: 'm.price DESC, m.id DESC',
+    views: 'm.views DESC, m.id DESC',
+  },
+  gallery: {
+    newest: 'm.created_at DESC, m.id DESC',
+    rating: 'm.rating DESC, m.id DESC',
+    price_asc: 'm.price ASC, m.id DESC',
+    price_desc: 'm.price DESC, m.id DESC',
+    views: 'm.created_at DESC, m.id DESC',
+  },
+};
+
+/** The select list of a tile; binds the member id (or null: owned stays null). */
+export function tileColumns(kind: Kind): string {
+  return `m.id, m.show_id, s.name AS show_name, s.slug_name AS show_slug, m.title_en, m.title_de, m.price, m.rating, m.created_at, ${EXTRA[kind]},
+    CASE WHEN ?1 IS NULL THEN NULL WHEN m.price = 0 OR EXISTS (SELECT 1 FROM purchases p WHERE p.user_id = ?1 AND p.kind = '${kind}' AND p.item_id = m.id) THEN 1 ELSE 0 END AS owned`;
+}
+
+export function toVideoSummary(r: VideoListRow, locale: Locale): VideoSummary {
+  const v: VideoSummary = {
+    id: r.id,
+    ccid: r.ccid,
+    show_id: r.show_id,
+    showName: r.show_name,
+    showSlug: r.show_slug,
+    title: locale === 'de' ? r.title_de : r.title_en,
+    duration: r.duration_s,
+    parts: r.parts,
+    price: r.price,
+    rating: r.rating,
+    image: `/img/video/${r.id}.svg`,
+  };
+  if (r.owned !== null) v.owned = r.owned === 1;
+  return v;
+}
+
+export function toGallerySummary(r: GalleryListRow, locale: Locale): GallerySummary {
+  const g: GallerySummary = {
+    id: r.id,
+    showId: r.show_id,
+    showName: r.show_name,
+    showSlug: r.show_slug,
+    title: locale === 'de' ? r.title_de : r.title_en,
+    picture_count: r.picture_count,
+    price: r.price,
+    rating: r.rating,
+    image: `/img/gallery/${r.id}.svg`,
+  };
+  if (r.owned !== null) g.owned = r.owned === 1;
+  return g;
+}
+
+export interface ListQuery {
+  page: number;
+  limit: number;
+  /** An FTS5 expression from ftsQuery(). */
+  fts?: string | null;
+  showId?: number | null;
+  /** Tag slugs that must all be present (a video's own tags; a gallery's show's tags). */
+  tags?: string[];
+  sort?: StoreSort;
+  /** Category id: items of the shows in it. */
+  cat?: number | null;
+  /** Only price 0 (videos). */
+  free?: boolean;
+  userId: number | null;
+}
+
+/** One page of published items (with the total) in one round trip. */
+export async function queryList<R extends MediaRow>(db: D1Database, kind: Kind, q: ListQuery): Promise<Paged<R>> {
+  const table = TABLE[kind];
+  const where = ["m.status = 'published'"];
+  const params: Param[] = [];
+  if (q.fts) {
+    where.push(`m.id IN (SELECT rowid FROM ${table}_fts WHERE ${table}_fts MATCH ?)`);
+    params.push(q.fts);
+  }
+  if (q.showId != null) {
+    where.push('m.show_id = ?');
+    params.push(q.showId);
+  }
+  if (q.cat != null) {
+    where.push('EXISTS (SELECT 1 FROM show_categories sc WHERE sc.show_id = m.show_id AND sc.category_id = ?)');
+    params.push(q.cat);
+  }
+  for (const tag of q.tags ?? []) {
+    where.push(
+      kind === 'video'
+        ? 'EXISTS (SELECT 1 FROM video_tags vt JOIN tags t ON t.id = vt.tag_id WHERE vt.video_id = m.id AND t.slug = ?)'
+        : 'EXISTS (SELECT 1 FROM show_tags st JOIN tags t ON t.id = st.tag_id WHERE st.show_id = m.show_id AND t.slug = ?)',
+    );
+    params.push(tag);
+  }
+  if (q.free) where.push('m.price = 0');
+  const whereSql = `WHERE ${where.join(' AND ')}`;
+  const order = ORDER[kind][q.sort ?? 'newest'] ?? ORDER[kind].newest;
+  // ?1 is the member id (tileColumns); the filters' parameters follow as ?2...
+  const numbered = (sql: string, from: number) => {
+    let n = from;
+    return sql.replace(/\?(?!\d)/g, () => `?${n++}`);
+  };
+  const n = params.length;
+  const [rows, count] = await db.batch([
+    db
+      .prepare(`SELECT ${tileColumns(kind)} FROM ${table} m JOIN shows s ON s.id = m.show_id ${numbered(whereSql, 2)} ORDER BY ${order} LIMIT ?${n + 2} OFFSET ?${n + 3}`)
+      .bind(q.userId, ...params, q.limit, (q.page - 1) * q.limit),
+    db.prepare(`SELECT COUNT(*) AS total FROM ${table} m ${whereSql}`).bind(...params),
+  ]);
+  const total = (count.results[0] as { total: number } | undefined)?.total ?? 0;
+  return { data: rows.results as R[], current_page: q.page, last_page: Math.max(1, Math.ceil(total / q.limit)), total };
+}
+
+export interface VideoDetailRow extends VideoListRow {
+  views: number;
+  rating_votes: number;
+  my_rating: number | null;
+  poster_key: string | null;
+}
+export interface PartRow {
+  part: number;
+  duration_s: number;
+  mime: string;
+}
+export interface TagRow {
+  slug: string;
+  name: string;
+}
+
+/** A published video by id or ccid, with its parts and tags (one round trip). */
+export async function findVideo(db: D1Database, ref: { id: number } | { ccid: string }, locale: Locale, userId: number | null) {
+  const match = 'id' in ref ? 'm.id = ?2' : 'm.ccid = ?2';
+  const key = 'id' in ref ? ref.id : ref.ccid;
+  const name = locale === 'de' ? 't.name_de' : 't.name_en';
+  const [video, parts, tags] = await db.batch([
+    db
+      .prepare(
+        `SELECT ${tileColumns('video')}, m.views, m.rating_votes, m.poster_key,
+           (SELECT r.stars FROM media_ratings r WHERE r.user_id = ?1 AND r.kind = 'video' AND r.item_id = m.id) AS my_rating
+         FROM videos m JOIN shows s ON s.id = m.show_id WHERE ${match} AND m.status = 'published'`,
+      )
+      .bind(userId, key),
+    db.prepare(`SELECT p.part, p.duration_s, p.mime FROM video_parts p JOIN videos m ON m.id = p.video_id WHERE ${match.replace('?2', '?1')} ORDER BY p.part`).bind(key),
+    db
+      .prepare(`SELECT t.slug, ${name} AS name FROM video_tags vt JOIN tags t ON t.id = vt.tag_id JOIN videos m ON m.id = vt.video_id WHERE ${match.replace('?2', '?1')} ORDER BY t.id`)
+      .bind(key),
+  ]);
+  const row = video.results[0] as VideoDetailRow | undefined;
+  if (!row) return null;
+  return { row, parts: parts.results as PartRow[], tags: tags.results as TagRow[] };
+}
+
+export interface GalleryDetailRow extends GalleryListRow {
+  rating_votes: number;
+  my_rating: number | null;
+}
+export interface PictureRow {
+  idx: number;
+  width: number;
+  height: number;
+}
+
+/** A published gallery of a show, with its pictures (one round trip). */
+export async function findGallery(db: D1Database, showId: number, id: number, userId: number | null) {
+  const [gallery, pictures] = await db.batch([
+    db
+      .prepare(
+        `SELECT ${tileColumns('gallery')}, m.rating_votes,
+           (SELECT r.stars FROM media_ratings r WHERE r.user_id = ?1 AND r.kind = 'gallery' AND r.item_id = m.id) AS my_rating
+         FROM galleries m JOIN shows s ON s.id = m.show_id WHERE m.id = ?2 AND m.show_id = ?3 AND m.status = 'published'`,
+      )
+      .bind(userId, id, showId),
+    db.prepare('SELECT idx, width, height FROM gallery_pictures WHERE gallery_id = ? ORDER BY idx').bind(id),
+  ]);
+  const row = gallery.results[0] as GalleryDetailRow | undefined;
+  if (!row) return null;
+  return { row, pictures: pictures.results as PictureRow[] };
+}
+
+/**
+ * More like an item: the given show's items first (when asked), then those sharing the most tags
+ * (a video's own tags; for galleries their shows' tags), then the best rated. Never the item itself.
+ */
+export async function queryMoreLike<R extends MediaRow>(db: D1Database, kind: Kind, itemId: number, showId: number | null, limit: number, userId: number | null): Promise<R[]> {
+  const shared =
+    kind === 'video'
+      ? '(SELECT COUNT(*) FROM video_tags a JOIN video_tags b ON b.tag_id = a.tag_id WHERE a.video_id = m.id AND b.video_id = ?2)'
+      : '(SELECT COUNT(*) FROM show_tags a JOIN show_tags b ON b.tag_id = a.tag_id WHERE a.show_id = m.show_id AND b.show_id = (SELECT show_id FROM galleries WHERE id = ?2))';
+  const { results } = await db
+    .prepare(
+      `SELECT ${tileColumns(kind)} FROM ${TABLE[kind]} m JOIN shows s ON s.id = m.show_id
+       WHERE m.status = 'published' AND m.id != ?2
+       ORDER BY (m.show_id IS ?3) DESC, ${shared} DESC, m.rating DESC, m.id DESC LIMIT ?4`,
+    )
+    .bind(userId, itemId, showId, limit)
+    .all<R>();
+  return results;
+}
+
+/** The id of a published video by its ccid, else null. */
+export async function videoIdByCcid(db: D1Database, ccid: string): Promise<number | null> {
+  return (await db.prepare("SELECT id FROM videos WHERE ccid = ? AND status = 'published'").bind(ccid).first<{ id: number }>())?.id ?? null;
+}
+
+/** Whether a published gallery exists. */
+export async function galleryExists(db: D1Database, id: number): Promise<boolean> {
+  return (await db.prepare("SELECT 1 AS x FROM galleries WHERE id = ? AND status = 'published'").bind(id).first()) !== null;
+}
