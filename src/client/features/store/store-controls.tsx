@@ -98,7 +98,8 @@ export function BuyBox({ kind, price, path, onBought }: BuyBoxProps) {
 interface RatingProps {
   path: string;
   rating: number;
-  votes: number;
+  /** Votes so far (null: not known, only the rating is shown). */
+  votes: number | null;
   mine: number | null;
 }
 
@@ -106,7 +107,7 @@ interface RatingProps {
 export function RatingControl({ path, rating, votes, mine }: RatingProps) {
   const t = useT();
   const store = useStore();
-  const [state, setState] = useState({ rating, votes, mine, error: null as string | null, busy: false });
+  const [state, setState] = useState({ rating, votes: votes as number | null, mine, error: null as string | null, busy: false });
   const rate = async (stars: number) => {
     setState((s) => ({ ...s, mine: stars, busy: true, error: null }));
     const r = await storeCall<RateAnswer>(store, 'POST', path, { rating: stars });
@@ -128,7 +129,7 @@ export function RatingControl({ path, rating, votes, mine }: RatingProps) {
         </div>
       </fieldset>
       <p className="muted small" role="status" data-testid="rating-summary">
-        {t('store.rate.summary', { rating: state.rating, count: state.votes })}
+        {state.votes === null ? t('store.rate.rating', { rating: state.rating }) : t('store.rate.summary', { rating: state.rating, count: state.votes })}
         {state.mine !== null && ` · ${t('store.rate.mine', { count: state.mine })}`}
       </p>
       {state.error && (

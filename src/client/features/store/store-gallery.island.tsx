@@ -5,7 +5,7 @@ import { Icon } from '../../ui/icon';
 import { PictureViewer } from './picture-viewer';
 import { BuyBox, RatingControl } from './store-controls';
 
-export type StoreGalleryData = Pick<GalleryDetail, 'id' | 'showId' | 'title' | 'price' | 'owned' | 'my_rating' | 'rating' | 'rating_votes' | 'pictures'>;
+export type StoreGalleryData = Pick<GalleryDetail, 'id' | 'showId' | 'title' | 'price' | 'owned' | 'my_rating' | 'rating' | 'pictures'>;
 
 export interface StoreGalleryProps {
   gallery: StoreGalleryData;
@@ -51,7 +51,7 @@ export default function StoreGallery({ gallery }: StoreGalleryProps) {
                 {notice}
               </p>
             )}
-            {snap.user && <RatingControl path={`galleries/rate/${gallery.showId}/${gallery.id}`} rating={gallery.rating} votes={gallery.rating_votes} mine={gallery.my_rating} />}
+            {snap.user && <RatingControl path={`galleries/rate/${gallery.showId}/${gallery.id}`} rating={gallery.rating} votes={null} mine={gallery.my_rating} />}
           </div>
         ) : (
           <BuyBox kind="gallery" price={gallery.price} path={`galleries/buy/${gallery.showId}/${gallery.id}`} onBought={onBought} />

@@ -108,7 +108,6 @@ export function GalleryPage({ gallery, show, more, ctx }: { gallery: GalleryDeta
             owned: gallery.owned,
             my_rating: gallery.my_rating,
             rating: gallery.rating,
-            rating_votes: gallery.rating_votes,
             pictures: gallery.pictures,
           },
         }}
