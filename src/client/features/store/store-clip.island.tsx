@@ -27,12 +27,12 @@ function PartTags({ tags }: { tags: ClipVideo['tags'] }) {
   return (
     <div className="part-tags">
       {shown.map((tag) => (
-        <a key={tag.slug} className="tag-chip" href={`/videos?tags=${encodeURIComponent(tag.slug)}`}>
+        <a key={tag.slug} className="cat-chip" href={`/videos?tags=${encodeURIComponent(tag.slug)}`}>
           {tag.name}
         </a>
       ))}
       {tags.length > VIDEO_PART_TAGS_SHOWN && (
-        <button type="button" className="link-button small" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="tags-more">
+        <button type="button" className="btn btn-text btn-small" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="tags-more">
           {open ? t('store.tags.less') : t('store.tags.more', { count: tags.length - VIDEO_PART_TAGS_SHOWN })}
         </button>
       )}
