@@ -9,6 +9,8 @@ export function ensureDevVars(): Record<string, string>;
 export function buildClient(): Promise<void>;
 export function migrateLocal(persistTo?: string): Promise<void>;
 export function seedIfEmpty(persistTo: string | undefined, pepper: string): Promise<boolean>;
+/** Puts the demo clips and pictures into the local R2 (MEDIA) unless already there; true when written. */
+export function seedMediaIfMissing(persistTo?: string): Promise<boolean>;
 export function loadTs<T = Record<string, unknown>>(entry: string): Promise<T>;
 
 export interface StartedServer {

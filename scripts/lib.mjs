@@ -1,7 +1,7 @@
 // Shared steps of the npm scripts: wrangler without network look-ups, dev vars, client build,
 // local D1 migrations and the one-time demo seed.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -75,6 +75,51 @@ export async function seedIfEmpty(persistTo, pepper) {
   return true;
 }
 
+/**
+ * Puts the demo media (the committed clips of media/demo/clips and the generated gallery pictures)
+ * into the local R2 bucket that wrangler dev (and vite dev) read: Miniflare's own R2 storage under
+ * `<persistTo or .wrangler/state>/v3/r2`, bucket id = wrangler.toml's bucket_name. Written in one
+ * Miniflare process (seconds, not one wrangler run per object); skipped when the bucket already
+ * holds this exact set (a marker file carries a hash of every key and body).
+ */
+export async function seedMediaIfMissing(persistTo) {
+  const { demoPictureObjects } = await loadTs('src/server/seed/media.ts');
+  const { DEMO_CLIP_COUNT, demoClipKey, demoPreviewKey } = await loadTs('src/shared/store.ts');
+  const objects = demoPictureObjects();
+  for (let n = 0; n < DEMO_CLIP_COUNT; n++) {
+    for (const key of [demoClipKey(n), demoPreviewKey(n)]) {
+      // A plain Uint8Array: Miniflare's proxy refuses a Buffer (a view into Node's shared pool).
+      objects.push({ key, body: new Uint8Array(readFileSync(join(root, 'media', key))), contentType: 'video/webm' });
+    }
+  }
+  const hash = createHash('sha256');
+  for (const o of objects) hash.update(o.key).update('\0').update(o.body).update('\0');
+  const digest = hash.digest('hex');
+  const bucketName = readFileSync(join(root, 'wrangler.toml'), 'utf8').match(/binding = "MEDIA"\s*\nbucket_name = "([^"]+)"/)?.[1];
+  if (!bucketName) throw new Error('wrangler.toml has no MEDIA bucket');
+  // The marker sits in Miniflare's R2 folder, so deleting the local state re-seeds.
+  const r2Dir = join(persistTo ?? join(root, '.wrangler', 'state'), 'v3', 'r2');
+  const marker = join(r2Dir, `${bucketName}.demo-media.sha256`);
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === digest) return false;
+  const { Miniflare } = await import('miniflare');
+  const mf = new Miniflare({
+    modules: true,
+    script: 'export default { fetch: () => new Response(null, { status: 404 }) }',
+    r2Buckets: { MEDIA: bucketName },
+    r2Persist: r2Dir,
+  });
+  try {
+    const bucket = await mf.getR2Bucket('MEDIA');
+    for (let i = 0; i < objects.length; i += 32) {
+      await Promise.all(objects.slice(i, i + 32).map((o) => bucket.put(o.key, o.body, { httpMetadata: { contentType: o.contentType } })));
+    }
+  } finally {
+    await mf.dispose();
+  }
+  writeFileSync(marker, digest);
+  return true;
+}
+
 /** Imports a TypeScript module of src/ in Node (bundled on the fly by esbuild). */
 export async function loadTs(entry) {
   const { build } = await import('esbuild');
@@ -90,6 +135,7 @@ export async function loadTs(entry) {
 export async function startServer({ port, persistTo, pepper = 'e2e-pepper-not-secret', vars = {} }) {
   await migrateLocal(persistTo);
   await seedIfEmpty(persistTo, pepper);
+  await seedMediaIfMissing(persistTo);
   const varArgs = Object.entries({ ENVIRONMENT: 'development', PASSWORD_PEPPER: pepper, OPS_TOKEN: 'e2e-ops-token', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ...vars }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
   const child = spawn(
     bin('wrangler'),

@@ -17,6 +17,7 @@ import { couponRoutes, rufRoutes } from './features/billing/coupons.routes';
 import { gameRoutes } from './features/game/game.routes';
 import { gamePages } from './features/game/game.pages';
 import { studioPages } from './features/studio/studio.pages';
+import { uploadsRoutes } from './features/studio/uploads.routes';
 import { freePages } from './features/shows/free.pages';
 import { storeListPages } from './features/store/store.pages';
 import { storeItemPages } from './features/store/item.pages';
@@ -116,6 +117,7 @@ export function createApp() {
     .route('/chatsession', chatSessionRoutes)
     .route('/chatroom', chatRoomRoutes)
     .route('/chat/external', externalRoutes)
+    .route('/studio/uploads', uploadsRoutes)
     .route('/studio', studioRoutes)
     .route('/video', videoRoutes);
   // Operator calls and payment postbacks authenticate by token or signature instead of the CSRF

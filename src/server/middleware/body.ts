@@ -6,6 +6,9 @@ const NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Payment postbacks are the provider's format, checked by signature on the raw bytes.
 // The chat end beacons send their token or session id as text/plain (sendBeacon cannot send JSON types); the route parses and checks it.
 const RAW_BODY_PREFIXES = ['/api/billing/callback/', '/api/chatsession/end/', '/api/chat/external/end'];
+// Studio uploads send media bytes (a video chunk, a preview, a poster, a picture): those routes
+// read the body themselves, capped at their own limits (src/server/features/studio/uploads-http.ts).
+const MEDIA_UPLOAD = /^\/api\/studio\/uploads\/(?:videos\/\d{1,9}\/(?:parts\/\d{1,9}|preview|poster)|galleries\/\d{1,9}\/pictures\/\d{1,9}\/(?:full|thumb))$/;
 // Client error logs carry stack traces: lines and tabs are their content.
 const MULTILINE_PATHS = new Set(['/api/log', '/api/user/log']);
 
@@ -17,6 +20,7 @@ const MULTILINE_PATHS = new Set(['/api/log', '/api/user/log']);
  */
 export const bodyGuard = createMiddleware<AppEnv>(async (c, next) => {
   if (NO_BODY.has(c.req.method)) return next();
+  if (c.req.method === 'PUT' && MEDIA_UPLOAD.test(c.req.path)) return next();
   const buffer = await readCappedBody(c.req.raw);
   c.req.raw = new Request(c.req.raw, { body: buffer });
   // Hono keeps the promise of each body form it read under the method's name.

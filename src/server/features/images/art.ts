@@ -6,7 +6,7 @@ import { mulberry32 } from '../../../shared/random';
 
 export const ART_PALETTE_COUNT = 12;
 
-interface Palette {
+export interface Palette {
   from: string;
   to: string;
   blobs: readonly [string, string, string];
@@ -42,7 +42,8 @@ function int(value: number | undefined, fallback: number, min: number, max: numb
   return Math.min(max, Math.max(min, Math.round(value)));
 }
 
-function paletteAt(index: number): Palette {
+/** Palette `index` (any integer, wrapped): also the colours of the generated demo clips. */
+export function paletteAt(index: number): Palette {
   const i = Number.isFinite(index) ? Math.floor(index) : 0;
   return PALETTES[((i % ART_PALETTE_COUNT) + ART_PALETTE_COUNT) % ART_PALETTE_COUNT];
 }
@@ -169,6 +170,24 @@ export function mediaArt(opts: { kind: 'video' | 'gallery'; id: number; palette:
       const left = cx - fw / 2;
       const bottom = cy + fh / 2;
       return `${frame(-9, -14, 0.08)}${frame(7, 14, 0.12)}${frame(0, 0, 0.18)}<circle cx="${r0(left + fw * 0.3)}" cy="${r0(cy - fh * 0.15)}" r="${r0(fh * 0.1)}" fill="#fff" fill-opacity=".7"/><path d="M${r0(left + 6)} ${r0(bottom - 6)}L${r0(left + fw * 0.4)} ${r0(cy + fh * 0.05)}L${r0(left + fw * 0.6)} ${r0(cy + fh * 0.22)}L${r0(left + fw * 0.75)} ${r0(cy + fh * 0.1)}L${r0(left + fw - 6)} ${r0(bottom - 6)}Z" fill="#fff" fill-opacity=".5"/>`;
+    },
+  });
+}
+
+/**
+ * Demo gallery picture `idx` of palette `palette` (the R2 objects demoPictureKey names), in the
+ * full (1200x800) or thumbnail (360x240) size: the same scene at both sizes, one motif large.
+ */
+export function pictureArt(opts: { palette: number; idx: number; width: number; height: number }): string {
+  return render({
+    seed: hash(4, opts.palette, opts.idx),
+    palette: opts.palette,
+    width: int(opts.width, 1200, 16, 4096),
+    height: int(opts.height, 800, 16, 4096),
+    label: `#${opts.idx}`,
+    overlay: (w, h, rnd) => {
+      const motif = MOTIFS[Math.floor(rnd() * MOTIFS.length)];
+      return motif(r0(w * (0.3 + rnd() * 0.4)), r0(h * (0.35 + rnd() * 0.25)), r2((Math.min(w, h) / 160) * (1 + rnd() * 0.6)), r0(rnd() * 40 - 20));
     },
   });
 }

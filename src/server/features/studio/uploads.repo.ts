@@ -1,0 +1,141 @@
+import type { StudioGallery, StudioUploadsAnswer, StudioVideo } from '../../../shared/uploads';
+
+// All SQL of the studio uploads: the performer's videos and galleries, written 'pending' and
+// published once their files are complete (the store lists only 'published' ones).
+
+const LIST_MAX = 200;
+
+export async function listOwnUploads(db: D1Database, showId: number): Promise<StudioUploadsAnswer> {
+  const [videos, galleries] = await db.batch<StudioVideo | StudioGallery>([
+    db
+      .prepare('SELECT id, ccid, title_en, title_de, price, duration_s AS duration, status, created_at FROM videos WHERE show_id = ? ORDER BY created_at DESC, id DESC LIMIT ?')
+      .bind(showId, LIST_MAX),
+    db
+      .prepare('SELECT id, title_en, title_de, price, picture_count, status, created_at FROM galleries WHERE show_id = ? ORDER BY created_at DESC, id DESC LIMIT ?')
+      .bind(showId, LIST_MAX),
+  ]);
+  return { videos: videos.results as StudioVideo[], galleries: galleries.results as StudioGallery[] };
+}
+
+/** The ids of the tags with these slugs (unknown slugs are missing from the answer). */
+export async function tagIdsBySlug(db: D1Database, slugs: string[]): Promise<Map<string, number>> {
+  if (slugs.length === 0) return new Map();
+  const { results } = await db
+    .prepare(`SELECT id, slug FROM tags WHERE slug IN (${slugs.map(() => '?').join(', ')})`)
+    .bind(...slugs)
+    .all<{ id: number; slug: string }>();
+  return new Map(results.map((r) => [r.slug, r.id]));
+}
+
+export interface NewVideo {
+  showId: number;
+  ccid: string;
+  titleEn: string;
+  titleDe: string;
+  price: number;
+  duration: number;
+  palette: number;
+  tagIds: number[];
+  now: number;
+}
+
+/** A pending video (one part) with its tags; the part row is written when the files are complete. */
+export async function insertPendingVideo(db: D1Database, v: NewVideo): Promise<StudioVideo> {
+  const row = await db
+    .prepare(
+      `INSERT INTO videos (ccid, show_id, title_en, title_de, duration_s, parts, price, rating, palette, created_at, status)
+       VALUES (?, ?, ?, ?, ?, 1, ?, 0, ?, ?, 'pending')
+       RETURNING id, ccid, title_en, title_de, price, duration_s AS duration, status, created_at`,
+    )
+    .bind(v.ccid, v.showId, v.titleEn, v.titleDe, v.duration, v.price, v.palette, v.now)
+    .first<StudioVideo>();
+  if (!row) throw new Error('video insert returned nothing');
+  if (v.tagIds.length) await db.batch(v.tagIds.map((t) => db.prepare('INSERT OR IGNORE INTO video_tags (video_id, tag_id) VALUES (?, ?)').bind(row.id, t)));
+  return row;
+}
+
+/** The show's video `id` if it is still pending (null: not this show's, unknown, or published). */
+export function pendingVideo(db: D1Database, showId: number, id: number): Promise<StudioVideo | null> {
+  return db
+    .prepare("SELECT id, ccid, title_en, title_de, price, duration_s AS duration, status, created_at FROM videos WHERE id = ? AND show_id = ? AND status = 'pending'")
+    .bind(id, showId)
+    .first<StudioVideo>();
+}
+
+export interface VideoFiles {
+  mediaKey: string;
+  previewKey: string;
+  posterKey: string | null;
+  mime: string;
+  size: number;
+}
+
+/**
+ * Publishes a pending video with its part: the part row and the status change in one batch, both
+ * conditional on 'pending', so a repeated or parallel complete writes once. True when this call did.
+ */
+export async function publishVideo(db: D1Database, showId: number, id: number, f: VideoFiles): Promise<boolean> {
+  const pending = "EXISTS (SELECT 1 FROM videos WHERE id = ?1 AND show_id = ?2 AND status = 'pending')";
+  const [, updated] = await db.batch([
+    db
+      .prepare(`INSERT INTO video_parts (video_id, part, media_key, preview_key, mime, duration_s, size) SELECT ?1, 1, ?3, ?4, ?5, duration_s, ?6 FROM videos WHERE id = ?1 AND ${pending}`)
+      .bind(id, showId, f.mediaKey, f.previewKey, f.mime, f.size),
+    db.prepare("UPDATE videos SET status = 'published', poster_key = ?3 WHERE id = ?1 AND show_id = ?2 AND status = 'pending'").bind(id, showId, f.posterKey),
+  ]);
+  return (updated.meta.changes ?? 0) > 0;
+}
+
+export interface NewGallery {
+  showId: number;
+  titleEn: string;
+  titleDe: string;
+  price: number;
+  palette: number;
+  pictures: { mime: string; width: number; height: number }[];
+  now: number;
+}
+
+export const galleryPictureKey = (galleryId: number, idx: number, size: 'full' | 'thumb') => `uploads/galleries/${galleryId}/${idx}-${size}`;
+
+/** A pending gallery and its picture rows (keys fixed now; the objects go up next). */
+export async function insertPendingGallery(db: D1Database, g: NewGallery): Promise<StudioGallery> {
+  const row = await db
+    .prepare(
+      `INSERT INTO galleries (show_id, title_en, title_de, picture_count, price, rating, palette, created_at, status)
+       VALUES (?, ?, ?, ?, ?, 0, ?, ?, 'pending')
+       RETURNING id, title_en, title_de, price, picture_count, status, created_at`,
+    )
+    .bind(g.showId, g.titleEn, g.titleDe, g.pictures.length, g.price, g.palette, g.now)
+    .first<StudioGallery>();
+  if (!row) throw new Error('gallery insert returned nothing');
+  await db.batch(
+    g.pictures.map((p, i) =>
+      db
+        .prepare('INSERT INTO gallery_pictures (gallery_id, idx, full_key, thumb_key, mime, width, height) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .bind(row.id, i + 1, galleryPictureKey(row.id, i + 1, 'full'), galleryPictureKey(row.id, i + 1, 'thumb'), p.mime, p.width, p.height),
+    ),
+  );
+  return row;
+}
+
+export interface PendingPicture {
+  idx: number;
+  full_key: string;
+  thumb_key: string;
+  mime: string;
+}
+
+/** The pictures of the show's pending gallery `id` (null: not this show's, unknown, or published). */
+export async function pendingGalleryPictures(db: D1Database, showId: number, id: number): Promise<PendingPicture[] | null> {
+  const [gallery, pictures] = await db.batch<{ id: number } | PendingPicture>([
+    db.prepare("SELECT id FROM galleries WHERE id = ? AND show_id = ? AND status = 'pending'").bind(id, showId),
+    db.prepare('SELECT idx, full_key, thumb_key, mime FROM gallery_pictures WHERE gallery_id = ? ORDER BY idx').bind(id),
+  ]);
+  return gallery.results.length ? (pictures.results as PendingPicture[]) : null;
+}
+
+/** Publishes a pending gallery; true when this call did. */
+export async function publishGallery(db: D1Database, showId: number, id: number): Promise<boolean> {
+  const r = await db.prepare("UPDATE galleries SET status = 'published' WHERE id = ? AND show_id = ? AND status = 'pending'").bind(id, showId).run();
+  return (r.meta.changes ?? 0) > 0;
+}

@@ -1,0 +1,217 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { GALLERY_PICTURES_MAX, UPLOAD_PICTURE_MAX_BYTES, UPLOAD_VIDEO_MAX_BYTES } from '../../src/shared/store';
+import { UPLOAD_CHUNK_BYTES, type StudioUploadsAnswer, type UploadedPart, type VideoUploadStart } from '../../src/shared/uploads';
+import { BASE, Client, dispatch, expectError, expectJson } from './account-helpers';
+import { chatMember, performerOf } from './chat-helpers';
+
+// Studio uploads (issue 13): performers only; the declared type and size are checked before
+// anything is written; a video goes up as an R2 multipart upload (chunks retried freely), with a
+// preview and a poster, and is published on complete; galleries in two sizes; hostile input never 5xx.
+
+const WEBM = [0x1a, 0x45, 0xdf, 0xa3];
+const JPEG = [0xff, 0xd8, 0xff, 0xe0];
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** `size` bytes starting with `magic`, the rest a pattern (so a mix-up of chunks shows). */
+function bytes(size: number, magic: number[] = [], seed = 1): Uint8Array {
+  const out = new Uint8Array(size);
+  for (let i = 0; i < size; i++) out[i] = (i * 31 + seed) & 0xff;
+  out.set(magic.slice(0, size));
+  return out;
+}
+
+async function put(client: Client, path: string, body: Uint8Array | string, type = 'application/octet-stream'): Promise<Response> {
+  if (!client.cookie('XSRF-TOKEN')) await client.csrf();
+  const headers = { 'CF-Connecting-IP': client.ip, 'X-XSRF-TOKEN': client.cookie('XSRF-TOKEN') ?? '', Cookie: client.cookieHeader, 'Content-Type': type };
+  const res = await dispatch(new Request(`${BASE}${path}`, { method: 'PUT', headers, body }));
+  client.absorb(res);
+  return res;
+}
+
+const video = (over: Record<string, unknown> = {}) => ({ title_en: 'Sunset test', title_de: 'Sonnenuntergang', price: 40, tags: [], mime: 'video/webm', size: 1000, duration: 12.4, ...over });
+const gallery = (over: Record<string, unknown> = {}) => ({
+  title_en: 'Colours',
+  title_de: 'Farben',
+  price: 25,
+  pictures: [
+    { mime: 'image/png', size: 2000, width: 1200, height: 800 },
+    { mime: 'image/png', size: 3000, width: 800, height: 1200 },
+  ],
+  ...over,
+});
+
+async function written(): Promise<{ videos: number; galleries: number; pictures: number; tags: number; objects: number }> {
+  const n = (sql: string) => env.DB.prepare(sql).first<{ n: number }>().then((r) => r!.n);
+  const objects = (await env.MEDIA.list({ prefix: 'uploads/' })).objects.length;
+  return { videos: await n('SELECT COUNT(*) AS n FROM videos'), galleries: await n('SELECT COUNT(*) AS n FROM galleries'), pictures: await n('SELECT COUNT(*) AS n FROM gallery_pictures'), tags: await n('SELECT COUNT(*) AS n FROM video_tags'), objects };
+}
+
+async function startVideo(p: Client, over: Record<string, unknown> = {}): Promise<VideoUploadStart> {
+  return expectJson<VideoUploadStart>(await p.post('/api/studio/uploads/videos', video(over)), 201);
+}
+
+describe('studio uploads', () => {
+  it('is for performers only: 401 logged out, 403 not_performer for members, nothing written', async () => {
+    const before = await written();
+    const guest = new Client();
+    await expectError(await guest.get('/api/studio/uploads'), 401, 'unauthenticated');
+    await expectError(await guest.post('/api/studio/uploads/videos', video()), 401, 'unauthenticated');
+    await expectError(await put(guest, '/api/studio/uploads/videos/1/parts/1?upload=x', bytes(100, WEBM)), 401, 'unauthenticated');
+    await expectError(await guest.post('/api/studio/uploads/galleries', gallery()), 401, 'unauthenticated');
+    const m = await chatMember(0);
+    await expectError(await m.client.get('/api/studio/uploads'), 403, 'not_performer');
+    await expectError(await m.client.post('/api/studio/uploads/videos', video()), 403, 'not_performer');
+    await expectError(await put(m.client, '/api/studio/uploads/videos/1/preview', bytes(100, WEBM), 'video/webm'), 403, 'not_performer');
+    await expectError(await m.client.post('/api/studio/uploads/galleries/1/complete'), 403, 'not_performer');
+    expect(await written()).toEqual(before);
+  });
+
+  it('refuses a wrong type or size with 422 field errors and writes nothing', async () => {
+    const p = await performerOf(241);
+    const before = await written();
+    await expectError(await p.post('/api/studio/uploads/videos', video({ mime: 'video/x-msvideo' })), 422, 'validation_failed', ['mime', 'unsupported_type']);
+    await expectError(await p.post('/api/studio/uploads/videos', video({ size: UPLOAD_VIDEO_MAX_BYTES + 1 })), 422, 'validation_failed', ['size', 'too_large']);
+    await expectError(await p.post('/api/studio/uploads/videos', video({ title_de: '  ' })), 422, 'validation_failed', ['title_de', 'required']);
+    await expectError(await p.post('/api/studio/uploads/videos', video({ tags: ['no-such-tag-anywhere'] })), 422, 'validation_failed', ['tags', 'unknown_tag']);
+    await expectError(await p.post('/api/studio/uploads/videos', video({ price: -1 })), 422, 'validation_failed', ['price', 'too_small']);
+    const pic = { mime: 'image/png', size: 10, width: 10, height: 10 };
+    await expectError(await p.post('/api/studio/uploads/galleries', gallery({ pictures: [{ ...pic, mime: 'image/gif' }] })), 422, 'validation_failed', ['pictures.0.mime', 'unsupported_type']);
+    await expectError(await p.post('/api/studio/uploads/galleries', gallery({ pictures: [{ ...pic, size: UPLOAD_PICTURE_MAX_BYTES + 1 }] })), 422, 'validation_failed', ['pictures.0.size', 'too_large']);
+    await expectError(await p.post('/api/studio/uploads/galleries', gallery({ pictures: Array(GALLERY_PICTURES_MAX + 1).fill(pic) })), 422, 'validation_failed', ['pictures', 'too_many']);
+    await expectError(await p.post('/api/studio/uploads/galleries', gallery({ pictures: [] })), 422, 'validation_failed', ['pictures', 'required']);
+    expect(await written()).toEqual(before);
+  });
+
+  it('a multipart upload round trip (a chunk sent twice) writes the R2 objects and the rows; pending until complete', async () => {
+    const p = await performerOf(242);
+    const tags = (await env.DB.prepare('SELECT slug FROM tags ORDER BY id LIMIT 2').all<{ slug: string }>()).results.map((t) => t.slug);
+    const first = bytes(UPLOAD_CHUNK_BYTES, WEBM, 1);
+    const last = bytes(1000, [], 2);
+    const start = await startVideo(p, { size: first.length + last.length, tags });
+    expect(start.chunk_bytes).toBe(UPLOAD_CHUNK_BYTES);
+    expect(start.video).toMatchObject({ status: 'pending', title_en: 'Sunset test', title_de: 'Sonnenuntergang', price: 40, duration: 12 });
+    const id = start.video.id;
+    const base = `/api/studio/uploads/videos/${id}`;
+    const q = `?upload=${encodeURIComponent(start.upload)}`;
+    const p1 = await expectJson<UploadedPart>(await put(p, `${base}/parts/1${q}`, first), 200);
+    await expectJson<UploadedPart>(await put(p, `${base}/parts/2${q}`, bytes(1000, [], 9)), 200);
+    // The retry of chunk 2 replaces the first try.
+    const p2 = await expectJson<UploadedPart>(await put(p, `${base}/parts/2${q}`, last), 200);
+    expect(await put(p, `${base}/preview`, bytes(3000, WEBM, 3), 'video/webm')).toHaveProperty('status', 204);
+    expect(await put(p, `${base}/poster`, bytes(500, JPEG, 4), 'image/jpeg')).toHaveProperty('status', 204);
+    // Pending: in the performer's list, not in the store.
+    const mine = await expectJson<StudioUploadsAnswer>(await p.get('/api/studio/uploads'), 200);
+    expect(mine.videos.find((v) => v.id === id)?.status).toBe('pending');
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM video_parts WHERE video_id = ?').bind(id).first('n')).toBe(0);
+
+    const done = await expectJson<{ video: { id: number; status: string } }>(await p.post(`${base}/complete`, { upload: start.upload, parts: [p2, p1] }), 200);
+    expect(done.video).toMatchObject({ id, status: 'published' });
+    const row = await env.DB.prepare('SELECT status, poster_key, show_id FROM videos WHERE id = ?').bind(id).first();
+    expect(row).toEqual({ status: 'published', poster_key: `uploads/videos/${id}/poster`, show_id: 242 });
+    const part = await env.DB.prepare('SELECT * FROM video_parts WHERE video_id = ?').bind(id).first();
+    expect(part).toEqual({ video_id: id, part: 1, media_key: `uploads/videos/${id}/1`, preview_key: `uploads/videos/${id}/1-preview`, mime: 'video/webm', duration_s: 12, size: first.length + last.length });
+    const tagged = await env.DB.prepare('SELECT t.slug FROM video_tags vt JOIN tags t ON t.id = vt.tag_id WHERE vt.video_id = ? ORDER BY t.id').bind(id).all<{ slug: string }>();
+    expect(tagged.results.map((t) => t.slug)).toEqual(tags);
+    const object = await env.MEDIA.get(`uploads/videos/${id}/1`);
+    const stored = new Uint8Array(await object!.arrayBuffer());
+    expect(stored.length).toBe(first.length + last.length);
+    expect(stored.subarray(0, 4)).toEqual(first.subarray(0, 4));
+    expect(stored.subarray(first.length)).toEqual(last);
+    expect(object!.httpMetadata?.contentType).toBe('video/webm');
+    expect((await env.MEDIA.head(`uploads/videos/${id}/1-preview`))?.size).toBe(3000);
+    // Published: no more chunks, and a second complete finds nothing pending.
+    await expectError(await put(p, `${base}/parts/1${q}`, first), 404, 'not_found');
+    await expectError(await p.post(`${base}/complete`, { upload: start.upload, parts: [p1, p2] }), 404, 'not_found');
+    expect((await expectJson<StudioUploadsAnswer>(await p.get('/api/studio/uploads'), 200)).videos.find((v) => v.id === id)?.status).toBe('published');
+  });
+
+  it('complete refuses a missing preview, missing parts and bytes that are not the declared type', async () => {
+    const p = await performerOf(243);
+    const start = await startVideo(p, { mime: 'video/mp4' });
+    const base = `/api/studio/uploads/videos/${start.video.id}`;
+    const q = `?upload=${encodeURIComponent(start.upload)}`;
+    await expectError(await p.post(`${base}/complete`, { upload: start.upload, parts: [{ part: 1, etag: 'nope' }] }), 422, 'validation_failed', ['parts', 'upload_incomplete']);
+    // A preview or poster of another type than its bytes is refused.
+    await expectError(await put(p, `${base}/preview`, bytes(100, JPEG), 'video/webm'), 422, 'validation_failed', ['preview', 'unsupported_type']);
+    await expectError(await put(p, `${base}/poster`, bytes(100, WEBM), 'image/jpeg'), 422, 'validation_failed', ['poster', 'unsupported_type']);
+    const part = await expectJson<UploadedPart>(await put(p, `${base}/parts/1${q}`, bytes(1000, WEBM)), 200);
+    await expectError(await p.post(`${base}/complete`, { upload: start.upload, parts: [part] }), 422, 'validation_failed', ['file', 'unsupported_type']);
+    expect(await env.MEDIA.head(`uploads/videos/${start.video.id}/1`)).toBeNull();
+    expect(await env.DB.prepare('SELECT status FROM videos WHERE id = ?').bind(start.video.id).first('status')).toBe('pending');
+    const again = await startVideo(p);
+    const b2 = `/api/studio/uploads/videos/${again.video.id}`;
+    const part2 = await expectJson<UploadedPart>(await put(p, `${b2}/parts/1?upload=${encodeURIComponent(again.upload)}`, bytes(1000, WEBM)), 200);
+    await expectError(await p.post(`${b2}/complete`, { upload: again.upload, parts: [part2] }), 422, 'validation_failed', ['preview', 'required']);
+    expect(await env.DB.prepare('SELECT status FROM videos WHERE id = ?').bind(again.video.id).first('status')).toBe('pending');
+  });
+
+  it('a gallery goes up in two sizes of the declared type and is published when every picture is there', async () => {
+    const p = await performerOf(244);
+    const { gallery: g } = await expectJson<{ gallery: { id: number; status: string; picture_count: number } }>(await p.post('/api/studio/uploads/galleries', gallery()), 201);
+    expect(g).toMatchObject({ status: 'pending', picture_count: 2 });
+    const base = `/api/studio/uploads/galleries/${g.id}`;
+    await expectError(await p.post(`${base}/complete`), 422, 'validation_failed', ['pictures', 'missing']);
+    await expectError(await put(p, `${base}/pictures/1/full`, bytes(2000, JPEG), 'image/jpeg'), 422, 'validation_failed', ['full', 'unsupported_type']);
+    await expectError(await put(p, `${base}/pictures/3/full`, bytes(2000, PNG), 'image/png'), 404, 'not_found');
+    for (const idx of [1, 2]) {
+      expect((await put(p, `${base}/pictures/${idx}/full`, bytes(2000, PNG, idx), 'image/png')).status).toBe(204);
+      expect((await put(p, `${base}/pictures/${idx}/thumb`, bytes(300, PNG, idx), 'image/png')).status).toBe(204);
+    }
+    expect(await expectJson(await p.post(`${base}/complete`), 200)).toEqual({ gallery: { id: g.id, status: 'published' } });
+    const pics = await env.DB.prepare('SELECT idx, full_key, thumb_key, mime, width, height FROM gallery_pictures WHERE gallery_id = ? ORDER BY idx').bind(g.id).all();
+    expect(pics.results).toEqual([
+      { idx: 1, full_key: `uploads/galleries/${g.id}/1-full`, thumb_key: `uploads/galleries/${g.id}/1-thumb`, mime: 'image/png', width: 1200, height: 800 },
+      { idx: 2, full_key: `uploads/galleries/${g.id}/2-full`, thumb_key: `uploads/galleries/${g.id}/2-thumb`, mime: 'image/png', width: 800, height: 1200 },
+    ]);
+    expect((await env.MEDIA.head(`uploads/galleries/${g.id}/2-thumb`))?.size).toBe(300);
+    expect(await env.DB.prepare('SELECT status FROM galleries WHERE id = ?').bind(g.id).first('status')).toBe('published');
+  });
+
+  it("another performer's pending items are not found, and hostile input never gives a 5xx", async () => {
+    const owner = await performerOf(245);
+    const other = await performerOf(246);
+    const start = await startVideo(owner);
+    const { gallery: g } = await expectJson<{ gallery: { id: number } }>(await owner.post('/api/studio/uploads/galleries', gallery()), 201);
+    const v = `/api/studio/uploads/videos/${start.video.id}`;
+    const q = `?upload=${encodeURIComponent(start.upload)}`;
+    await expectError(await put(other, `${v}/parts/1${q}`, bytes(100, WEBM)), 404, 'not_found');
+    await expectError(await put(other, `${v}/preview`, bytes(100, WEBM), 'video/webm'), 404, 'not_found');
+    await expectError(await other.post(`${v}/complete`, { upload: start.upload, parts: [{ part: 1, etag: 'x' }] }), 404, 'not_found');
+    await expectError(await put(other, `/api/studio/uploads/galleries/${g.id}/pictures/1/full`, bytes(100, PNG), 'image/png'), 404, 'not_found');
+    await expectError(await other.post(`/api/studio/uploads/galleries/${g.id}/complete`), 404, 'not_found');
+    // Owner, but a made-up upload id, part numbers out of range, an empty or oversized chunk.
+    await expectError(await put(owner, `${v}/parts/1?upload=made-up`, bytes(100, WEBM)), 404, 'upload_not_found');
+    await expectError(await put(owner, `${v}/parts/0${q}`, bytes(100)), 422, 'validation_failed', ['part', 'out_of_range']);
+    await expectError(await put(owner, `${v}/parts/41${q}`, bytes(100)), 422, 'validation_failed', ['part', 'out_of_range']);
+    await expectError(await put(owner, `${v}/parts/1${q}`, new Uint8Array(0)), 422, 'validation_failed', ['part', 'required']);
+    await expectError(await put(owner, `${v}/parts/1${q}`, bytes(UPLOAD_CHUNK_BYTES + 1)), 413, 'payload_too_large');
+    const junk: [string, string, unknown][] = [
+      ['POST', '/api/studio/uploads/videos', 'not json'],
+      ['POST', '/api/studio/uploads/videos', { ...video(), extra: 1 }],
+      ['POST', '/api/studio/uploads/videos', video({ size: 'big', duration: -1, price: 1.5, tags: 'a' })],
+      ['POST', '/api/studio/uploads/videos', video({ duration: 1e12, title_en: 'x'.repeat(10_000) })],
+      ['POST', '/api/studio/uploads/videos', video({ title_en: 'a\u0000b', tags: Array(50).fill('x') })],
+      ['POST', `${v}/complete`, { upload: '../../etc', parts: [{ part: 1, etag: 'x' }] }],
+      ['POST', `${v}/complete`, { upload: start.upload, parts: [] }],
+      ['POST', `${v}/complete`, { upload: start.upload, parts: [{ part: 99, etag: '' }] }],
+      ['POST', '/api/studio/uploads/videos/99999999999/complete', { upload: 'x', parts: [{ part: 1, etag: 'x' }] }],
+      ['POST', '/api/studio/uploads/videos/abc/complete', {}],
+      ['POST', '/api/studio/uploads/galleries', gallery({ pictures: [{ mime: 'image/png', size: 1, width: 0, height: 1e9 }] })],
+      ['POST', '/api/studio/uploads/galleries', gallery({ pictures: 'all' })],
+      ['POST', '/api/studio/uploads/galleries/0/complete', {}],
+      ['PUT', `${v}/parts/999999999999${q}`, 'x'],
+      ['PUT', `${v}/parts/1?upload=${'%00'.repeat(3)}`, 'x'],
+      ['PUT', `${v}/poster`, '<svg onload=alert(1)>'],
+      ['PUT', `/api/studio/uploads/galleries/${g.id}/pictures/1/full`, '<html>'],
+      ['PUT', `/api/studio/uploads/galleries/${g.id}/pictures/99999/thumb`, 'x'],
+      ['GET', '/api/studio/uploads/videos', undefined],
+    ];
+    for (const [method, path, body] of junk) {
+      const res = method === 'PUT' ? await put(owner, path, body as string, 'image/png') : await owner.fetch(path, { method, body });
+      expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${method} ${path}`).toBeLessThan(500);
+    }
+    expect(await env.DB.prepare('SELECT status FROM videos WHERE id = ?').bind(start.video.id).first('status')).toBe('pending');
+  });
+});
