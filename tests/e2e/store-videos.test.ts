@@ -114,6 +114,30 @@ describe('prizes and visitors', () => {
     expect(preview).toBe(206);
   });
 
+  it('the lists: /videos pages with canonical links; a show's list and clip page are nested in its address with breadcrumbs', async () => {
+    const page = b.page;
+    await open(page, '/videos?page=2');
+    expect(await page.getAttribute('link[rel=canonical]', 'href')).toBe(`${b.base}/videos?page=2`);
+    expect(await page.locator('.video-tile').count()).toBe(48);
+    expect(await page.getAttribute('.pagination a[rel=prev]', 'href')).toBe('/videos');
+    const first = await page.getAttribute('.video-tile a.tile-link', 'href');
+    expect(first).toMatch(/^\/videos\/clip\/\d+$/);
+
+    const video = await pricedVideo(page);
+    const showList = `/chat/${video.show_id}/${video.showSlug}/videos`;
+    await open(page, showList);
+    expect(await page.getAttribute('link[rel=canonical]', 'href')).toBe(`${b.base}${showList}`);
+    const tile = page.locator(`.video-tile[data-video-id="${video.id}"] a.tile-link`);
+    expect(await tile.getAttribute('href')).toBe(`${showList}/${video.id}`);
+    await open(page, `${showList}/${video.id}`);
+    const crumbs = await page.$$eval('.breadcrumbs li', (els) => els.map((e) => e.textContent?.trim()));
+    expect(crumbs).toEqual([MESSAGES.en.nav.home, video.showName, MESSAGES.en.store.nav.videos, video.title]);
+    expect(await page.getAttribute('link[rel=canonical]', 'href')).toBe(`${b.base}/videos/clip/${video.id}`);
+    expect(await page.locator('[data-testid=more-like] .video-tile').count()).toBeGreaterThan(0);
+    expect(await page.locator(`[data-testid=more-like] .video-tile[data-video-id="${video.id}"]`).count()).toBe(0);
+    expect(b.unexpectedProblems(page)).toEqual([]);
+  });
+
   it('FREEVIDEO buys a video without coins (the balance stays)', async () => {
     const page = b.page;
     await registerMember(page);
