@@ -114,7 +114,7 @@ describe('prizes and visitors', () => {
     expect(preview).toBe(206);
   });
 
-  it('the lists: /videos pages with canonical links; a show's list and clip page are nested in its address with breadcrumbs', async () => {
+  it("the lists: /videos pages with canonical links; a show's list and clip page are nested in its address with breadcrumbs", async () => {
     const page = b.page;
     await open(page, '/videos?page=2');
     expect(await page.getAttribute('link[rel=canonical]', 'href')).toBe(`${b.base}/videos?page=2`);
