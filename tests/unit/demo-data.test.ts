@@ -2,7 +2,8 @@ import { describe, it, expect } from 'vitest';
 import { generateDemoData } from '../../src/server/seed/generator';
 import type { ShowRow } from '../../src/server/lib/tables';
 import { DEMO_MEMBER, type DemoData } from '../../src/server/seed/rows';
-import { seedStatements, sqlLiteral, toSqlScript } from '../../src/server/seed/sql';
+import { MAX_BOUND_PARAMS, seedStatements, sqlLiteral, toSqlScript } from '../../src/server/seed/sql';
+import { DEMO_CLIP_COUNT, DEMO_CLIP_SECONDS, DEMO_PICTURES, demoClipKey, demoPictureKey, demoPreviewKey } from '../../src/shared/store';
 import { showArt, mediaArt } from '../../src/server/features/images/art';
 
 const data = generateDemoData();
@@ -175,8 +176,8 @@ describe('demo data', () => {
       expect(galleries.get(s.id)).toBeLessThanOrEqual(3);
     }
     for (const v of data.videos) {
-      expect(v.duration_s).toBeGreaterThanOrEqual(60);
-      expect(v.duration_s).toBeLessThanOrEqual(1800);
+      // Issue 13: a video lasts as long as its parts (each a demo clip).
+      expect(v.duration_s).toBe(v.parts * DEMO_CLIP_SECONDS);
       // Every 20th video is free (the "Free videos" list); the others cost 30-300 coins.
       if (v.id % 20 === 0) expect(v.price).toBe(0);
       else {
@@ -191,6 +192,34 @@ describe('demo data', () => {
       expect(g.price).toBeGreaterThanOrEqual(20);
       expect(g.price).toBeLessThanOrEqual(150);
     }
+  });
+
+  it('gives every video its parts (demo clips) and 2-6 of its show\'s tags, every gallery its pictures', () => {
+    const parts = new Map<number, typeof data.videoParts>();
+    for (const p of data.videoParts) parts.set(p.video_id, [...(parts.get(p.video_id) ?? []), p]);
+    const showTags = new Map<number, Set<number>>();
+    for (const t of data.showTags) showTags.set(t.show_id, (showTags.get(t.show_id) ?? new Set()).add(t.tag_id));
+    const videoTags = countBy(data.videoTags, (t) => t.video_id);
+    for (const v of data.videos) {
+      const own = parts.get(v.id) ?? [];
+      expect(own.map((p) => p.part)).toEqual(Array.from({ length: v.parts }, (_, i) => i + 1));
+      for (const p of own) {
+        const n = (v.id + p.part) % DEMO_CLIP_COUNT;
+        expect([p.media_key, p.preview_key, p.mime, p.duration_s]).toEqual([demoClipKey(n), demoPreviewKey(n), 'video/webm', DEMO_CLIP_SECONDS]);
+        expect(p.size).toBeGreaterThan(0);
+      }
+      expect(own.reduce((sum, p) => sum + p.duration_s, 0)).toBe(v.duration_s);
+      expect(v.rating_votes).toBeGreaterThanOrEqual(3);
+      expect(videoTags.get(v.id)).toBeGreaterThanOrEqual(2);
+      expect(videoTags.get(v.id)).toBeLessThanOrEqual(6);
+    }
+    for (const t of data.videoTags) expect(showTags.get(data.videos[t.video_id - 1].show_id)?.has(t.tag_id)).toBe(true);
+    const pictures = countBy(data.galleryPictures, (p) => p.gallery_id);
+    for (const g of data.galleries) expect(pictures.get(g.id)).toBe(g.picture_count);
+    const g1 = data.galleries[0];
+    const p1 = data.galleryPictures.filter((p) => p.gallery_id === g1.id);
+    expect(p1[0]).toEqual({ gallery_id: g1.id, idx: 1, full_key: demoPictureKey(g1.palette % 12, 1, 'full'), thumb_key: demoPictureKey(g1.palette % 12, 1, 'thumb'), mime: 'image/svg+xml', width: 1200, height: 800 });
+    expect(data.galleryPictures.every((p) => p.full_key.includes(`/${((p.idx - 1) % DEMO_PICTURES) + 1}-full.`))).toBe(true);
   });
 
   it('only references existing rows', () => {
@@ -215,6 +244,9 @@ describe('seed SQL', () => {
     showTags: [],
     videos: [],
     galleries: [],
+    videoParts: [],
+    videoTags: [],
+    galleryPictures: [],
   };
 
   it('escapes single quotes and writes NULL for null', () => {
@@ -234,13 +266,19 @@ describe('seed SQL', () => {
     for (const st of statements) expect(bytes(st)).toBeLessThan(90 * 1024);
   });
 
-  it('binds one parameter per placeholder, one statement per row', () => {
+  it('binds one parameter per placeholder, at most 100 per statement, every row once', () => {
     const statements = seedStatements(data);
     const rows =
       data.categories.length + data.tags.length + data.shows.length + data.showCategories.length +
-      data.showTags.length + data.videos.length + data.galleries.length;
-    expect(statements).toHaveLength(rows);
-    for (const { sql, params } of statements) expect(sql.split('?').length - 1).toBe(params.length);
+      data.showTags.length + data.videos.length + data.galleries.length + data.videoParts.length +
+      data.videoTags.length + data.galleryPictures.length;
+    let tuples = 0;
+    for (const { sql, params } of statements) {
+      expect(sql.split('?').length - 1).toBe(params.length);
+      expect(params.length).toBeLessThanOrEqual(MAX_BOUND_PARAMS);
+      tuples += sql.split('), (').length;
+    }
+    expect(tuples).toBe(rows);
     const show = statements.find((s) => s.sql.startsWith('INSERT INTO shows '));
     expect(show?.sql).toContain('(id, universal_id, contentprovider_id, name, slug_name, age,');
     expect(seedStatements(synthetic).find((s) => s.sql.startsWith('INSERT INTO shows '))?.params).toContain("O'Neil");

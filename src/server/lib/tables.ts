@@ -72,6 +72,8 @@ export interface VideoRow {
   price: number;
   rating: number;
   palette: number;
+  /** The seeded rating counts as this many votes when members rate. */
+  rating_votes: number;
   created_at: number;
 }
 
@@ -84,5 +86,33 @@ export interface GalleryRow {
   price: number;
   rating: number;
   palette: number;
+  rating_votes: number;
   created_at: number;
+}
+
+/** A part of a video: its whole file and free preview in the MEDIA bucket. */
+export interface VideoPartRow {
+  video_id: number;
+  part: number;
+  media_key: string;
+  preview_key: string;
+  mime: string;
+  duration_s: number;
+  size: number;
+}
+
+export interface VideoTagRow {
+  video_id: number;
+  tag_id: number;
+}
+
+/** A gallery picture in two sizes (keys in the MEDIA bucket); width/height of the full size. */
+export interface GalleryPictureRow {
+  gallery_id: number;
+  idx: number;
+  full_key: string;
+  thumb_key: string;
+  mime: string;
+  width: number;
+  height: number;
 }

@@ -7,6 +7,7 @@ import { Random, joinList, pad, round4, slugify } from './random';
 import { CATEGORIES, CATEGORY_TAG, CHATTY, CITIES, COUPLES, type City, FEATURE_ORDER, FILLER_TAGS, FIRST_NAMES, HOBBIES, type Hobby, LANGUAGE_NAMES, LANGUAGE_ORDER, NEWCOMER, NICK_SUFFIXES, PARTNER_NAMES, TAGS, TAG_ID, TOY_CATEGORY_ID, freeDemoVideo } from './words-catalogue';
 import { CLOSINGS, GALLERY_TITLES, HOBBY_LINES, INTROS, type TextCtx, VIDEO_TITLES, slogan } from './words-texts';
 import { ensureCategory, joinSearch } from './category-fill';
+import { demoRatingVotes, withStoreRows } from './store-rows';
 
 // ---------------------------------------------------------------------------------------------
 // Generation
@@ -231,6 +232,7 @@ export function generateDemoData(now = 1767225600): DemoData {
         price: freeDemoVideo(id) ? 0 : price,
         rating: rng.int(50, 100),
         palette: rng.int(0, DEMO_PALETTE_COUNT - 1),
+        rating_votes: demoRatingVotes('video', id),
         created_at: createdAt + Math.floor(rng.float() * (now - createdAt)),
       });
     }
@@ -238,8 +240,9 @@ export function generateDemoData(now = 1767225600): DemoData {
     for (const tpl of rng.sample(GALLERY_TITLES, rng.int(1, 3))) {
       const [title_en, title_de] = tpl(ctx);
       const pictures = rng.int(6, 24);
+      const galleryId = galleries.length + 1;
       galleries.push({
-        id: galleries.length + 1,
+        id: galleryId,
         show_id: d.id,
         title_en,
         title_de,
@@ -247,6 +250,7 @@ export function generateDemoData(now = 1767225600): DemoData {
         price: Math.min(150, 20 + pictures * 4 + rng.int(0, 40)),
         rating: rng.int(50, 100),
         palette: rng.int(0, DEMO_PALETTE_COUNT - 1),
+        rating_votes: demoRatingVotes('gallery', galleryId),
         created_at: createdAt + Math.floor(rng.float() * (now - createdAt)),
       });
     }
@@ -255,7 +259,7 @@ export function generateDemoData(now = 1767225600): DemoData {
   showCategories.sort((a, b) => a.category_id - b.category_id || a.show_id - b.show_id);
   showTags.sort((a, b) => a.tag_id - b.tag_id || a.show_id - b.show_id);
 
-  return {
+  return withStoreRows({
     categories: CATEGORIES.map((c) => ({ ...c })),
     tags: TAGS.map((t) => ({ ...t })),
     shows,
@@ -263,7 +267,7 @@ export function generateDemoData(now = 1767225600): DemoData {
     showTags,
     videos,
     galleries,
-  };
+  });
 }
 
 /** Adds a search category when it does not contradict what the show already is. */

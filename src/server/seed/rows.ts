@@ -1,5 +1,5 @@
 // The demo catalogue's shape and its fixed numbers.
-import type { CategoryRow, GalleryRow, ShowCategoryRow, ShowRow, ShowTagRow, TagRow, VideoRow } from '../lib/tables';
+import type { CategoryRow, GalleryPictureRow, GalleryRow, ShowCategoryRow, ShowRow, ShowTagRow, TagRow, VideoPartRow, VideoRow, VideoTagRow } from '../lib/tables';
 
 export const DEMO_MEMBER = { name: 'demo', email: 'demo@example.com', password: 'demo-pass-2026', coins: 500 };
 
@@ -11,6 +11,10 @@ export interface DemoData {
   showTags: ShowTagRow[];
   videos: VideoRow[];
   galleries: GalleryRow[];
+  /** The store's rows (store-rows.ts): derived from the videos, galleries and show tags above. */
+  videoParts: VideoPartRow[];
+  videoTags: VideoTagRow[];
+  galleryPictures: GalleryPictureRow[];
 }
 
 export type SqlValue = string | number | null;

@@ -1,4 +1,4 @@
-import type { CategoryRow, GalleryRow, ShowCategoryRow, ShowRow, ShowTagRow, TagRow, VideoRow } from '../lib/tables';
+import type { CategoryRow, GalleryPictureRow, GalleryRow, ShowCategoryRow, ShowRow, ShowTagRow, TagRow, VideoPartRow, VideoRow, VideoTagRow } from '../lib/tables';
 import { type DemoData, type SqlValue } from './rows';
 
 // ---------------------------------------------------------------------------------------------
@@ -30,12 +30,19 @@ export const TABLES = [
   {
     key: 'videos',
     table: 'videos',
-    columns: columns<VideoRow>()(['id', 'ccid', 'show_id', 'title_en', 'title_de', 'duration_s', 'parts', 'price', 'rating', 'palette', 'created_at']),
+    columns: columns<VideoRow>()(['id', 'ccid', 'show_id', 'title_en', 'title_de', 'duration_s', 'parts', 'price', 'rating', 'palette', 'rating_votes', 'created_at']),
   },
   {
     key: 'galleries',
     table: 'galleries',
-    columns: columns<GalleryRow>()(['id', 'show_id', 'title_en', 'title_de', 'picture_count', 'price', 'rating', 'palette', 'created_at']),
+    columns: columns<GalleryRow>()(['id', 'show_id', 'title_en', 'title_de', 'picture_count', 'price', 'rating', 'palette', 'rating_votes', 'created_at']),
+  },
+  { key: 'videoParts', table: 'video_parts', columns: columns<VideoPartRow>()(['video_id', 'part', 'media_key', 'preview_key', 'mime', 'duration_s', 'size']) },
+  { key: 'videoTags', table: 'video_tags', columns: columns<VideoTagRow>()(['video_id', 'tag_id']) },
+  {
+    key: 'galleryPictures',
+    table: 'gallery_pictures',
+    columns: columns<GalleryPictureRow>()(['gallery_id', 'idx', 'full_key', 'thumb_key', 'mime', 'width', 'height']),
   },
 ] as const satisfies readonly { key: keyof DemoData; table: string; columns: readonly string[] }[];
 
@@ -49,12 +56,21 @@ function rowValues(row: object, cols: readonly string[]): SqlValue[] {
   });
 }
 
-/** One parameterised INSERT per row, in foreign-key order, for `db.batch()`. */
+// D1 binds at most 100 parameters per statement.
+export const MAX_BOUND_PARAMS = 100;
+
+/** Parameterised multi-row INSERTs (as many rows as 100 parameters hold), in foreign-key order, for `db.batch()`. */
 export function seedStatements(data: DemoData): { sql: string; params: SqlValue[] }[] {
   const out: { sql: string; params: SqlValue[] }[] = [];
   for (const spec of TABLES) {
-    const sql = `INSERT INTO ${spec.table} (${spec.columns.join(', ')}) VALUES (${spec.columns.map(() => '?').join(', ')})`;
-    for (const row of data[spec.key]) out.push({ sql, params: rowValues(row, spec.columns) });
+    const tuple = `(${spec.columns.map(() => '?').join(', ')})`;
+    const per = Math.max(1, Math.floor(MAX_BOUND_PARAMS / spec.columns.length));
+    const rows: readonly object[] = data[spec.key];
+    for (let i = 0; i < rows.length; i += per) {
+      const chunk = rows.slice(i, i + per);
+      const sql = `INSERT INTO ${spec.table} (${spec.columns.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`;
+      out.push({ sql, params: chunk.flatMap((row) => rowValues(row, spec.columns)) });
+    }
   }
   return out;
 }
