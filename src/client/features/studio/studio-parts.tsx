@@ -2,8 +2,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { CHAT_TEXT_MAX, type ChatLine } from '../../../shared/chat';
 import { Icon } from '../../ui/icon';
-import { useT } from '../../state/context';
+import { useSnap, useT } from '../../state/context';
 import { command, say, studio, type StatementRow, type StudioItem } from './studio-state';
+import { saleTitle, uploads } from './uploads-state';
 
 /** Pending private and exclusive requests, highlighted (no sound), with accept and decline. */
 export function StudioRequests() {
@@ -205,7 +206,10 @@ function rowTime(r: StatementRow): string {
 export function StudioEarnings() {
   const t = useT();
   const s = useSnapshot(studio);
+  const own = useSnapshot(uploads).list;
+  const { locale } = useSnap();
   const e = s.info?.earnings;
+  const sold = (r: StatementRow) => saleTitle(own, r.ref, locale);
   if (!e) {
     return (
       <section className="studio-card studio-earnings">
@@ -243,6 +247,8 @@ export function StudioEarnings() {
                   <td>
                     {label.startsWith('studio.') ? kind : label}
                     {r.nick ? ` · ${r.nick}` : ''}
+                    {/* A sale names the video or gallery sold (the show's own items, from the uploads card). */}
+                    {sold(r) ? ` · ${sold(r)}` : ''}
                   </td>
                   <td className="num">{r.coins ?? r.amount ?? 0}</td>
                 </tr>

@@ -5,11 +5,12 @@ import { Icon } from '../../ui/icon';
 import { useT } from '../../state/context';
 import { connectStudio, disconnectStudio, loadStudio, setStatus, studio } from './studio-state';
 import { StudioChat, StudioEarnings, StudioPeople, StudioPrivate, StudioRequests } from './studio-parts';
+import { StudioUploads } from './studio-uploads';
 import { StudioVideo } from './studio-video';
 
 const OPEN_KEYS: (keyof OpenTypes)[] = ['free', 'private', 'exclusive', 'voyeur'];
 
-/** The performer's studio: status, switches, requests, private, room chat, people, earnings. */
+/** The performer's studio: status, switches, requests, private, room chat, people, earnings, uploads. */
 export default function Studio() {
   const t = useT();
   const s = useSnapshot(studio);
@@ -116,6 +117,7 @@ export default function Studio() {
           <StudioEarnings />
         </aside>
       </div>
+      <StudioUploads />
     </div>
   );
 }

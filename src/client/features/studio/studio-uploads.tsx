@@ -1,0 +1,193 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { UPLOAD_PICTURE_TYPES, UPLOAD_VIDEO_TYPES } from '../../../shared/store';
+import { UPLOAD_PRICE_MAX, UPLOAD_TAGS_MAX, UPLOAD_TITLE_MAX } from '../../../shared/uploads';
+import type { TFunction } from '../../../shared/translate';
+import { useSnap, useT } from '../../state/context';
+import { errorText } from '../../ui/error-text';
+import { Field } from '../../ui/form';
+import { continueGallery, continueVideo, loadUploads, uploadGallery, uploadVideo, uploads, type JobView } from './uploads-state';
+
+// The studio's uploads card (issue 13 point 5): upload a video (titles in both languages, price,
+// tags; poster, duration and the free preview made in the browser; a progress bar; "Try again"
+// goes on from the chunk that failed), create a gallery from pictures, and the show's own
+// videos and galleries with their state (pending until complete, then in the store).
+
+function codeText(t: TFunction, code: string | undefined): string | null {
+  if (!code) return null;
+  const key = `studio.uploads.errors.${code}`;
+  const text = t(key);
+  return text === key ? errorText(t, code) : text;
+}
+
+function fieldsOf(form: HTMLFormElement) {
+  const data = new FormData(form);
+  const text = (k: string) => String(data.get(k) ?? '').trim();
+  return { data, fields: { title_en: text('title_en'), title_de: text('title_de'), price: Number(text('price') || '0') } };
+}
+
+/** Progress, result and the retry of one upload. */
+function JobStatus({ job, kind, onRetry }: { job: JobView; kind: 'video' | 'gallery'; onRetry: () => void }) {
+  const t = useT();
+  if (job.phase === 'idle') return null;
+  const general = job.phase === 'failed' && Object.keys(job.fields).length === 0 ? codeText(t, job.error ?? 'unknown_error') : null;
+  return (
+    <div className="studio-upload-status" data-testid={`upload-${kind}-status`} data-phase={job.phase}>
+      {job.phase !== 'failed' && job.phase !== 'done' && (
+        <>
+          <progress max={100} value={job.phase === 'preparing' ? undefined : Math.round(job.progress * 100)} data-testid={`upload-${kind}-progress`} />
+          <span className="small muted" aria-live="polite">
+            {t(`studio.uploads.phase.${job.phase}`, { percent: Math.round(job.progress * 100) })}
+          </span>
+        </>
+      )}
+      {job.phase === 'done' && (
+        <p className="small studio-upload-done" role="status">
+          {t(`studio.uploads.done.${kind}`, { title: job.title })}
+        </p>
+      )}
+      {job.phase === 'failed' && (
+        <p className="studio-err small" role="alert">
+          {general ?? t('studio.uploads.failed')}{' '}
+          {!Object.keys(job.fields).length && (
+            <button type="button" className="btn btn-text btn-small" data-testid={`upload-${kind}-retry`} onClick={onRetry}>
+              {t('studio.retry')}
+            </button>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ItemFields({ id, job }: { id: string; job: JobView }) {
+  const t = useT();
+  const err = (k: string) => codeText(t, job.fields[k]?.[0]);
+  return (
+    <>
+      <Field id={`${id}-en`} name="title_en" label={t('studio.uploads.titleEn')} maxLength={UPLOAD_TITLE_MAX} required error={err('title_en')} />
+      <Field id={`${id}-de`} name="title_de" label={t('studio.uploads.titleDe')} maxLength={UPLOAD_TITLE_MAX} required error={err('title_de')} />
+      <Field id={`${id}-price`} name="price" type="number" min={0} max={UPLOAD_PRICE_MAX} step={1} defaultValue="0" label={t('studio.uploads.price')} error={err('price')} />
+    </>
+  );
+}
+
+function VideoForm() {
+  const t = useT();
+  const id = useId();
+  const u = useSnapshot(uploads);
+  const job = u.video;
+  const busy = job.phase === 'preparing' || job.phase === 'uploading' || job.phase === 'finishing';
+  const [tags, setTags] = useState<string[]>([]);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const { data, fields } = fieldsOf(e.currentTarget);
+    const file = data.get('file');
+    if (file instanceof File && file.size > 0) void uploadVideo(file, { ...fields, tags });
+  };
+  return (
+    <form className="studio-upload-form" data-testid="upload-video-form" onSubmit={submit}>
+      <h3>{t('studio.uploads.video.title')}</h3>
+      <fieldset disabled={busy}>
+        <Field id={`${id}-file`} name="file" type="file" accept={UPLOAD_VIDEO_TYPES.join(',')} required label={t('studio.uploads.video.file')} hint={t('studio.uploads.video.hint')} error={codeText(t, job.fields.file?.[0] ?? job.fields.mime?.[0] ?? job.fields.size?.[0] ?? job.fields.preview?.[0])} />
+        <ItemFields id={id} job={job} />
+        <div className="field" data-field="tags">
+          <label htmlFor={`${id}-tags`}>{t('studio.uploads.video.tags', { max: UPLOAD_TAGS_MAX })}</label>
+          <select id={`${id}-tags`} name="tags" multiple size={5} value={tags} onChange={(e) => setTags([...e.target.selectedOptions].map((o) => o.value).slice(0, UPLOAD_TAGS_MAX))}>
+            {u.tags.map((tag) => (
+              <option key={tag.slug} value={tag.slug}>
+                {tag.name}
+              </option>
+            ))}
+          </select>
+          {job.fields.tags && (
+            <p className="field-error" role="alert">
+              {codeText(t, job.fields.tags[0])}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="btn btn-primary" data-testid="upload-video-submit">
+          {t('studio.uploads.video.submit')}
+        </button>
+      </fieldset>
+      <JobStatus job={job} kind="video" onRetry={() => void continueVideo()} />
+    </form>
+  );
+}
+
+function GalleryForm() {
+  const t = useT();
+  const id = useId();
+  const job = useSnapshot(uploads).gallery;
+  const busy = job.phase === 'preparing' || job.phase === 'uploading' || job.phase === 'finishing';
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const { data, fields } = fieldsOf(e.currentTarget);
+    const files = data.getAll('files').filter((f): f is File => f instanceof File && f.size > 0);
+    void uploadGallery(files, fields);
+  };
+  const fileError = job.fields.files?.[0] ?? Object.entries(job.fields).find(([k]) => k.startsWith('pictures'))?.[1][0];
+  return (
+    <form className="studio-upload-form" data-testid="upload-gallery-form" onSubmit={submit}>
+      <h3>{t('studio.uploads.gallery.title')}</h3>
+      <fieldset disabled={busy}>
+        <Field id={`${id}-files`} name="files" type="file" multiple accept={UPLOAD_PICTURE_TYPES.join(',')} required label={t('studio.uploads.gallery.files')} hint={t('studio.uploads.gallery.hint')} error={codeText(t, fileError)} />
+        <ItemFields id={id} job={job} />
+        <button type="submit" className="btn btn-primary" data-testid="upload-gallery-submit">
+          {t('studio.uploads.gallery.submit')}
+        </button>
+      </fieldset>
+      <JobStatus job={job} kind="gallery" onRetry={() => void continueGallery()} />
+    </form>
+  );
+}
+
+function OwnItems() {
+  const t = useT();
+  const { locale } = useSnap();
+  const list = useSnapshot(uploads).list;
+  if (!list) return null;
+  const title = (x: { title_en: string; title_de: string }) => (locale === 'de' ? x.title_de : x.title_en);
+  return (
+    <div className="studio-upload-lists">
+      <h3>{t('studio.uploads.mine.videos', { count: list.videos.length })}</h3>
+      <ul className="studio-upload-list" data-testid="studio-upload-videos">
+        {list.videos.map((v) => (
+          <li key={v.id} data-id={v.id} data-status={v.status}>
+            <span>{title(v)}</span>
+            <span className="small muted">
+              {t('studio.uploads.mine.price', { count: v.price })} · {t(`studio.uploads.status.${v.status}`)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <h3>{t('studio.uploads.mine.galleries', { count: list.galleries.length })}</h3>
+      <ul className="studio-upload-list" data-testid="studio-upload-galleries">
+        {list.galleries.map((g) => (
+          <li key={g.id} data-id={g.id} data-status={g.status}>
+            <span>{title(g)}</span>
+            <span className="small muted">
+              {t('studio.uploads.mine.pictures', { count: g.picture_count })} · {t(`studio.uploads.status.${g.status}`)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The studio's uploads card. */
+export function StudioUploads() {
+  const t = useT();
+  useEffect(() => void loadUploads(), []);
+  return (
+    <section className="studio-card studio-uploads" data-testid="studio-uploads">
+      <h2>{t('studio.uploads.title')}</h2>
+      <div className="studio-upload-forms">
+        <VideoForm />
+        <GalleryForm />
+      </div>
+      <OwnItems />
+    </section>
+  );
+}
