@@ -1,3 +1,7 @@
+import { archiveRoutes } from './features/store/archive.routes';
+import { galleriesRoutes } from './features/store/galleries.routes';
+import { mediaRoutes } from './features/store/media.routes';
+import { videosRoutes } from './features/store/videos.routes';
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -95,6 +99,8 @@ export function createApp() {
   app.route('/api/videos/image', videoImageRoutes);
 
   app.use(preferences, session, bodyGuard);
+  // The store's files: checked per request against the session's member, never an age-splash page.
+  app.route('/media', mediaRoutes);
 
   const api = new Hono<AppEnv>()
     .use(csrf)
@@ -119,7 +125,10 @@ export function createApp() {
     .route('/chat/external', externalRoutes)
     .route('/studio/uploads', uploadsRoutes)
     .route('/studio', studioRoutes)
-    .route('/video', videoRoutes);
+    .route('/video', videoRoutes)
+    .route('/videos', videosRoutes)
+    .route('/galleries', galleriesRoutes)
+    .route('/archive', archiveRoutes);
   // Operator calls and payment postbacks authenticate by token or signature instead of the CSRF
   // cookie, so they are mounted first.
   app.route('/api/ops', opsRoutes);

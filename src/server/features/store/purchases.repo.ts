@@ -74,6 +74,16 @@ export async function usePrize(db: D1Database, userId: number, kind: Kind, item:
   return insert.meta.changes === 1;
 }
 
+/** The member's coins now. */
+export async function memberCoins(db: D1Database, userId: number): Promise<number> {
+  return (await db.prepare('SELECT coins FROM users WHERE id = ?').bind(userId).first<{ coins: number }>())?.coins ?? 0;
+}
+
+/** A published gallery's show and price (GET galleries/free/{id} knows only the gallery). */
+export function galleryShowPrice(db: D1Database, id: number): Promise<{ show_id: number; price: number } | null> {
+  return db.prepare("SELECT show_id, price FROM galleries WHERE id = ? AND status = 'published'").bind(id).first<{ show_id: number; price: number }>();
+}
+
 /** Whether the member owns the item now (a purchase row). */
 export async function hasPurchase(db: D1Database, userId: number, kind: Kind, itemId: number): Promise<boolean> {
   return (await db.prepare('SELECT 1 AS x FROM purchases WHERE user_id = ? AND kind = ? AND item_id = ?').bind(userId, kind, itemId).first()) !== null;
@@ -125,13 +135,15 @@ export interface MediaObject {
   mime: string;
   price: number;
   owned: number;
+  /** Seconds (parts only). */
+  duration_s?: number;
 }
 
 /** A part's whole file (`full`) or preview, with the member's ownership. */
 export function findPartObject(db: D1Database, videoId: number, part: number, which: 'full' | 'preview', userId: number | null): Promise<MediaObject | null> {
   return db
     .prepare(
-      `SELECT ${which === 'full' ? 'p.media_key' : 'p.preview_key'} AS key, p.mime, v.price,
+      `SELECT ${which === 'full' ? 'p.media_key' : 'p.preview_key'} AS key, p.mime, p.duration_s, v.price,
          (v.price = 0 AND ?3 IS NOT NULL) OR EXISTS (SELECT 1 FROM purchases u WHERE u.user_id = ?3 AND u.kind = 'video' AND u.item_id = v.id) AS owned
        FROM video_parts p JOIN videos v ON v.id = p.video_id WHERE p.video_id = ?1 AND p.part = ?2 AND v.status = 'published'`,
     )

@@ -1,0 +1,120 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../../env';
+import { ApiError } from '../../lib/errors';
+import { findPartObject, findPictureObject, findPosterKey, type MediaObject } from './purchases.repo';
+import { pathId } from './store-params';
+
+// /media: the store's files, streamed by the worker from R2 after it checks who may have them
+// (issue 13). Whole parts and full pictures are checked on every request (Range requests
+// included); previews, posters and thumbnails are public. No bucket URL ever leaves the worker.
+
+const PRIVATE = 'private, no-cache';
+const PUBLIC = 'public, max-age=86400';
+
+type ByteRange = { offset: number; length: number };
+
+/**
+ * The byte range of a `Range` header for an object of `size` bytes: null to send it whole (no
+ * header, or one this server does not serve: several ranges, other units), 'unsatisfiable' for a
+ * range that starts beyond the end (or an empty suffix).
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | null | 'unsatisfiable' {
+  if (!header) return null;
+  const m = /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    const length = Math.min(suffix, size);
+    return { offset: size - length, length };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Number(m[2]);
+  if (end < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { offset: start, length: Math.min(end, size - 1) - start + 1 };
+}
+
+/** True when an If-None-Match header names this ETag (or '*'). */
+function notModified(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
+}
+
+/** Streams one R2 object with Range (206/416), ETag and If-None-Match (304) handling. */
+export async function streamObject(c: Context<AppEnv>, key: string, mime: string, cache: string): Promise<Response> {
+  const head = await c.env.MEDIA.head(key);
+  if (!head) throw new ApiError(404, 'not_found');
+  const etag = head.httpEtag;
+  const headers = new Headers({ 'Accept-Ranges': 'bytes', ETag: etag, 'Cache-Control': cache, 'Content-Type': mime });
+  if (notModified(c.req.header('If-None-Match'), etag)) return new Response(null, { status: 304, headers });
+  const range = parseRange(c.req.header('Range'), head.size);
+  if (range === 'unsatisfiable') {
+    headers.set('Content-Range', `bytes */${head.size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  const object = await c.env.MEDIA.get(key, range ? { range } : {});
+  if (!object) throw new ApiError(404, 'not_found');
+  if (!range) {
+    headers.set('Content-Length', String(object.size));
+    return new Response(c.req.method === 'HEAD' ? null : object.body, { status: 200, headers });
+  }
+  headers.set('Content-Range', `bytes ${range.offset}-${range.offset + range.length - 1}/${object.size}`);
+  headers.set('Content-Length', String(range.length));
+  return new Response(c.req.method === 'HEAD' ? null : object.body, { status: 206, headers });
+}
+
+/** 403 unless the member may have the owner-only object. */
+function ownerOnly(object: MediaObject | null): MediaObject {
+  if (!object) throw new ApiError(404, 'not_found');
+  if (!object.owned) throw new ApiError(403, 'store.not_owned');
+  return object;
+}
+
+const userOf = (c: Context<AppEnv>) => c.get('user')?.id ?? null;
+
+/** /media (its refusals are JSON like the API's, not error pages: players and images read them). */
+export const mediaRoutes = new Hono<AppEnv>()
+  .get('/videos/:id/poster', async (c) => {
+    const id = pathId(c.req.param('id'));
+    const key = id === null ? undefined : await findPosterKey(c.env.DB, id);
+    if (id === null || key === undefined) throw new ApiError(404, 'not_found');
+    // Without an uploaded poster: the generated art.
+    if (key === null) return c.redirect(`/img/video/${id}.svg`, 302);
+    return streamObject(c, key, 'image/jpeg', PUBLIC);
+  })
+  .get('/videos/:id/:part/preview', async (c) => {
+    const id = pathId(c.req.param('id'));
+    const part = pathId(c.req.param('part'));
+    const object = id === null || part === null ? null : await findPartObject(c.env.DB, id, part, 'preview', userOf(c));
+    if (!object) throw new ApiError(404, 'not_found');
+    return streamObject(c, object.key, object.mime, PUBLIC);
+  })
+  .get('/videos/:id/:part', async (c) => {
+    const id = pathId(c.req.param('id'));
+    const part = pathId(c.req.param('part'));
+    const object = ownerOnly(id === null || part === null ? null : await findPartObject(c.env.DB, id, part, 'full', userOf(c)));
+    return streamObject(c, object.key, object.mime, PRIVATE);
+  })
+  .get('/galleries/:id/:idx/:size{thumb|full}', async (c) => {
+    const id = pathId(c.req.param('id'));
+    const idx = pathId(c.req.param('idx'));
+    const size = c.req.param('size') as 'thumb' | 'full';
+    const found = id === null || idx === null ? null : await findPictureObject(c.env.DB, id, idx, size, userOf(c));
+    if (size === 'thumb') {
+      if (!found) throw new ApiError(404, 'not_found');
+      return streamObject(c, found.key, found.mime, PUBLIC);
+    }
+    const object = ownerOnly(found);
+    // A free gallery's pictures are the same for everyone.
+    return streamObject(c, object.key, object.mime, object.price === 0 ? PUBLIC : PRIVATE);
+  });
+
+mediaRoutes.onError((err, c) => {
+  if (err instanceof ApiError) return c.json({ message: err.message }, err.status as 403 | 404);
+  console.error(JSON.stringify({ type: 'server_error', requestId: c.get('requestId'), error: String(err) }));
+  return c.json({ message: 'server_error' }, 500);
+});
