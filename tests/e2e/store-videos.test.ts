@@ -115,7 +115,8 @@ describe('prizes and visitors', () => {
   });
 
   it("the lists: /videos pages with canonical links; a show's list and clip page are nested in its address with breadcrumbs", async () => {
-    const page = b.page;
+    // A page of its own: the visitor test's refused calls stay in the first page's console.
+    const page = await b.newPage();
     await open(page, '/videos?page=2');
     expect(await page.getAttribute('link[rel=canonical]', 'href')).toBe(`${b.base}/videos?page=2`);
     expect(await page.locator('.video-tile').count()).toBe(48);
@@ -136,6 +137,7 @@ describe('prizes and visitors', () => {
     expect(await page.locator('[data-testid=more-like] .video-tile').count()).toBeGreaterThan(0);
     expect(await page.locator(`[data-testid=more-like] .video-tile[data-video-id="${video.id}"]`).count()).toBe(0);
     expect(b.unexpectedProblems(page)).toEqual([]);
+    await page.close();
   });
 
   it('FREEVIDEO buys a video without coins (the balance stays)', async () => {
