@@ -82,6 +82,7 @@ describe.each(SETUPS)('the video store (%s)', (lang, setup) => {
     expect(media.every((r) => r.status() === 206)).toBe(true);
     for (const r of media.slice(before)) expect(await r.headerValue('content-range')).toMatch(/^bytes \d+-\d+\/\d+$/);
     expect(await ranged[0].headerValue('content-range')).toMatch(/^bytes \d+-\d+\/\d+$/);
+    expect(await ranged[0].request().headerValue('range')).toMatch(/^bytes=\d+-/);
 
     // Rating after buying.
     await page.locator('[data-testid=rating-control] label').nth(3).click();
