@@ -81,7 +81,10 @@ describe.each(SETUPS)('the gallery store (%s)', (lang, setup) => {
     await page.locator('[data-testid=rating-control] label').nth(4).click();
     await page.locator('[data-testid=rating-control][data-mine="5"]').waitFor();
 
-    await open(page, '/users/archive');
+    // The member menu leads to the archive.
+    await page.click('[data-testid=member-toggle]');
+    await Promise.all([page.waitForURL((u) => u.pathname === '/users/archive'), page.click('[data-testid=menu-archive]')]);
+    await page.waitForLoadState();
     expect(await page.locator('[data-testid=archive-gallery-count]').textContent()).toBe(m.store.archive.galleries_one.replace('{{count}}', '1'));
     await open(page, '/users/archive/galleries');
     await page.locator(`[data-gallery-id="${gallery.id}"][data-owned="1"]`).waitFor();

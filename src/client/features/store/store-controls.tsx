@@ -129,7 +129,7 @@ export function RatingControl({ path, rating, votes, mine }: RatingProps) {
         </div>
       </fieldset>
       <p className="muted small" role="status" data-testid="rating-summary">
-        {state.votes === null ? t('store.rate.rating', { rating: state.rating }) : t('store.rate.summary', { rating: state.rating, count: state.votes })}
+        {!state.votes ? t('store.rate.rating', { rating: state.rating }) : t('store.rate.summary', { rating: state.rating, count: state.votes })}
         {state.mine !== null && ` · ${t('store.rate.mine', { count: state.mine })}`}
       </p>
       {state.error && (
