@@ -17,6 +17,7 @@ import { benchLobbyFloor } from './lobby-floor.mjs';
 import { benchRoomBilling, benchRoomFanout, benchRoomFloor } from './room.mjs';
 import { benchLogin, formatLogin } from './login.mjs';
 import { benchSsr } from './ssr.mjs';
+import { benchStore } from './store.mjs';
 import { benchVideo } from './video.mjs';
 
 const LOBBY_SHARD_MAX = 250;
@@ -62,6 +63,20 @@ async function ledger(ctx) {
   );
   report('ledger', { debitsPerSecond: r.debitsPerSecond, applied: r.applied, replaysRefused: r.duplicatesRefused, otherErrors: r.otherErrors, lostOrDoubled: r.lostOrDoubled, pass });
   return [`| concurrent debits, one account | ${fmt(r.debitsPerSecond, 0)}/s | | | 0 lost or doubled | ${r.lostOrDoubled} ${pass ? 'PASS' : 'FAIL'} |`];
+}
+
+async function store(ctx) {
+  console.log('\nStore: 200 video purchases on one account at 16 parallel (every fifth sent twice), then a bought part streamed…');
+  const { buys: b, stream: s, streamStatus } = await benchStore(ctx.url, { opsToken: OPS_TOKEN });
+  const pass = b.lostOrDoubled === 0 && b.otherErrors === 0;
+  console.log(`  ${fmt(b.buysPerSecond, 0)} buy calls/s; bought ${b.bought}, repeats answered already ${b.repeats}, other errors ${b.otherErrors}; balance ${b.balance} (expected ${b.expected})  ${pass ? 'PASS' : 'FAIL'}`);
+  if (s) console.log(`  206 time to first byte p50 ${fmt(s.ttfbP50, 1)} ms, p99 ${fmt(s.ttfbP99, 1)} ms; whole parts ${fmt(s.mbPerSecond, 1)} MB/s (${fmt(s.partBytes / 1000, 0)} kB each)`);
+  else console.log(`  stream: no demo media in the local bucket (answer ${streamStatus}); seed the MEDIA bucket to measure it`);
+  report('store', { buysPerSecond: b.buysPerSecond, bought: b.bought, repeats: b.repeats, otherErrors: b.otherErrors, lostOrDoubled: b.lostOrDoubled, pass, ttfbP50Ms: s?.ttfbP50 ?? null, ttfbP99Ms: s?.ttfbP99 ?? null, streamMBps: s?.mbPerSecond ?? null });
+  return [
+    `| video purchases, one account (16 parallel) | ${fmt(b.buysPerSecond, 0)}/s | | | 0 lost or doubled | ${b.lostOrDoubled} ${pass ? 'PASS' : 'FAIL'} |`,
+    s ? `| /media 206 stream (64 kB range; whole parts) | ${fmt(s.mbPerSecond, 1)} MB/s | ${fmt(s.ttfbP50, 1)} | ${fmt(s.ttfbP99, 1)} | | time to first byte |` : '| /media 206 stream | | | | | no demo media |',
+  ];
 }
 
 const ROOM_VIEWERS = 500;
@@ -113,7 +128,7 @@ async function video(ctx) {
 }
 
 /** Every measure by name, in the order they run. */
-const MEASURES = { ssr: benchSsr, js: benchJs, api: benchApi, login, lobby, ledger, room, video };
+const MEASURES = { ssr: benchSsr, js: benchJs, api: benchApi, login, lobby, ledger, store, room, video };
 
 // ---------------------------------------------------------------------------------------------
 // One server at a time, always stopped; temp dirs and files removed; also on SIGINT/SIGTERM.

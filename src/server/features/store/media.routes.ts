@@ -30,8 +30,8 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   }
   const start = Number(m[1]);
   const end = m[2] === '' ? size - 1 : Number(m[2]);
-  if (end < start) return null;
   if (start >= size) return 'unsatisfiable';
+  if (end < start) return null;
   return { offset: start, length: Math.min(end, size - 1) - start + 1 };
 }
 
@@ -45,11 +45,12 @@ function notModified(header: string | undefined, etag: string): boolean {
 }
 
 /** Streams one R2 object with Range (206/416), ETag and If-None-Match (304) handling. */
-export async function streamObject(c: Context<AppEnv>, key: string, mime: string, cache: string): Promise<Response> {
+export async function streamObject(c: Context<AppEnv>, key: string, mime: string | null, cache: string): Promise<Response> {
   const head = await c.env.MEDIA.head(key);
   if (!head) throw new ApiError(404, 'not_found');
   const etag = head.httpEtag;
-  const headers = new Headers({ 'Accept-Ranges': 'bytes', ETag: etag, 'Cache-Control': cache, 'Content-Type': mime });
+  const type = mime ?? head.httpMetadata?.contentType ?? 'application/octet-stream';
+  const headers = new Headers({ 'Accept-Ranges': 'bytes', ETag: etag, 'Cache-Control': cache, 'Content-Type': type });
   if (notModified(c.req.header('If-None-Match'), etag)) return new Response(null, { status: 304, headers });
   const range = parseRange(c.req.header('Range'), head.size);
   if (range === 'unsatisfiable') {
@@ -82,9 +83,9 @@ export const mediaRoutes = new Hono<AppEnv>()
     const id = pathId(c.req.param('id'));
     const key = id === null ? undefined : await findPosterKey(c.env.DB, id);
     if (id === null || key === undefined) throw new ApiError(404, 'not_found');
-    // Without an uploaded poster: the generated art.
+    // Without an uploaded poster: the generated art. An upload's type is the object's own.
     if (key === null) return c.redirect(`/img/video/${id}.svg`, 302);
-    return streamObject(c, key, 'image/jpeg', PUBLIC);
+    return streamObject(c, key, null, PUBLIC);
   })
   .get('/videos/:id/:part/preview', async (c) => {
     const id = pathId(c.req.param('id'));
