@@ -29,6 +29,8 @@ describe('security headers', () => {
       'script-src': `'nonce-${nonce}' 'strict-dynamic'`,
       'style-src': `'self' ${GSI}style`,
       'img-src': "'self' data: blob:",
+      // The studio reads a chosen video file through a blob: URL (uploads, issue 13).
+      'media-src': "'self' blob:",
       'font-src': "'self'",
       'connect-src': `'self' ${GSI}`,
       'frame-src': 'https://accounts.google.com',

@@ -14,14 +14,14 @@ const JPEG = [0xff, 0xd8, 0xff, 0xe0];
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** `size` bytes starting with `magic`, the rest a pattern (so a mix-up of chunks shows). */
-function bytes(size: number, magic: number[] = [], seed = 1): Uint8Array {
+function bytes(size: number, magic: number[] = [], seed = 1): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(size);
   for (let i = 0; i < size; i++) out[i] = (i * 31 + seed) & 0xff;
   out.set(magic.slice(0, size));
   return out;
 }
 
-async function put(client: Client, path: string, body: Uint8Array | string, type = 'application/octet-stream'): Promise<Response> {
+async function put(client: Client, path: string, body: Uint8Array<ArrayBuffer> | string, type = 'application/octet-stream'): Promise<Response> {
   if (!client.cookie('XSRF-TOKEN')) await client.csrf();
   const headers = { 'CF-Connecting-IP': client.ip, 'X-XSRF-TOKEN': client.cookie('XSRF-TOKEN') ?? '', Cookie: client.cookieHeader, 'Content-Type': type };
   const res = await dispatch(new Request(`${BASE}${path}`, { method: 'PUT', headers, body }));
@@ -104,6 +104,10 @@ describe('studio uploads', () => {
     const mine = await expectJson<StudioUploadsAnswer>(await p.get('/api/studio/uploads'), 200);
     expect(mine.videos.find((v) => v.id === id)?.status).toBe('pending');
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM video_parts WHERE video_id = ?').bind(id).first('n')).toBe(0);
+    await expectError(await p.get(`/api/videos/${id}`), 404, 'not_found');
+    await expectError(await p.get(`/api/videos/${start.video.ccid}`), 404, 'not_found');
+    const listed = async () => (await expectJson<{ data: { id: number }[] }>(await p.get('/api/search/videos?showid=242'), 200)).data.map((v) => v.id);
+    expect(await listed()).not.toContain(id);
 
     const done = await expectJson<{ video: { id: number; status: string } }>(await p.post(`${base}/complete`, { upload: start.upload, parts: [p2, p1] }), 200);
     expect(done.video).toMatchObject({ id, status: 'published' });
@@ -124,6 +128,9 @@ describe('studio uploads', () => {
     await expectError(await put(p, `${base}/parts/1${q}`, first), 404, 'not_found');
     await expectError(await p.post(`${base}/complete`, { upload: start.upload, parts: [p1, p2] }), 404, 'not_found');
     expect((await expectJson<StudioUploadsAnswer>(await p.get('/api/studio/uploads'), 200)).videos.find((v) => v.id === id)?.status).toBe('published');
+    // Now in the store.
+    expect(await expectJson(await p.get(`/api/videos/${id}`), 200)).toMatchObject({ id, ccid: start.video.ccid, title_en: 'Sunset test', price: 40, duration: 12 });
+    expect(await listed()).toContain(id);
   });
 
   it('complete refuses a missing preview, missing parts and bytes that are not the declared type', async () => {
@@ -152,6 +159,7 @@ describe('studio uploads', () => {
     expect(g).toMatchObject({ status: 'pending', picture_count: 2 });
     const base = `/api/studio/uploads/galleries/${g.id}`;
     await expectError(await p.post(`${base}/complete`), 422, 'validation_failed', ['pictures', 'missing']);
+    await expectError(await p.get(`/api/galleries/244/${g.id}`), 404, 'not_found');
     await expectError(await put(p, `${base}/pictures/1/full`, bytes(2000, JPEG), 'image/jpeg'), 422, 'validation_failed', ['full', 'unsupported_type']);
     await expectError(await put(p, `${base}/pictures/3/full`, bytes(2000, PNG), 'image/png'), 404, 'not_found');
     for (const idx of [1, 2]) {
@@ -166,6 +174,11 @@ describe('studio uploads', () => {
     ]);
     expect((await env.MEDIA.head(`uploads/galleries/${g.id}/2-thumb`))?.size).toBe(300);
     expect(await env.DB.prepare('SELECT status FROM galleries WHERE id = ?').bind(g.id).first('status')).toBe('published');
+    const detail = await expectJson<{ pictures: { idx: number; width: number }[] }>(await p.get(`/api/galleries/244/${g.id}`), 200);
+    expect(detail.pictures.map((x) => [x.idx, x.width])).toEqual([
+      [1, 1200],
+      [2, 800],
+    ]);
   });
 
   it("another performer's pending items are not found, and hostile input never gives a 5xx", async () => {

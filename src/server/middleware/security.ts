@@ -19,6 +19,8 @@ function csp(nonce: string, dev: boolean, google: boolean): string {
     // No inline styles: the pages style through classes only (style attributes included).
     `style-src 'self'${google ? ` ${GSI}style` : ''}`,
     "img-src 'self' data: blob:",
+    // The studio reads a chosen video from a blob: URL (its duration, poster frame and preview).
+    "media-src 'self' blob:",
     "font-src 'self'",
     // 'self' covers the own origin's ws:/wss: (CSP3; verified in Chromium by tests/e2e/shows-live).
     `connect-src 'self'${google ? ` ${GSI}` : ''}`,

@@ -89,11 +89,15 @@ interface VideoRun {
   posterSent: boolean;
 }
 let videoRun: VideoRun | null = null;
+/** What the last video upload was asked with: "Try again" starts it anew when it failed before its upload began. */
+let videoAsked: { file: File; fields: ItemFields & { tags: string[] } } | null = null;
 
 /** Checks, measures and uploads a video; the preview is recorded while the chunks go up. */
 export async function uploadVideo(file: File, fields: ItemFields & { tags: string[] }): Promise<void> {
   const j = uploads.video;
   Object.assign(j, job(), { title: fields.title_en });
+  videoRun = null;
+  videoAsked = { file, fields };
   if (!(UPLOAD_VIDEO_TYPES as readonly string[]).includes(file.type)) return void Object.assign(j, { phase: 'failed', error: 'validation_failed', fields: { file: ['unsupported_type'] } });
   if (file.size > UPLOAD_VIDEO_MAX_BYTES) return void Object.assign(j, { phase: 'failed', error: 'validation_failed', fields: { file: ['too_large'] } });
   j.phase = 'preparing';
@@ -111,7 +115,7 @@ export async function uploadVideo(file: File, fields: ItemFields & { tags: strin
 export async function continueVideo(): Promise<void> {
   const j = uploads.video;
   const run = videoRun;
-  if (!run) return;
+  if (!run) return videoAsked ? uploadVideo(videoAsked.file, videoAsked.fields) : undefined;
   j.phase = 'uploading';
   j.error = null;
   j.fields = {};
@@ -157,11 +161,14 @@ interface GalleryRun {
   sent: number;
 }
 let galleryRun: GalleryRun | null = null;
+let galleryAsked: { files: File[]; fields: ItemFields } | null = null;
 
 /** Checks the pictures, makes their thumbnails, declares the gallery and sends both sizes. */
 export async function uploadGallery(files: File[], fields: ItemFields): Promise<void> {
   const j = uploads.gallery;
   Object.assign(j, job(), { title: fields.title_en });
+  galleryRun = null;
+  galleryAsked = { files, fields };
   const bad = (code: string) => Object.assign(j, { phase: 'failed', error: 'validation_failed', fields: { files: [code] } });
   if (files.length === 0) return void bad('required');
   if (files.length > GALLERY_PICTURES_MAX) return void bad('too_many');
@@ -183,7 +190,7 @@ export async function uploadGallery(files: File[], fields: ItemFields): Promise<
 export async function continueGallery(): Promise<void> {
   const j = uploads.gallery;
   const run = galleryRun;
-  if (!run) return;
+  if (!run) return galleryAsked ? uploadGallery(galleryAsked.files, galleryAsked.fields) : undefined;
   Object.assign(j, { phase: 'uploading', error: null, fields: {} });
   const base = `studio/uploads/galleries/${run.id}`;
   const total = run.files.reduce((s, f, i) => s + f.size + run.pictures[i].thumb.size, 0);
