@@ -182,7 +182,7 @@ describe('prizes and visitors', () => {
     expect(await topBarCoins(page)).toBe(coins);
   });
 
-  it('without coins the buy button explains it and leads to /billing', async () => {
+  it('without coins the buy button explains it and leads to /billing; without a confirmed address it leads to /verify', async () => {
     const page = b.page;
     await call(page, 'POST', 'auth/logout');
     await registerMember(page);
@@ -192,5 +192,15 @@ describe('prizes and visitors', () => {
     await page.locator('[data-testid=buy-error][data-code="store.no_coins"]').waitFor();
     expect(await page.locator('[data-testid=buy-error] p').textContent()).toBe(MESSAGES.en.errors.store.no_coins);
     expect(await page.locator('[data-testid=buy-topup]').getAttribute('href')).toBe('/billing');
+
+    // A member who has not confirmed the address is told so, with the way to do it.
+    await call(page, 'POST', 'auth/logout');
+    await registerMember(page, { verified: false });
+    await open(page, `/videos/clip/${video.id}`);
+    await page.click('[data-testid=buy-coins]');
+    await page.locator('[data-testid=buy-error][data-code="not_verified"]').waitFor();
+    expect(await page.locator('[data-testid=buy-error] p').textContent()).toBe(MESSAGES.en.errors.not_verified);
+    expect(await page.locator('[data-testid=buy-error] a').getAttribute('href')).toBe('/verify');
+    expect(new URL(page.url()).pathname).toBe(`/videos/clip/${video.id}`);
   });
 });

@@ -19,7 +19,8 @@ export default function StoreGallery({ gallery }: StoreGalleryProps) {
   const [open, setOpen] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
-  const unlocked = owned && (!!snap.user || gallery.price === 0);
+  // Free galleries are open to everyone (their full pictures too); bought ones to their owner.
+  const unlocked = owned || gallery.price === 0;
   const pictures = gallery.pictures.map((p) => ({
     idx: p.idx,
     width: p.width,
