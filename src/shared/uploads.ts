@@ -22,6 +22,10 @@ export const UPLOAD_TAGS_MAX = 10;
 /** Longest video accepted (seconds), as the browser measured it. */
 export const UPLOAD_DURATION_MAX = 6 * 3600;
 
+/** Unfinished (pending) uploads a show may start per kind within UPLOAD_PENDING_WINDOW_S: reserved atomically. */
+export const UPLOAD_PENDING_MAX = 10;
+export const UPLOAD_PENDING_WINDOW_S = 86_400;
+
 export type UploadStatus = 'pending' | 'published';
 
 export interface StudioVideo {

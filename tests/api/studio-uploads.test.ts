@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { GALLERY_PICTURES_MAX, UPLOAD_PICTURE_MAX_BYTES, UPLOAD_VIDEO_MAX_BYTES } from '../../src/shared/store';
-import { UPLOAD_CHUNK_BYTES, type StudioUploadsAnswer, type UploadedPart, type VideoUploadStart } from '../../src/shared/uploads';
+import { UPLOAD_CHUNK_BYTES, UPLOAD_PENDING_MAX, type StudioUploadsAnswer, type UploadedPart, type VideoUploadStart } from '../../src/shared/uploads';
 import { BASE, Client, dispatch, expectError, expectJson } from './account-helpers';
 import { chatMember, performerOf } from './chat-helpers';
 
@@ -65,6 +65,18 @@ describe('studio uploads', () => {
     await expectError(await put(m.client, '/api/studio/uploads/videos/1/preview', bytes(100, WEBM), 'video/webm'), 403, 'not_performer');
     await expectError(await m.client.post('/api/studio/uploads/galleries/1/complete'), 403, 'not_performer');
     expect(await written()).toEqual(before);
+  });
+
+  it("a performer's bytes without the CSRF header (another site's form or fetch) are refused with 419 and not stored", async () => {
+    const p = await performerOf(240);
+    const start = await startVideo(p);
+    const headers = { 'CF-Connecting-IP': p.ip, Cookie: p.cookieHeader, 'Content-Type': 'video/webm' };
+    const forged = await dispatch(new Request(`${BASE}/api/studio/uploads/videos/${start.video.id}/preview`, { method: 'PUT', headers, body: bytes(100, WEBM) }));
+    await expectError(forged, 419, 'csrf_token_mismatch');
+    expect(await env.MEDIA.head(`uploads/videos/${start.video.id}/1-preview`)).toBeNull();
+    // The same request with the header is stored.
+    expect((await put(p, `/api/studio/uploads/videos/${start.video.id}/preview`, bytes(100, WEBM), 'video/webm')).status).toBe(204);
+    expect((await env.MEDIA.head(`uploads/videos/${start.video.id}/1-preview`))?.size).toBe(100);
   });
 
   it('refuses a wrong type or size with 422 field errors and writes nothing', async () => {
@@ -226,5 +238,26 @@ describe('studio uploads', () => {
       expect(res.status, `${method} ${path}`).toBeLessThan(500);
     }
     expect(await env.DB.prepare('SELECT status FROM videos WHERE id = ?').bind(start.video.id).first('status')).toBe('pending');
+  });
+
+  it('unfinished uploads are capped per show and kind: exactly UPLOAD_PENDING_MAX of 100 parallel starts succeed, the rest 429', async () => {
+    const p = await performerOf(247);
+    for (const [path, body] of [
+      ['/api/studio/uploads/videos', video()],
+      ['/api/studio/uploads/galleries', gallery()],
+    ] as const) {
+      const answers = await Promise.all(Array.from({ length: 100 }, () => p.post(path, body)));
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(UPLOAD_PENDING_MAX);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(100 - UPLOAD_PENDING_MAX);
+      await expectError(answers[statuses.indexOf(429)], 429, 'too_many_pending');
+    }
+    const n = (table: string) => env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE show_id = 247 AND status = 'pending'`).first('n');
+    expect(await n('videos')).toBe(UPLOAD_PENDING_MAX);
+    expect(await n('galleries')).toBe(UPLOAD_PENDING_MAX);
+    // Another show is not affected; an old unfinished upload no longer counts.
+    await startVideo(await performerOf(248));
+    await env.DB.prepare("UPDATE videos SET created_at = created_at - 86400 WHERE id = (SELECT MIN(id) FROM videos WHERE show_id = 247 AND status = 'pending')").run();
+    expect((await startVideo(p)).video.status).toBe('pending');
   });
 });

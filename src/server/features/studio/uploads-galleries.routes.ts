@@ -48,6 +48,7 @@ export const galleryUploadRoutes = new Hono<AppEnv>()
       pictures: body.pictures,
       now: Math.floor(Date.now() / 1000),
     });
+    if (!gallery) throw new ApiError(429, 'too_many_pending', undefined, { 'Retry-After': '3600' });
     return c.json<GalleryUploadStart>({ gallery }, 201);
   })
   .put('/:id/pictures/:idx/:size{full|thumb}', async (c) => {

@@ -1,4 +1,4 @@
-import type { StudioGallery, StudioUploadsAnswer, StudioVideo } from '../../../shared/uploads';
+import { UPLOAD_PENDING_MAX, UPLOAD_PENDING_WINDOW_S, type StudioGallery, type StudioUploadsAnswer, type StudioVideo } from '../../../shared/uploads';
 
 // All SQL of the studio uploads: the performer's videos and galleries, written 'pending' and
 // published once their files are complete (the store lists only 'published' ones).
@@ -39,17 +39,24 @@ export interface NewVideo {
   now: number;
 }
 
-/** A pending video (one part) with its tags; the part row is written when the files are complete. */
-export async function insertPendingVideo(db: D1Database, v: NewVideo): Promise<StudioVideo> {
+/** The cap on unfinished uploads, checked in the INSERT itself (one statement: exact under a burst). */
+const underPendingCap = (table: 'videos' | 'galleries') =>
+  `(SELECT COUNT(*) FROM ${table} WHERE show_id = ?2 AND status = 'pending' AND created_at > ?8 - ${UPLOAD_PENDING_WINDOW_S}) < ${UPLOAD_PENDING_MAX}`;
+
+/**
+ * A pending video (one part) with its tags; the part row is written when the files are complete.
+ * Null when the show already has UPLOAD_PENDING_MAX unfinished videos of the last day.
+ */
+export async function insertPendingVideo(db: D1Database, v: NewVideo): Promise<StudioVideo | null> {
   const row = await db
     .prepare(
       `INSERT INTO videos (ccid, show_id, title_en, title_de, duration_s, parts, price, rating, palette, created_at, status)
-       VALUES (?, ?, ?, ?, ?, 1, ?, 0, ?, ?, 'pending')
+       SELECT ?1, ?2, ?3, ?4, ?5, 1, ?6, 0, ?7, ?8, 'pending' WHERE ${underPendingCap('videos')}
        RETURNING id, ccid, title_en, title_de, price, duration_s AS duration, status, created_at`,
     )
     .bind(v.ccid, v.showId, v.titleEn, v.titleDe, v.duration, v.price, v.palette, v.now)
     .first<StudioVideo>();
-  if (!row) throw new Error('video insert returned nothing');
+  if (!row) return null;
   if (v.tagIds.length) await db.batch(v.tagIds.map((t) => db.prepare('INSERT OR IGNORE INTO video_tags (video_id, tag_id) VALUES (?, ?)').bind(row.id, t)));
   return row;
 }
@@ -97,17 +104,17 @@ export interface NewGallery {
 
 export const galleryPictureKey = (galleryId: number, idx: number, size: 'full' | 'thumb') => `uploads/galleries/${galleryId}/${idx}-${size}`;
 
-/** A pending gallery and its picture rows (keys fixed now; the objects go up next). */
-export async function insertPendingGallery(db: D1Database, g: NewGallery): Promise<StudioGallery> {
+/** A pending gallery and its picture rows (keys fixed now; the objects go up next); null over the cap. */
+export async function insertPendingGallery(db: D1Database, g: NewGallery): Promise<StudioGallery | null> {
   const row = await db
     .prepare(
-      `INSERT INTO galleries (show_id, title_en, title_de, picture_count, price, rating, palette, created_at, status)
-       VALUES (?, ?, ?, ?, ?, 0, ?, ?, 'pending')
+      `INSERT INTO galleries (title_en, show_id, title_de, picture_count, price, rating, palette, created_at, status)
+       SELECT ?1, ?2, ?3, ?4, ?5, 0, ?7, ?8, 'pending' WHERE ${underPendingCap('galleries')}
        RETURNING id, title_en, title_de, price, picture_count, status, created_at`,
     )
-    .bind(g.showId, g.titleEn, g.titleDe, g.pictures.length, g.price, g.palette, g.now)
+    .bind(g.titleEn, g.showId, g.titleDe, g.pictures.length, g.price, null, g.palette, g.now)
     .first<StudioGallery>();
-  if (!row) throw new Error('gallery insert returned nothing');
+  if (!row) return null;
   await db.batch(
     g.pictures.map((p, i) =>
       db

@@ -74,6 +74,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
       tagIds: [...tagIds.values()],
       now: Math.floor(Date.now() / 1000),
     });
+    if (!video) throw new ApiError(429, 'too_many_pending', undefined, { 'Retry-After': '3600' });
     const upload = await c.env.MEDIA.createMultipartUpload(videoKeys(video.id).media, { httpMetadata: { contentType: body.mime } });
     return c.json<VideoUploadStart>({ video, upload: upload.uploadId, chunk_bytes: UPLOAD_CHUNK_BYTES }, 201);
   })
