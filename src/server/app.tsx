@@ -23,6 +23,9 @@ import { gamePages } from './features/game/game.pages';
 import { studioPages } from './features/studio/studio.pages';
 import { uploadsRoutes } from './features/studio/uploads.routes';
 import { freePages } from './features/shows/free.pages';
+import { storeListPages } from './features/store/store.pages';
+import { storeItemPages } from './features/store/item.pages';
+import { archivePages } from './features/store/archive.pages';
 import { sandboxPages } from './features/billing/sandbox.pages';
 import { billingPages } from './features/billing/billing.pages';
 import { authRoutes } from './features/account/auth.routes';
@@ -139,9 +142,10 @@ export function createApp() {
   app.use(async (c, next) => (isApi(c) ? next() : visitorCookies(c, next)));
   app.use(async (c, next) => (isApi(c) ? next() : routeGuards(c, next)));
   // Pages answer the site's own URLs (the spec's routes), which share no prefix per feature.
-  for (const pages of [showPages, showsPages, searchPages, infoPages, freePages, accountPages, sandboxPages, billingPages]) app.route('/', pages);
+  for (const pages of [showPages, showsPages, searchPages, infoPages, freePages, storeListPages, storeItemPages, accountPages, sandboxPages, billingPages]) app.route('/', pages);
   app.route('/game', gamePages);
   app.route('/studio', studioPages);
+  app.route('/users/archive', archivePages);
   app.route('/users', profilePages);
   app.route('/avs', avsPages);
   app.route('/dev', mailboxPages);

@@ -1,3 +1,4 @@
+import type { StoreContext } from './store-links';
 import type { GallerySummary, Paged, Promo, ShowSummary, VideoSummary } from './shows';
 
 // Shapes the list island gets as props (JSON in the page) and from the API: only what a tile
@@ -20,8 +21,8 @@ export interface TileShow {
   distance?: number;
 }
 
-export type TileVideo = Pick<VideoSummary, 'id' | 'show_id' | 'showName' | 'showSlug' | 'title' | 'duration' | 'price' | 'rating' | 'image'>;
-export type TileGallery = Pick<GallerySummary, 'id' | 'showId' | 'showName' | 'showSlug' | 'title' | 'picture_count' | 'price' | 'rating' | 'image'>;
+export type TileVideo = Pick<VideoSummary, 'id' | 'show_id' | 'showName' | 'showSlug' | 'title' | 'duration' | 'price' | 'rating' | 'image' | 'owned'>;
+export type TileGallery = Pick<GallerySummary, 'id' | 'showId' | 'showName' | 'showSlug' | 'title' | 'picture_count' | 'price' | 'rating' | 'image' | 'owned'>;
 
 export type ListKind = 'shows' | 'videos' | 'galleries';
 export type ListItem = TileShow | TileVideo | TileGallery;
@@ -54,7 +55,9 @@ export function toTileShow(s: ShowSummary): TileShow {
 }
 
 export function toTileVideo(v: VideoSummary): TileVideo {
-  return { id: v.id, show_id: v.show_id, showName: v.showName, showSlug: v.showSlug, title: v.title, duration: v.duration, price: v.price, rating: v.rating, image: v.image };
+  const t: TileVideo = { id: v.id, show_id: v.show_id, showName: v.showName, showSlug: v.showSlug, title: v.title, duration: v.duration, price: v.price, rating: v.rating, image: v.image };
+  if (v.owned) t.owned = true;
+  return t;
 }
 
 export function toTileGallery(g: GallerySummary): TileGallery {
@@ -68,6 +71,7 @@ export function toTileGallery(g: GallerySummary): TileGallery {
     price: g.price,
     rating: g.rating,
     image: g.image,
+    ...(g.owned ? { owned: true } : {}),
   };
 }
 
@@ -89,7 +93,7 @@ export function toPromoLite(p: Promo): PromoLite {
 /** Where a list's items come from: the API path (under /api) and its query without the page. */
 export interface ListSource {
   kind: ListKind;
-  endpoint: 'shows' | 'search/shows' | 'search/videos' | 'search/galleries';
+  endpoint: 'shows' | 'search/shows' | 'search/videos' | 'search/galleries' | 'archive/videos' | 'archive/galleries';
   params: Record<string, string>;
   pageSize: number;
 }
@@ -157,4 +161,6 @@ export interface ListProps {
   refresh?: boolean;
   /** false: a fixed preview without paging (search overview). */
   paged?: boolean;
+  /** Where video and gallery tiles open (default: nested in the show's address). */
+  store?: StoreContext;
 }

@@ -108,6 +108,8 @@ describe.each(LANGS)('promises the pages make (%s)', (lang) => {
     expect(await videos.count()).toBeGreaterThan(0);
     expect(await b.page.locator('.video-tile:not([data-free="1"])').count()).toBe(0);
     expect(await text(b.page, '.video-tile .price')).toBe(m.search.free);
+    // A free video opens its clip page, nested in its show's address.
+    expect(await b.page.getAttribute('.video-tile a.tile-link', 'href')).toMatch(/^\/chat\/\d+\/[^/]+\/videos\/\d+$/);
 
     await open(b.page, '/freeshow');
     expect(await text(b.page, 'main h1')).toBe(m.freeShows.title);

@@ -33,6 +33,9 @@ describe('show page', () => {
     expect(await b.page.locator('.show-slogan').count()).toBe(1);
     expect(await b.page.textContent('[data-testid=price-private]')).toMatch(/coins?\/min/);
     expect(await b.page.textContent('[data-testid=count-videos]')).toMatch(/videos?/);
+    // The show's videos and galleries in the store, nested in its address.
+    expect(await b.page.getAttribute('[data-testid=count-videos]', 'href')).toBe(`${hrefs[1]}/videos`);
+    expect(await b.page.getAttribute('[data-testid=count-galleries]', 'href')).toBe(`${hrefs[1]}/galleries`);
     expect(await b.page.getAttribute('.chip-list a[data-tag]', 'href')).toMatch(/^\/search\/shows\?tags=[a-z0-9-]+$/);
     const thumbs = b.page.locator('.gallery-thumbs .thumb');
     if ((await thumbs.count()) > 1) {

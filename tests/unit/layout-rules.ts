@@ -42,6 +42,8 @@ export const FEATURE_ALLOW: Record<string, string[]> = {
   'client:chat': ['client:account', 'client:video'],
   'client:shows': ['client:chat'],
   'client:studio': ['client:chat', 'client:video'],
+  // the store's pages list videos and galleries with the show lists' tiles and list island
+  'client:store': ['client:shows'],
 };
 
 /** The islands the shell places (app bar slots, overlays host, layout). */

@@ -5,6 +5,7 @@ import type { EmbeddedState } from '../../shared/state';
 import { accountSlice, type AccountSlice } from './account';
 import { billingSlice, type BillingSlice } from './billing';
 import { liveSlice, type LiveSlice } from './live';
+import { playerSlice, type PlayerSlice } from './player';
 import { uiSlice, type UiSlice } from './ui';
 
 export interface ErrorLogEntry {
@@ -32,7 +33,7 @@ interface DocumentSlice {
 }
 
 /** The root state shared by every island, assembled from its slices. */
-export type RootState = DocumentSlice & AccountSlice & UiSlice & BillingSlice & LiveSlice;
+export type RootState = DocumentSlice & AccountSlice & UiSlice & BillingSlice & LiveSlice & PlayerSlice;
 
 /** One store per document in the browser, one per request on the server. */
 export function createStore(init: EmbeddedState): RootState {
@@ -51,5 +52,6 @@ export function createStore(init: EmbeddedState): RootState {
     ...uiSlice(init),
     ...billingSlice(),
     ...liveSlice(),
+    ...playerSlice(),
   });
 }

@@ -164,6 +164,12 @@ function MemberMenu() {
                 <span>{t('auth.menu.profile')}</span>
               </a>
             </li>
+            <li>
+              <a href="/users/archive" data-testid="menu-archive">
+                <Icon name="video" size={18} />
+                <span>{t('auth.menu.archive')}</span>
+              </a>
+            </li>
             {isPerformerUser(user as User) && (
               <li>
                 <a href="/studio" data-testid="menu-studio">

@@ -8,7 +8,7 @@ export default function MediaList(props: ListProps) {
   const items = list.chunks.flatMap((c) => c.items);
   return (
     <ListFrame list={list} props={props} count={items.length}>
-      {props.source.kind === 'videos' ? <VideoGrid videos={items as TileVideo[]} /> : <GalleryGrid galleries={items as TileGallery[]} />}
+      {props.source.kind === 'videos' ? <VideoGrid videos={items as TileVideo[]} ctx={props.store} /> : <GalleryGrid galleries={items as TileGallery[]} ctx={props.store} />}
     </ListFrame>
   );
 }

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { showHref } from '../../../shared/shows';
+import { clipHref, picturesHref, type StoreContext } from '../../../shared/store-links';
 import { useT } from '../../state/context';
 import { Icon } from '../../ui/icon';
 import { formatDuration, type TileGallery, type TileVideo } from '../../../shared/show-lists';
 
-// Video and gallery results. Their own pages come later: the tiles lead to the show page.
+// Video and gallery tiles: each opens its store page (clip or pictures) in the list's context.
 
 interface MediaTileProps {
   kind: 'video' | 'gallery';
@@ -17,9 +17,10 @@ interface MediaTileProps {
   price: number;
   rating: number;
   eager: boolean;
+  owned?: boolean;
 }
 
-function MediaTile({ kind, id, href, image, badge, title, showName, price, rating, eager }: MediaTileProps) {
+function MediaTile({ kind, id, href, image, badge, title, showName, price, rating, eager, owned }: MediaTileProps) {
   const t = useT();
   return (
     <article
@@ -27,11 +28,18 @@ function MediaTile({ kind, id, href, image, badge, title, showName, price, ratin
       data-video-id={kind === 'video' ? id : undefined}
       data-gallery-id={kind === 'gallery' ? id : undefined}
       data-free={price === 0 ? '1' : undefined}
+      data-owned={owned ? '1' : undefined}
     >
       <a className="tile-link" href={href}>
         <div className={`tile-media${image.className ? ` ${image.className}` : ''}`}>
           <img src={image.src} alt={image.alt} width={image.width} height={image.height} loading={eager ? 'eager' : 'lazy'} decoding="async" />
           <span className="media-badge">{badge}</span>
+          {owned && (
+            <span className="owned-badge" data-testid="owned-badge">
+              <Icon name="check" size={14} />
+              {t('store.yours')}
+            </span>
+          )}
         </div>
         <div className="tile-body">
           <h3 className="media-title">{title}</h3>
@@ -52,13 +60,13 @@ function MediaTile({ kind, id, href, image, badge, title, showName, price, ratin
   );
 }
 
-export function VideoTile({ video, eager = false }: { video: TileVideo; eager?: boolean }) {
+export function VideoTile({ video, eager = false, ctx }: { video: TileVideo; eager?: boolean; ctx?: StoreContext }) {
   const t = useT();
   return (
     <MediaTile
       kind="video"
       id={video.id}
-      href={showHref({ id: video.show_id, slugName: video.showSlug })}
+      href={clipHref(video, ctx)}
       image={{ src: video.image, alt: t('search.videoAlt', { title: video.title }), width: 480, height: 270, className: 'media-16x9' }}
       badge={
         <>
@@ -72,17 +80,18 @@ export function VideoTile({ video, eager = false }: { video: TileVideo; eager?: 
       price={video.price}
       rating={video.rating}
       eager={eager}
+      owned={video.owned}
     />
   );
 }
 
-export function GalleryTile({ gallery, eager = false }: { gallery: TileGallery; eager?: boolean }) {
+export function GalleryTile({ gallery, eager = false, ctx }: { gallery: TileGallery; eager?: boolean; ctx?: StoreContext }) {
   const t = useT();
   return (
     <MediaTile
       kind="gallery"
       id={gallery.id}
-      href={showHref({ id: gallery.showId, slugName: gallery.showSlug })}
+      href={picturesHref(gallery, ctx)}
       image={{ src: gallery.image, alt: t('search.galleryAlt', { title: gallery.title }), width: 400, height: 300 }}
       badge={t('search.pictures', { count: gallery.picture_count })}
       title={gallery.title}
@@ -90,25 +99,26 @@ export function GalleryTile({ gallery, eager = false }: { gallery: TileGallery; 
       price={gallery.price}
       rating={gallery.rating}
       eager={eager}
+      owned={gallery.owned}
     />
   );
 }
 
-export function VideoGrid({ videos }: { videos: TileVideo[] }) {
+export function VideoGrid({ videos, ctx }: { videos: TileVideo[]; ctx?: StoreContext }) {
   return (
     <div className="media-grid">
       {videos.map((v, i) => (
-        <VideoTile key={v.id} video={v} eager={i < 8} />
+        <VideoTile key={v.id} video={v} eager={i < 8} ctx={ctx} />
       ))}
     </div>
   );
 }
 
-export function GalleryGrid({ galleries }: { galleries: TileGallery[] }) {
+export function GalleryGrid({ galleries, ctx }: { galleries: TileGallery[]; ctx?: StoreContext }) {
   return (
     <div className="media-grid">
       {galleries.map((g, i) => (
-        <GalleryTile key={g.id} gallery={g} eager={i < 8} />
+        <GalleryTile key={g.id} gallery={g} eager={i < 8} ctx={ctx} />
       ))}
     </div>
   );

@@ -3,6 +3,7 @@ import type { TFunction } from '../../../shared/translate';
 import { Icon } from '../../ui/icon';
 import { Island } from '../../ui/island';
 import ShowGallery from './show-gallery.island';
+import { showGalleriesHref, showVideosHref } from '../../../shared/store-links';
 import ShowLive, { type ShowLiveProps } from './show-live.island';
 import { useT } from '../../state/context';
 
@@ -106,9 +107,13 @@ export function ShowPage({ show, prev, next }: { show: ShowDetail; prev: ShowNav
             <div>
               <dt>{t('showPage.media')}</dt>
               <dd>
-                <span data-testid="count-videos">{t('showPage.videos', { count: show.counts.videos })}</span>
+                <a href={showVideosHref(show)} data-testid="count-videos">
+                  {t('showPage.videos', { count: show.counts.videos })}
+                </a>
                 {' · '}
-                <span data-testid="count-galleries">{t('showPage.galleries', { count: show.counts.galleries })}</span>
+                <a href={showGalleriesHref(show)} data-testid="count-galleries">
+                  {t('showPage.galleries', { count: show.counts.galleries })}
+                </a>
               </dd>
             </div>
           </dl>

@@ -93,6 +93,7 @@ async function renderSearch(c: Context<AppEnv>, prefix: Prefix, requested: Searc
         query: searchQueryString(q),
         links,
         paged: false,
+        store: 'search',
       },
     }));
     count = results.reduce((sum, r) => sum + r.total, 0);
@@ -121,6 +122,7 @@ async function renderSearch(c: Context<AppEnv>, prefix: Prefix, requested: Searc
       links,
       filters,
       refresh: kind === 'shows',
+      store: 'search',
     };
   }
 
@@ -154,6 +156,7 @@ async function renderSearch(c: Context<AppEnv>, prefix: Prefix, requested: Searc
       title: `${title} – ${t('common.brand')}`,
       description: t('search.metaDescription'),
       canonical: canonicalHref(url.origin, path.replace(/^\/~search/, '/search'), url.searchParams),
+      texts: ['store'],
       robots: term || near ? 'noindex, follow' : undefined,
     },
   );

@@ -20,7 +20,7 @@ function render(c: Context<AppEnv>, kind: 'shows' | 'videos', list: ListProps) {
     <Layout breadcrumbs={[{ label: t(`${key}.title`) }]}>
       <FreeListPage kind={kind} list={list} />
     </Layout>,
-    { title: `${t(`${key}.title`)} – ${t('common.brand')}`, description: t(`${key}.lead`), canonical: canonicalHref(url.origin, url.pathname, url.searchParams) },
+    { title: `${t(`${key}.title`)} – ${t('common.brand')}`, description: t(`${key}.lead`), canonical: canonicalHref(url.origin, url.pathname, url.searchParams), texts: ['store'] },
   );
 }
 

@@ -1,0 +1,125 @@
+import type { GalleryDetail, VideoDetail } from '../../../shared/store';
+import { formatDuration, type TileGallery, type TileVideo } from '../../../shared/show-lists';
+import type { StoreContext } from '../../../shared/store-links';
+import { useT } from '../../state/context';
+import { Island } from '../../ui/island';
+import { Icon } from '../../ui/icon';
+import { GalleryGrid, VideoGrid } from '../shows/media-tiles';
+import StoreClip from './store-clip.island';
+import StoreGallery from './store-gallery.island';
+
+interface ShowLink {
+  name: string;
+  href: string;
+}
+
+function ItemHeader({ title, show, meta }: { title: string; show: ShowLink; meta: string[] }) {
+  const t = useT();
+  return (
+    <header className="page-header store-item-header">
+      <h1 data-testid="item-title">{title}</h1>
+      <p className="muted">
+        {t('store.by')}{' '}
+        <a href={show.href} data-testid="item-show">
+          {show.name}
+        </a>
+        {meta.map((m) => (
+          <span key={m}> · {m}</span>
+        ))}
+      </p>
+    </header>
+  );
+}
+
+/** The clip page: title and show, the player island, more like this (12). */
+export function ClipPage({ video, part, basePath, show, more, ctx }: { video: VideoDetail; part: number; basePath: string; show: ShowLink; more: TileVideo[]; ctx: StoreContext }) {
+  const t = useT();
+  return (
+    <article className="store-page clip-page" data-video-id={video.id}>
+      <ItemHeader
+        title={video.title}
+        show={show}
+        meta={[
+          formatDuration(video.duration),
+          t('store.partsCount', { count: video.parts_list.length }),
+          video.price === 0 ? t('search.free') : t('search.coins', { count: video.price }),
+          `${video.rating}%`,
+        ]}
+      />
+      <Island
+        name="StoreClip"
+        component={StoreClip}
+        props={{
+          video: {
+            id: video.id,
+            ccid: video.ccid,
+            title: video.title,
+            poster: video.poster,
+            price: video.price,
+            owned: video.owned,
+            my_rating: video.my_rating,
+            rating: video.rating,
+            rating_votes: video.rating_votes,
+            views: video.views,
+            tags: video.tags,
+            parts_list: video.parts_list,
+          },
+          part,
+          basePath,
+        }}
+      />
+      {more.length > 0 && (
+        <section className="show-section more-like" data-testid="more-like">
+          <h2>
+            <Icon name="video" size={20} /> {t('store.moreLike')}
+          </h2>
+          <div className="more-strip">
+            <VideoGrid videos={more} ctx={ctx} />
+          </div>
+        </section>
+      )}
+    </article>
+  );
+}
+
+/** The gallery page: title and show, the grid/viewer island, more like this. */
+export function GalleryPage({ gallery, show, more, ctx }: { gallery: GalleryDetail; show: ShowLink; more: TileGallery[]; ctx: StoreContext }) {
+  const t = useT();
+  return (
+    <article className="store-page gallery-page" data-gallery-id={gallery.id}>
+      <ItemHeader
+        title={gallery.title}
+        show={show}
+        meta={[
+          t('search.pictures', { count: gallery.picture_count }),
+          gallery.price === 0 ? t('search.free') : t('search.coins', { count: gallery.price }),
+          `${gallery.rating}%`,
+        ]}
+      />
+      <Island
+        name="StoreGallery"
+        component={StoreGallery}
+        props={{
+          gallery: {
+            id: gallery.id,
+            showId: gallery.showId,
+            title: gallery.title,
+            price: gallery.price,
+            owned: gallery.owned,
+            my_rating: gallery.my_rating,
+            rating: gallery.rating,
+            pictures: gallery.pictures,
+          },
+        }}
+      />
+      {more.length > 0 && (
+        <section className="show-section more-like" data-testid="more-like">
+          <h2>{t('store.moreLikeGalleries')}</h2>
+          <div className="more-strip">
+            <GalleryGrid galleries={more} ctx={ctx} />
+          </div>
+        </section>
+      )}
+    </article>
+  );
+}
