@@ -17,9 +17,14 @@ export class ApiFailure extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** `explains403`: the caller shows a 403 itself (e.g. "not verified" next to a buy button) instead of the redirect. */
+export interface CallOptions {
+  explains403?: boolean;
+}
+
 export interface ApiClient {
-  get<T>(path: string, query?: Record<string, string | number | undefined>, signal?: AbortSignal): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
+  get<T>(path: string, query?: Record<string, string | number | undefined>, signal?: AbortSignal, opts?: CallOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, opts?: CallOptions): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
   delete<T>(path: string): Promise<T>;
 }
@@ -65,7 +70,7 @@ export function createApi(store: RootState, navigate: (to: string) => void = (to
     if (store.user && typeof b.user?.coins === 'number') store.user.coins = b.user.coins;
   }
 
-  async function request<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal, retried = false): Promise<T> {
+  async function request<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal, opts: CallOptions = {}, retried = false): Promise<T> {
     if (method !== 'GET') await ensureCsrf();
     const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': store.locale };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -98,7 +103,7 @@ export function createApi(store: RootState, navigate: (to: string) => void = (to
     // in another tab rotated the session fetches the current token and goes again, once.
     if (res.status === 419 && method !== 'GET' && !retried) {
       await fetchCsrf();
-      return request<T>(method, path, body, signal, true);
+      return request<T>(method, path, body, signal, opts, true);
     }
 
     const message =
@@ -108,7 +113,7 @@ export function createApi(store: RootState, navigate: (to: string) => void = (to
     if (res.status === 401 && store.user) {
       await fetch('/api/auth/csrf-cookie', { credentials: 'same-origin' }).catch(() => undefined);
       navigate('/logout');
-    } else if (res.status === 403) {
+    } else if (res.status === 403 && !opts.explains403) {
       navigate(message === 'not_verified' ? '/verify' : '/');
     }
     const errors = data && typeof data === 'object' ? ((data as { errors?: Record<string, string[]> }).errors ?? {}) : {};
@@ -116,13 +121,13 @@ export function createApi(store: RootState, navigate: (to: string) => void = (to
   }
 
   current = {
-    get: (path, query, signal) => {
+    get: (path, query, signal, opts) => {
       const q = new URLSearchParams();
       for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) q.set(k, String(v));
       const qs = q.toString();
-      return request('GET', qs ? `${path}?${qs}` : path, undefined, signal);
+      return request('GET', qs ? `${path}?${qs}` : path, undefined, signal, opts);
     },
-    post: (path, body) => request('POST', path, body ?? {}),
+    post: (path, body, opts) => request('POST', path, body ?? {}, undefined, opts),
     put: (path, body) => request('PUT', path, body ?? {}),
     delete: (path) => request('DELETE', path),
   };

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatDuration } from '../../../shared/show-lists';
 import { VIDEO_PART_TAGS_SHOWN, type BuyAnswer, type PlayAnswer, type VideoDetail, type ViewAnswer } from '../../../shared/store';
-import { useSnap, useStore, useT } from '../../state/context';
+import { useSnap, useT } from '../../state/context';
 import { Icon } from '../../ui/icon';
 import { BuyBox, RatingControl } from './store-controls';
 import { storeCall } from './store-api';
@@ -43,7 +43,6 @@ function PartTags({ tags }: { tags: ClipVideo['tags'] }) {
 /** The clip page's interactive part: parts, the player, buying, rating and the view count. */
 export default function StoreClip({ video, part: initialPart, basePath }: StoreClipProps) {
   const t = useT();
-  const store = useStore();
   const snap = useSnap();
   const [part, setPart] = useState(initialPart);
   const [owned, setOwned] = useState(video.owned);
@@ -59,7 +58,7 @@ export default function StoreClip({ video, part: initialPart, basePath }: StoreC
   useEffect(() => {
     if (!full || !current) return;
     let live = true;
-    void storeCall<PlayAnswer>(store, 'GET', `videos/play/${video.ccid}/${current.part}`).then((r) => {
+    void storeCall<PlayAnswer>('GET', `videos/play/${video.ccid}/${current.part}`).then((r) => {
       if (live && r.ok) setFullSrc({ part: current.part, url: r.data.url });
     });
     return () => {
@@ -77,7 +76,7 @@ export default function StoreClip({ video, part: initialPart, basePath }: StoreC
   const onStart = () => {
     if (counted.current.has(current.part)) return;
     counted.current.add(current.part);
-    void storeCall<ViewAnswer>(store, 'POST', `videos/view/${video.ccid}/${current.part}`).then((r) => {
+    void storeCall<ViewAnswer>('POST', `videos/view/${video.ccid}/${current.part}`).then((r) => {
       if (r.ok) setViews(r.data.views);
     });
   };

@@ -13,7 +13,7 @@ export function usePrize(type: 'VIDEO' | 'GALLERY', enabled: boolean): CouponIte
   useEffect(() => {
     if (!enabled || !store.user) return;
     let live = true;
-    void storeCall<DataAnswer<CouponItem>>(store, 'GET', 'coupons').then((r) => {
+    void storeCall<DataAnswer<CouponItem>>('GET', 'coupons').then((r) => {
       if (live && r.ok) setPrize((r.data.data ?? []).find((c) => c.type === type && c.valid && !c.used) ?? null);
     });
     return () => {
@@ -38,7 +38,6 @@ interface BuyBoxProps {
  */
 export function BuyBox({ kind, price, path, onBought }: BuyBoxProps) {
   const t = useT();
-  const store = useStore();
   const snap = useSnap();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -58,7 +57,7 @@ export function BuyBox({ kind, price, path, onBought }: BuyBoxProps) {
   const buy = async (useVoucher: boolean) => {
     setBusy(true);
     setError(null);
-    const r = await storeCall<BuyAnswer>(store, 'POST', path, { use_voucher: useVoucher ? 1 : 0 });
+    const r = await storeCall<BuyAnswer>('POST', path, { use_voucher: useVoucher ? 1 : 0 });
     setBusy(false);
     if (r.ok) onBought(r.data);
     else setError(r.code);
@@ -106,11 +105,10 @@ interface RatingProps {
 /** Stars 1-5 as a radio group, sent at once; the item's rating follows the answer. */
 export function RatingControl({ path, rating, votes, mine }: RatingProps) {
   const t = useT();
-  const store = useStore();
   const [state, setState] = useState({ rating, votes: votes as number | null, mine, error: null as string | null, busy: false });
   const rate = async (stars: number) => {
     setState((s) => ({ ...s, mine: stars, busy: true, error: null }));
-    const r = await storeCall<RateAnswer>(store, 'POST', path, { rating: stars });
+    const r = await storeCall<RateAnswer>('POST', path, { rating: stars });
     if (r.ok) setState({ rating: r.data.rating, votes: r.data.rating_votes, mine: r.data.my_rating, error: null, busy: false });
     else setState((s) => ({ ...s, mine, busy: false, error: r.code }));
   };
