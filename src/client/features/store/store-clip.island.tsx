@@ -3,7 +3,7 @@ import { formatDuration } from '../../../shared/show-lists';
 import { VIDEO_PART_TAGS_SHOWN, type BuyAnswer, type PlayAnswer, type VideoDetail, type ViewAnswer } from '../../../shared/store';
 import { useSnap, useT } from '../../state/context';
 import { Icon } from '../../ui/icon';
-import { BuyBox, RatingControl } from './store-controls';
+import { BuyBox, OwnedBox, RatingControl } from './store-controls';
 import { storeCall } from './store-api';
 import { VideoPlayer } from './video-player';
 
@@ -106,18 +106,7 @@ export default function StoreClip({ video, part: initialPart, basePath }: StoreC
           {t('store.views', { count: views })}
         </p>
         {full ? (
-          <div className="owned-box">
-            <span className="owned-badge inline" data-testid="clip-owned">
-              <Icon name="check" size={16} />
-              {t('store.yours')}
-            </span>
-            {notice && (
-              <p className="buy-notice" role="status" data-testid="buy-notice">
-                {notice}
-              </p>
-            )}
-            <RatingControl path={`videos/rate/${video.ccid}/${current.part}`} rating={video.rating} votes={video.rating_votes} mine={video.my_rating} />
-          </div>
+          <OwnedBox testId="clip-owned" notice={notice} rating={<RatingControl path={`videos/rate/${video.ccid}/${current.part}`} rating={video.rating} votes={video.rating_votes} mine={video.my_rating} />} />
         ) : (
           <BuyBox kind="video" price={video.price} path={`videos/buy/${video.ccid}/${current.part}`} onBought={onBought} />
         )}

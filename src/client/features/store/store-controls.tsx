@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { CouponItem, DataAnswer } from '../../../shared/api';
 import { RATING_STARS_MAX, type BuyAnswer, type RateAnswer } from '../../../shared/store';
 import { useSnap, useStore, useT } from '../../state/context';
@@ -135,6 +135,25 @@ export function RatingControl({ path, rating, votes, mine }: RatingProps) {
           {errorText(t, state.error)}
         </p>
       )}
+    </div>
+  );
+}
+
+/** What an owner sees instead of the buy box: the "yours" badge, the purchase notice, the rating. */
+export function OwnedBox({ testId, notice, rating }: { testId: string; notice: string | null; rating: ReactNode }) {
+  const t = useT();
+  return (
+    <div className="owned-box">
+      <span className="owned-badge inline" data-testid={testId}>
+        <Icon name="check" size={16} />
+        {t('store.yours')}
+      </span>
+      {notice && (
+        <p className="buy-notice" role="status" data-testid="buy-notice">
+          {notice}
+        </p>
+      )}
+      {rating}
     </div>
   );
 }

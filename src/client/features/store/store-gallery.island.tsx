@@ -3,7 +3,7 @@ import { mediaUrl, type BuyAnswer, type GalleryDetail } from '../../../shared/st
 import { useSnap, useT } from '../../state/context';
 import { Icon } from '../../ui/icon';
 import { PictureViewer } from './picture-viewer';
-import { BuyBox, RatingControl } from './store-controls';
+import { BuyBox, OwnedBox, RatingControl } from './store-controls';
 
 export type StoreGalleryData = Pick<GalleryDetail, 'id' | 'showId' | 'title' | 'price' | 'owned' | 'my_rating' | 'rating' | 'pictures'>;
 
@@ -42,18 +42,7 @@ export default function StoreGallery({ gallery }: StoreGalleryProps) {
     <div className="store-gallery" data-testid="store-gallery" data-owned={unlocked ? '1' : '0'}>
       <div className="clip-actions">
         {unlocked ? (
-          <div className="owned-box">
-            <span className="owned-badge inline" data-testid="gallery-owned">
-              <Icon name="check" size={16} />
-              {t('store.yours')}
-            </span>
-            {notice && (
-              <p className="buy-notice" role="status" data-testid="buy-notice">
-                {notice}
-              </p>
-            )}
-            {snap.user && <RatingControl path={`galleries/rate/${gallery.showId}/${gallery.id}`} rating={gallery.rating} votes={null} mine={gallery.my_rating} />}
-          </div>
+          <OwnedBox testId="gallery-owned" notice={notice} rating={snap.user && <RatingControl path={`galleries/rate/${gallery.showId}/${gallery.id}`} rating={gallery.rating} votes={null} mine={gallery.my_rating} />} />
         ) : (
           <BuyBox kind="gallery" price={gallery.price} path={`galleries/buy/${gallery.showId}/${gallery.id}`} onBought={onBought} />
         )}
