@@ -62,15 +62,16 @@ export async function migrateLocal(persistTo) {
 /** Seeds the demo data when the shows table is empty, so running it again changes nothing. */
 export async function seedIfEmpty(persistTo, pepper) {
   const out = await wrangler(
-    ['d1', 'execute', 'DB', '--local', ...persistArgs(persistTo), '--json', '--command', 'SELECT COUNT(*) AS n FROM shows'],
+    ['d1', 'execute', 'DB', '--local', ...persistArgs(persistTo), '--json', '--command', 'SELECT (SELECT COUNT(*) FROM shows) AS n, (SELECT COUNT(*) FROM video_parts) AS parts'],
     { capture: true },
   );
-  const n = JSON.parse(out)[0]?.results?.[0]?.n ?? 0;
-  if (n > 0) return false;
-  const { demoSqlScript } = await loadTs('src/server/seed/seed.ts');
+  const { n, parts } = JSON.parse(out)[0]?.results?.[0] ?? { n: 0, parts: 0 };
+  if (n > 0 && parts > 0) return false;
+  const { demoSqlScript, storeBackfillSqlScript } = await loadTs('src/server/seed/seed.ts');
   const file = join(root, '.tmp', 'seed.sql');
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, await demoSqlScript(pepper));
+  // Seeded before the store existed: only the store's rows of the same demo catalogue.
+  writeFileSync(file, n > 0 ? storeBackfillSqlScript() : await demoSqlScript(pepper));
   await wrangler(["d1", "execute", "DB", "--local", ...persistArgs(persistTo), "--file", file], { capture: true });
   return true;
 }

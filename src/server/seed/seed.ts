@@ -43,6 +43,16 @@ export async function demoSqlScript(pepper: string, now = 1767225600): Promise<s
   return `${toSqlScript(generateDemoData(now))}\n${MEMBER_INSERT} (${member});\n${MEMBER_COINS};\n${PROMO_INSERT} ${promos};\n${performers}`;
 }
 
+/**
+ * A local database seeded before the store (migration 0016) has videos without parts: the
+ * store's demo rows of the same catalogue, and the videos' durations and votes that go with them.
+ */
+export function storeBackfillSqlScript(now = 1767225600): string {
+  const data = generateDemoData(now);
+  const videos = data.videos.map((v) => `UPDATE videos SET duration_s = ${v.duration_s}, rating_votes = ${v.rating_votes} WHERE id = ${v.id};`);
+  return `${toSqlScript(data, ['videoParts', 'videoTags', 'galleryPictures'])}\n${videos.join('\n')}\n`;
+}
+
 /** Seeds a database directly (tests in the Workers runtime). */
 export async function seedDatabase(db: D1Database, pepper: string, now = 1767225600): Promise<void> {
   const statements = seedStatements(generateDemoData(now)).map((s) => db.prepare(s.sql).bind(...s.params));

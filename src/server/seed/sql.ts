@@ -103,9 +103,10 @@ const MAX_STATEMENT_BYTES = 80_000;
 const MAX_ROWS_PER_STATEMENT = 400;
 
 /** The same rows as a plain SQL script for `wrangler d1 execute --file` (no transaction: wrangler rejects BEGIN/COMMIT). */
-export function toSqlScript(data: DemoData): string {
+export function toSqlScript(data: DemoData, only?: readonly (keyof DemoData)[]): string {
   const statements: string[] = [];
   for (const spec of TABLES) {
+    if (only && !only.includes(spec.key)) continue;
     const head = `INSERT INTO ${spec.table} (${spec.columns.join(', ')}) VALUES\n`;
     let rows: string[] = [];
     let bytes = utf8Length(head);
