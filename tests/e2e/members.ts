@@ -55,11 +55,21 @@ export async function mailsTo(page: Page, address: string): Promise<MailJson[]> 
 }
 
 /**
+ * A page to call the API from, once its own writes are done: a visitor's page posts the welcome
+ * countdown's start, and a sign-up or login that rotates the CSRF token while that post is on its
+ * way makes it answer 419 (retried by the page, but logged as a console error).
+ */
+async function openSettled(page: Page): Promise<void> {
+  await open(page, '/faq');
+  await page.waitForLoadState('networkidle');
+}
+
+/**
  * Signs up a fresh member from the page (logged in afterwards). verified: also confirms the
  * address with the mailed token; welcome: false records the welcome dialog as shown.
  */
 export async function registerMember(page: Page, { verified = true, welcome = false, prefix = 'm' } = {}): Promise<Member> {
-  if (page.url() === 'about:blank') await open(page, '/faq');
+  if (page.url() === 'about:blank') await openSettled(page);
   const email = `${prefix}-${uniq()}@example.org`;
   const reg = await call<{ user: { id: number; name: string } }>(page, 'POST', 'register', { email, password: PASSWORD, terms_check: true });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
@@ -76,7 +86,7 @@ export async function registerMember(page: Page, { verified = true, welcome = fa
 
 /** Logs in as the demo member from the page and skips the welcome dialog. */
 export async function loginDemo(page: Page): Promise<void> {
-  if (page.url() === 'about:blank') await open(page, '/faq');
+  if (page.url() === 'about:blank') await openSettled(page);
   const res = await call(page, 'POST', 'auth/login', { username: DEMO.username, password: DEMO.password });
   if (res.status !== 200) throw new Error(`demo login failed: ${res.status} ${JSON.stringify(res.body)}`);
   await call(page, 'POST', 'session/welcome_shown');
