@@ -48,7 +48,7 @@ export function BuyBox({ kind, price, path, onBought }: BuyBoxProps) {
       <div className="buy-box" data-testid="buy-box">
         <p className="buy-price">{price === 0 ? t('search.free') : t('search.coins', { count: price })}</p>
         <a className="btn btn-primary" href="/login" data-testid="buy-login">
-          {t(`store.buy.login.${kind}`)}
+          {t(price === 0 ? 'store.buy.login.free' : `store.buy.login.${kind}`)}
         </a>
       </div>
     );
