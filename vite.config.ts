@@ -1,9 +1,28 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
-// Client bundle only (the worker is bundled by wrangler). The entry keeps a fixed name so the
-// server can reference it without a manifest; the document appends ?v=<build> to bust caches.
+/**
+ * Every built file carries a content hash, so the worker serves /assets/* as immutable. The worker
+ * learns the entry's and the stylesheet's names from asset-manifest.json (outside /assets, read
+ * through the assets binding, never served to browsers).
+ */
+function assetManifest(): Plugin {
+  return {
+    name: 'livecam-asset-manifest',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const files = Object.values(bundle);
+      const js = files.find((f) => f.type === 'chunk' && f.isEntry)?.fileName;
+      const css = files.find((f) => f.type === 'asset' && f.fileName.endsWith('.css'))?.fileName;
+      if (!js || !css) throw new Error('asset manifest: entry or stylesheet missing');
+      this.emitFile({ type: 'asset', fileName: 'asset-manifest.json', source: JSON.stringify({ js: `/${js}`, css: `/${css}` }) });
+    },
+  };
+}
+
+// Client bundle only (the worker is bundled by wrangler).
 export default defineConfig({
   publicDir: 'public',
+  plugins: [assetManifest()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -13,10 +32,10 @@ export default defineConfig({
     rollupOptions: {
       input: 'src/client/main.ts',
       output: {
-        entryFileNames: 'assets/main.js',
+        entryFileNames: 'assets/main-[hash].js',
         // Island chunks keep their component's name (show-list-<hash>.js): the entry lists them all.
         chunkFileNames: (info) => `assets/${info.name.replace(/\.island$/, '')}-[hash].js`,
-        assetFileNames: (info) => (info.names.some((n) => n.endsWith('.css')) ? 'assets/main.css' : 'assets/[name]-[hash][extname]'),
+        assetFileNames: (info) => (info.names.some((n) => n.endsWith('.css')) ? 'assets/main-[hash].css' : 'assets/[name]-[hash][extname]'),
       },
     },
   },

@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './tests/e2e/global-setup';
 
-// Browser end-to-end tests: one throwaway wrangler dev server (global setup) and headless
-// Chromium through playwright-core. Files run one after another: the machine has two cores
-// and the server, the browser and the test process share them.
+// Browser end-to-end tests: headless Chromium through playwright-core against throwaway wrangler
+// dev servers (global setup): one file at a time by default; E2E_WORKERS=N runs N at once, each
+// worker with a server and a D1 of its own (tests/e2e/browser.ts baseUrl).
 export default defineConfig({
   test: {
     environment: 'node',
@@ -11,8 +12,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
-    fileParallelism: false,
-    maxWorkers: 1,
+    maxWorkers: E2E_WORKERS,
     retry: 0,
   },
 });

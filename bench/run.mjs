@@ -2,18 +2,19 @@
 // server (wrangler dev / workerd, own D1). Each measure prints its report and one line
 // `BENCH {json}`; the end is a markdown summary for the README. A report: exits 0 even when a
 // target is missed, non-zero only when the benchmark itself cannot run. See bench/README.md.
-import net from 'node:net';
 import os from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildClient, startServer } from '../scripts/lib.mjs';
+import { buildClient, freePort, startServer } from '../scripts/lib.mjs';
 import { benchApi } from './api.mjs';
 import { benchJs } from './js.mjs';
 import { benchLedger } from './ledger.mjs';
+import { benchLighthouse } from './lighthouse.mjs';
 import { fmt, report, SETTINGS, state } from './lib.mjs';
 import { benchLobby } from './lobby.mjs';
 import { benchLobbyFloor } from './lobby-floor.mjs';
+import { benchMessages } from './messages.mjs';
 import { benchRoomBilling, benchRoomFanout, benchRoomFloor } from './room.mjs';
 import { benchLogin, formatLogin } from './login.mjs';
 import { benchSsr } from './ssr.mjs';
@@ -23,6 +24,8 @@ import { benchVideo } from './video.mjs';
 const LOBBY_SHARD_MAX = 250;
 const LOBBY_P99_TARGET_MS = 50;
 const OPS_TOKEN = 'e2e-ops-token'; // what startServer configures
+/** Issue 14: a new message reaches the recipient's open pages within 1 s. */
+const MESSAGES_BADGE_P99_TARGET_MS = 1000;
 
 async function login(ctx) {
   console.log('\nLogin:');
@@ -136,8 +139,41 @@ async function store(ctx) {
   ];
 }
 
+async function messages(ctx) {
+  console.log('\nMessages: 100 sends each way to the recipient\'s user:mc (member → studio, performer → member); then the conversation list with 10,000 messages…');
+  const r = await benchMessages(ctx);
+  const ms = (x) => Math.round(x * 10) / 10;
+  const badgePass = r.badge.toMember.p99 <= MESSAGES_BADGE_P99_TARGET_MS && r.badge.toStudio.p99 <= MESSAGES_BADGE_P99_TARGET_MS;
+  console.log(`  send → recipient badge: member → studio p50 ${fmt(r.badge.toStudio.p50, 1)} ms, p99 ${fmt(r.badge.toStudio.p99, 1)} ms; performer → member p50 ${fmt(r.badge.toMember.p50, 1)} ms, p99 ${fmt(r.badge.toMember.p99, 1)} ms`);
+  for (const [name, l] of Object.entries(r.lists)) console.log(`  GET conversations (${name}, ${l.total} listed, ${r.messages} messages in D1): ${fmt(l.rps, 0)} req/s, p50 ${fmt(l.p50, 1)} ms, p99 ${fmt(l.p99, 1)} ms, errors ${l.errors}`);
+  const listP99 = Math.max(r.lists.default.p99, r.lists.unread.p99, r.lists.latest.p99);
+  const listErrors = Object.values(r.lists).reduce((s, l) => s + l.errors, 0);
+  report('messages', {
+    rounds: r.rounds,
+    badge_member_to_studio_p50_ms: ms(r.badge.toStudio.p50),
+    badge_member_to_studio_p99_ms: ms(r.badge.toStudio.p99),
+    badge_performer_to_member_p50_ms: ms(r.badge.toMember.p50),
+    badge_performer_to_member_p99_ms: ms(r.badge.toMember.p99),
+    messages_in_db: r.messages,
+    list_default_p99_ms: ms(r.lists.default.p99),
+    list_unread_p99_ms: ms(r.lists.unread.p99),
+    list_latest_p99_ms: ms(r.lists.latest.p99),
+    list_rps: Math.round(r.lists.default.rps),
+    count_p99_ms: ms(r.lists.count.p99),
+    count_rps: Math.round(r.lists.count.rps),
+    list_errors: listErrors,
+    pass: badgePass && listErrors === 0,
+  });
+  return [
+    `| message send → recipient's badge (user:mc), performer → member | | ${fmt(r.badge.toMember.p50, 1)} | ${fmt(r.badge.toMember.p99, 1)} | p99 ≤ ${MESSAGES_BADGE_P99_TARGET_MS} ms | ${badgePass ? 'PASS' : 'ABOVE'} |`,
+    `| message send → studio badge, member → performer | | ${fmt(r.badge.toStudio.p50, 1)} | ${fmt(r.badge.toStudio.p99, 1)} | p99 ≤ ${MESSAGES_BADGE_P99_TARGET_MS} ms | |`,
+    `| GET conversations, ${r.messages} messages in D1 (default / unread / latest) | ${fmt(r.lists.default.rps, 0)} | ${fmt(r.lists.default.p50, 1)} | ${fmt(listP99, 1)} | | ${listErrors} errors |`,
+    `| GET conversations/count, same member (info) | ${fmt(r.lists.count.rps, 0)} | ${fmt(r.lists.count.p50, 1)} | ${fmt(r.lists.count.p99, 1)} | | |`,
+  ];
+}
+
 /** Every measure by name, in the order they run. */
-const MEASURES = { ssr: benchSsr, js: benchJs, api: benchApi, login, lobby, ledger, store, room, video };
+const MEASURES = { ssr: benchSsr, js: benchJs, lighthouse: benchLighthouse, api: benchApi, login, lobby, ledger, store, room, video, messages };
 
 // ---------------------------------------------------------------------------------------------
 // One server at a time, always stopped; temp dirs and files removed; also on SIGINT/SIGTERM.
@@ -145,18 +181,6 @@ const MEASURES = { ssr: benchSsr, js: benchJs, api: benchApi, login, lobby, ledg
 let server = null;
 let pendingStart = null;
 const cleanups = [];
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolvePort(port));
-    });
-  });
-}
 
 async function stopServer() {
   // Interrupted while wrangler dev was starting: wait for it, so it can be stopped too.

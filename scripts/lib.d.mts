@@ -22,6 +22,9 @@ export interface StartedServer {
   stop: () => Promise<void>;
 }
 
+/** A TCP port free on the loopback right now. */
+export function freePort(): Promise<number>;
+
 export function startServer(opts: {
   port: number;
   persistTo: string;

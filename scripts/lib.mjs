@@ -1,8 +1,9 @@
 // Shared steps of the npm scripts: wrangler without network look-ups, dev vars, client build,
 // local D1 migrations and the one-time demo seed.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -59,20 +60,34 @@ export async function migrateLocal(persistTo) {
   await wrangler(['d1', 'migrations', 'apply', 'DB', '--local', ...persistArgs(persistTo)]);
 }
 
-/** Seeds the demo data when the shows table is empty, so running it again changes nothing. */
+/**
+ * Seeds the demo data when the shows table is empty, so running it again changes nothing. The demo
+ * contest rolls on: when no round runs any more (or the database predates the contest), a new
+ * round is added (src/server/seed/contest.ts).
+ */
 export async function seedIfEmpty(persistTo, pepper) {
+  const now = "CAST(strftime('%s', 'now') AS INTEGER)";
   const out = await wrangler(
-    ['d1', 'execute', 'DB', '--local', ...persistArgs(persistTo), '--json', '--command', 'SELECT (SELECT COUNT(*) FROM shows) AS n, (SELECT COUNT(*) FROM video_parts) AS parts'],
+    [
+      'd1', 'execute', 'DB', '--local', ...persistArgs(persistTo), '--json', '--command',
+      `SELECT (SELECT COUNT(*) FROM shows) AS n, (SELECT COUNT(*) FROM video_parts) AS parts, (SELECT COUNT(*) FROM contests WHERE starts_at <= ${now} AND ends_at > ${now}) AS running`,
+    ],
     { capture: true },
   );
-  const { n, parts } = JSON.parse(out)[0]?.results?.[0] ?? { n: 0, parts: 0 };
-  if (n > 0 && parts > 0) return false;
-  const { demoSqlScript, storeBackfillSqlScript } = await loadTs('src/server/seed/seed.ts');
-  const file = join(root, '.tmp', 'seed.sql');
+  const { n, parts, running } = JSON.parse(out)[0]?.results?.[0] ?? { n: 0, parts: 0, running: 0 };
+  if (n > 0 && parts > 0 && running > 0) return false;
+  const { demoSqlScript, storeBackfillSqlScript, contestRollSqlScript } = await loadTs('src/server/seed/seed.ts');
+  // A file of its own: the e2e setup seeds several servers at once.
+  const file = join(root, '.tmp', `seed-${randomBytes(6).toString('hex')}.sql`);
   mkdirSync(dirname(file), { recursive: true });
   // Seeded before the store existed: only the store's rows of the same demo catalogue.
-  writeFileSync(file, n > 0 ? storeBackfillSqlScript() : await demoSqlScript(pepper));
-  await wrangler(["d1", "execute", "DB", "--local", ...persistArgs(persistTo), "--file", file], { capture: true });
+  const store = n > 0 && parts === 0 ? storeBackfillSqlScript() : '';
+  writeFileSync(file, n > 0 ? `${store}${running > 0 ? '' : contestRollSqlScript()}` : await demoSqlScript(pepper));
+  try {
+    await wrangler(['d1', 'execute', 'DB', '--local', ...persistArgs(persistTo), '--file', file], { capture: true });
+  } finally {
+    rmSync(file, { force: true });
+  }
   return true;
 }
 
@@ -124,9 +139,27 @@ export async function seedMediaIfMissing(persistTo) {
 /** Imports a TypeScript module of src/ in Node (bundled on the fly by esbuild). */
 export async function loadTs(entry) {
   const { build } = await import('esbuild');
-  const outfile = join(root, '.tmp', `${entry.replace(/[\\/]/g, '_')}.mjs`);
+  // A file of its own per call: several servers may be seeded at once.
+  const outfile = join(root, '.tmp', `${entry.replace(/[\\/]/g, '_')}-${randomBytes(6).toString('hex')}.mjs`);
   await build({ entryPoints: [join(root, entry)], bundle: true, platform: 'node', format: 'esm', outfile, logLevel: 'warning' });
-  return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
+  try {
+    return await import(pathToFileURL(outfile).href);
+  } finally {
+    rmSync(outfile, { force: true });
+  }
+}
+
+/** A TCP port free on the loopback right now. */
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (address && typeof address === 'object' ? resolvePort(address.port) : reject(new Error('no free port'))));
+    });
+  });
 }
 
 /**
@@ -140,7 +173,8 @@ export async function startServer({ port, persistTo, pepper = 'e2e-pepper-not-se
   const varArgs = Object.entries({ ENVIRONMENT: 'development', PASSWORD_PEPPER: pepper, OPS_TOKEN: 'e2e-ops-token', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ...vars }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
   const child = spawn(
     bin('wrangler'),
-    ['dev', '--ip', '127.0.0.1', '--port', String(port), '--local', '--persist-to', persistTo, '--show-interactive-dev-session=false', '--env-file', '/dev/null', ...varArgs],
+    // An inspector port of its own: several servers (the e2e workers, a bench beside npm start) may run at once.
+    ['dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(await freePort()), '--local', '--persist-to', persistTo, '--show-interactive-dev-session=false', '--env-file', '/dev/null', ...varArgs],
     { cwd: root, env: wranglerEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let log = '';

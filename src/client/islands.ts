@@ -31,9 +31,17 @@ export const islands = {
   BillingBack: () => import('./features/billing/billing-back.island'),
   CouponsPanel: () => import('./features/billing/coupons-panel.island'),
   GameWheel: () => import('./features/game/game-wheel.island'),
+  ContestBoard: () => import('./features/contest/contest-board.island'),
   Studio: () => import('./features/studio/studio.island'),
+  OperatorInbox: () => import('./features/messages/operator-inbox.island'),
   ChatHistory: () => import('./features/chat/chat-history.island'),
   ExternalChat: () => import('./features/chat/external-chat.island'),
+  Messages: () => import('./features/messages/messages.island'),
+  MessagesMenu: () => import('./features/messages/messages-menu.island'),
+  MessagePopup: () => import('./features/messages/message-popup.island'),
+  FavoritesList: () => import('./features/favorites/favorites-list.island'),
+  ShowFavorite: () => import('./features/favorites/show-favorite.island'),
+  TopMenus: () => import('./features/favorites/top-menus.island'),
 } satisfies Record<string, () => Promise<IslandModule>>;
 
 export type IslandName = keyof typeof islands;

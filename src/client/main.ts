@@ -1,6 +1,7 @@
 import './styles/main.css';
-import { createElement, type ComponentType } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createElement, startTransition, type ComponentType } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { subscribeKey } from 'valtio/utils';
 import type { EmbeddedState } from '../shared/state';
 import { createTranslator } from '../shared/translate';
 import { islands, type IslandName } from './islands';
@@ -15,6 +16,15 @@ const stateEl = document.getElementById('__state');
 const state = JSON.parse(stateEl?.textContent ?? '{}') as EmbeddedState;
 const store = createStore(state);
 const t = createTranslator(state.messages, state.locale);
+// The document embeds only the texts its first render used; the rest (menus, dialogs, errors)
+// arrive before any island hydrates, so no later render meets a missing text. Without them
+// (offline, an error) the islands still hydrate with the embedded ones.
+const allTexts: Promise<unknown> = state.textsUrl
+  ? fetch(state.textsUrl)
+      .then((res) => (res.ok ? (res.json() as Promise<EmbeddedState['messages']>) : null))
+      .then((all) => all && Object.assign(state.messages, all))
+      .catch(() => null)
+  : Promise.resolve();
 const api = createApi(store);
 installErrorLog(store, api);
 installLoadingOverlay(store);
@@ -25,20 +35,36 @@ window.addEventListener('vite:preloadError', (e) => {
   reloadAfterChunkFailure();
 });
 
-for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
-  const name = el.dataset.island as IslandName;
-  const load = islands[name];
-  if (!load) continue;
+function mount(el: HTMLElement, name: IslandName, hydrate: boolean): void {
   const props = JSON.parse(el.dataset.props ?? '{}') as object;
-  load()
-    .then((mod) => {
+  Promise.all([islands[name](), allTexts])
+    .then(([mod]) => {
       const Component = mod.default as ComponentType<object>;
-      hydrateRoot(el, createElement(AppProviders, { store, t, children: createElement(Component, props) }), {
-        onRecoverableError: (error) => logClientError(store, api, `hydration: ${String(error)}`, [error], 2),
+      const app = createElement(AppProviders, { store, t, children: createElement(Component, props) });
+      if (!hydrate) return createRoot(el).render(app);
+      // As a transition, hydration yields to the browser every few milliseconds instead of one
+      // long task per island (a click meanwhile still hydrates its target first and is replayed).
+      startTransition(() => {
+        hydrateRoot(el, app, { onRecoverableError: (error) => logClientError(store, api, `hydration: ${String(error)}`, [error], 2) });
       });
     })
     .catch((error: unknown) => {
       if (!reloadAfterChunkFailure()) logClientError(store, api, `island ${name} failed to load`, [error]);
     });
+}
+
+for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  const name = el.dataset.island as IslandName;
+  if (!islands[name]) continue;
+  if (el.dataset.members === '1' && !store.user) {
+    // Rendered empty for a visitor: its code loads when they log in on this page.
+    el.dataset.deferred = '1';
+    const stop = subscribeKey(store, 'user', (user) => {
+      if (!user) return;
+      stop();
+      delete el.dataset.deferred;
+      mount(el, name, false);
+    });
+  } else mount(el, name, true);
 }
 void import('./lib/realtime').then((m) => m.startRealtime(store)).catch((error: unknown) => logClientError(store, api, 'realtime failed to start', [error]));

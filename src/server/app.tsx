@@ -20,7 +20,10 @@ import { billingCallbackRoutes, billingRoutes } from './features/billing/billing
 import { couponRoutes, rufRoutes } from './features/billing/coupons.routes';
 import { gameRoutes } from './features/game/game.routes';
 import { gamePages } from './features/game/game.pages';
+import { contestRoutes } from './features/contest/contest.routes';
+import { contestPages } from './features/contest/contest.pages';
 import { studioPages } from './features/studio/studio.pages';
+import { messagesPages } from './features/messages/messages.pages';
 import { uploadsRoutes } from './features/studio/uploads.routes';
 import { freePages } from './features/shows/free.pages';
 import { storeListPages } from './features/store/store.pages';
@@ -34,19 +37,26 @@ import { realtimeRoutes } from './features/realtime/realtime.routes';
 import { registerRoutes } from './features/account/register.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { sessionRoutes } from './features/session/session.routes';
+import { sessionPages } from './features/session/session.pages';
 import { categoriesRoutes, showsRoutes, tagsRoutes } from './features/shows/shows.routes';
 import { profilePages } from './features/account/profile.pages';
 import { avsPages } from './features/avs/avs.pages';
 import { mailboxPages } from './features/dev/mailbox.pages';
 import { pixelRoutes } from './features/system/pixel.routes';
 import { logRoutes } from './features/system/system.routes';
+import { textsRoutes } from './features/system/texts.routes';
 import { userRoutes } from './features/account/user.routes';
 import { chatSessionRoutes } from './features/chat/chatsession.routes';
 import { chatEndRoutes } from './features/chat/chat-end.routes';
 import { externalEndRoutes, externalRoutes } from './features/chat/chat-external.routes';
 import { chatHistoryRoutes, chatRoomRoutes } from './features/chat/chatroom.routes';
+import { favoritesRoutes, userFavoritesRoutes } from './features/favorites/favorites.routes';
+import { historyRoutes } from './features/favorites/history.routes';
 import { studioRoutes } from './features/chat/studio.routes';
 import { videoRoutes } from './features/video/video.routes';
+import { conversationsRoutes } from './features/messages/conversations.routes';
+import { studioInboxRoutes, supportInboxRoutes } from './features/messages/inbox.routes';
+import { operatorPages } from './features/messages/operator.pages';
 import { ApiError } from './lib/errors';
 import { fieldErrors } from './lib/validation';
 import { bodyGuard } from './middleware/body';
@@ -57,9 +67,12 @@ import { routeGuards } from './middleware/route-guards';
 import { securityHeaders } from './middleware/security';
 import { session } from './middleware/session';
 import { renderPage } from './render/render-page';
+import { ensureBuiltAssets } from './render/assets';
 
 const STATIC_PREFIXES = ['/assets/', '/static/'];
 const STATIC_FILES = new Set(['/favicon.svg', '/robots.txt']);
+/** Built files carry a content hash in their name (vite.config.ts): a new build is a new URL. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function isApi(c: Context<AppEnv>): boolean {
   return c.req.path === '/api' || c.req.path.startsWith('/api/');
@@ -89,13 +102,20 @@ export function createApp() {
     const path = c.req.path;
     if (c.req.method === 'GET' && (STATIC_FILES.has(path) || STATIC_PREFIXES.some((p) => path.startsWith(p)))) {
       const res = await c.env.ASSETS.fetch(c.req.raw);
-      if (res.status !== 404) return new Response(res.body, res);
+      if (res.status !== 404) {
+        const out = new Response(res.body, res);
+        if (path.startsWith('/assets/') && (res.status === 200 || res.status === 304)) out.headers.set('Cache-Control', IMMUTABLE);
+        return out;
+      }
     }
+    // Pages name the hashed entry and inline the stylesheet: read the build's manifest once.
+    if (!isApi(c)) await ensureBuiltAssets(c.env);
     await next();
   });
 
   app.get('/version', (c) => c.text(BUILD_ID, 200, { 'Cache-Control': 'no-store' }));
   app.route('/img', imageRoutes);
+  app.route('/i18n', textsRoutes);
   app.route('/api/videos/image', videoImageRoutes);
 
   app.use(preferences, session, bodyGuard);
@@ -110,6 +130,9 @@ export function createApp() {
     .route('/auth', authRoutes)
     .route('/register', registerRoutes)
     .route('/user/chathistory', chatHistoryRoutes)
+    .route('/user/favorites', userFavoritesRoutes)
+    .route('/user/history', historyRoutes)
+    .route('/favorites', favoritesRoutes)
     .route('/user', userRoutes)
     .route('/shows', showsRoutes)
     .route('/tags', tagsRoutes)
@@ -120,10 +143,14 @@ export function createApp() {
     .route('/coupons', couponRoutes)
     .route('/ruf', rufRoutes)
     .route('/game', gameRoutes)
+    .route('/contest', contestRoutes)
     .route('/chatsession', chatSessionRoutes)
     .route('/chatroom', chatRoomRoutes)
     .route('/chat/external', externalRoutes)
     .route('/studio/uploads', uploadsRoutes)
+    .route('/studio/conversations', studioInboxRoutes)
+    .route('/support/conversations', supportInboxRoutes)
+    .route('/conversations', conversationsRoutes)
     .route('/studio', studioRoutes)
     .route('/video', videoRoutes)
     .route('/videos', videosRoutes)
@@ -142,9 +169,12 @@ export function createApp() {
   app.use(async (c, next) => (isApi(c) ? next() : visitorCookies(c, next)));
   app.use(async (c, next) => (isApi(c) ? next() : routeGuards(c, next)));
   // Pages answer the site's own URLs (the spec's routes), which share no prefix per feature.
-  for (const pages of [showPages, showsPages, searchPages, infoPages, freePages, storeListPages, storeItemPages, accountPages, sandboxPages, billingPages]) app.route('/', pages);
+  for (const pages of [showPages, showsPages, searchPages, infoPages, freePages, storeListPages, storeItemPages, accountPages, sandboxPages, billingPages, sessionPages]) app.route('/', pages);
   app.route('/game', gamePages);
+  app.route('/contest', contestPages);
   app.route('/studio', studioPages);
+  app.route('/messages', messagesPages);
+  app.route('/operator', operatorPages);
   app.route('/users/archive', archivePages);
   app.route('/users', profilePages);
   app.route('/avs', avsPages);

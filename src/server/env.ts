@@ -95,6 +95,8 @@ export interface Variables {
   sessionId: string | null;
   /** The id in a valid signed session cookie, even before its D1 row exists. */
   cookieSessionId: string | null;
+  /** The CSRF token of cookieSessionId, once a page view or a form check computed it (forms without script carry it). */
+  csrfToken?: string;
   user: User | null;
   /** The logged-in member, set by requireUser: read it only in handlers behind that middleware. */
   member: User;

@@ -9,6 +9,7 @@ export type DrawerItemKey =
   | 'freeshow'
   | 'freevideo'
   | 'game'
+  | 'contest'
   | 'special'
   | 'freeCoins'
   | 'charge'
@@ -42,6 +43,7 @@ export function drawerItems(session: Session, user: User | null, now: Date): Dra
     { key: 'freeshow', href: '/freeshow' },
     { key: 'freevideo', href: '/freevideo' },
     { key: 'game', href: '/game' },
+    { key: 'contest', href: '/contest' },
     now.toISOString().slice(0, 10) < SPECIAL_UNTIL && { key: 'special', href: '/special' },
     showFreeCoins && { key: 'freeCoins', href: '/users/free_coins' },
     loggedIn && !voicecall && { key: 'charge', href: '/billing' },

@@ -12,7 +12,10 @@ export type RealtimeEvent =
   | { type: 'user:coins'; coins: number }
   | { type: 'user:logout' }
   | { type: 'user:avs'; agechecked: boolean }
-  | { type: 'user:mc'; count: number };
+  /** Unread messages. No side: the member's own inbox; side studio/support: the performer's or operator's inbox. */
+  | { type: 'user:mc'; count: number; side?: 'studio' | 'support' }
+  /** A favourite went online inside the member's notification window (once per show and window). */
+  | { type: 'user:favorite_online'; showId: number; name: string; slugName: string };
 
 export const REALTIME_PATH = '/api/realtime';
 /** How long the hub gathers status changes before one show:bulkupdate goes out. */

@@ -5,6 +5,8 @@ import type { GallerySummary, Paged, Promo, ShowSummary, VideoSummary } from './
 // shows, so the embedded props stay small.
 
 export interface TileShow {
+  /** The logged-in member's favourite. */
+  fav?: true;
   id: number;
   name: string;
   slugName: string;
@@ -51,6 +53,7 @@ export function toTileShow(s: ShowSummary): TileShow {
     slogan: s.texts.slogan,
   };
   if (typeof s.distance === 'number') t.distance = s.distance;
+  if (s.isFavorite) t.fav = true;
   return t;
 }
 

@@ -28,6 +28,8 @@ export interface ShowSummary {
   previews: number[];
   ribbon: string | null;
   texts: { slogan: string; description: string };
+  /** True for the logged-in member's favourites (one query beside the list), else false. */
+  isFavorite: boolean;
   /** km from the searched location (location search only). */
   distance?: number;
 }

@@ -42,6 +42,9 @@ describe.each(['en', 'de'] as Lang[])('login and logout (%s)', (lang) => {
     expect(await text(page, '[data-testid=member-name]')).toBe(DEMO.username);
     expect(Number(await text(page, '[data-testid=coins]'))).toBeGreaterThan(0);
     expect(await text(page, '[data-testid=snackbar]')).toContain(m.auth.login.welcome.replace('{{name}}', DEMO.username));
+    // The members' menus (not loaded for the visitor this page was) arrive with the login.
+    await page.locator('.app-bar [data-testid=messages-toggle]').waitFor();
+    await page.locator('.app-bar [data-testid=favorites-toggle]').waitFor();
 
     // The login survives a reload (server-rendered member area).
     await open(page, '/terms');

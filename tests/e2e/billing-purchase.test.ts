@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from './browser';
-import { open, waitForIslands } from './browser';
+import { lobbyConnected, open, waitForIslands } from './browser';
 import { openPicker, openPopup, topBarCoins, waitClosed } from './billing-helpers';
 import { type Lang, launchIn, MESSAGES, registerMember, text } from './members';
 
@@ -70,6 +70,7 @@ describe('buying coins in the popup (en)', () => {
     const page = b.page;
     const second = await b.newPage();
     await open(second, '/faq');
+    await lobbyConnected(second);
     const before = await topBarCoins(second);
 
     await openPicker(page, '/billing');

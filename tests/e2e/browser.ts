@@ -16,9 +16,10 @@ const ARGS = [
   '--disable-sync',
 ];
 
-/** The test server's origin, from the global setup. */
+/** This test worker's own server (global setup starts one per worker: no state shared between files running at once). */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  const urls = inject('baseUrls');
+  return urls[(Number(process.env.VITEST_POOL_ID) || 1) - 1] ?? urls[0];
 }
 
 export interface LaunchOptions {
@@ -38,6 +39,8 @@ export interface LaunchOptions {
     layout?: string;
   };
   viewport?: { width: number; height: number };
+  /** false: the browser runs no script (the pages must work as sent). */
+  javaScriptEnabled?: boolean;
 }
 
 /** A German visitor on a phone (by the browser's language, splash and consent answered). */
@@ -120,6 +123,7 @@ export async function launch(opts: LaunchOptions = {}): Promise<Browser> {
       args: ARGS,
       locale: opts.locale,
       viewport: opts.viewport ?? { width: 1280, height: 900 },
+      javaScriptEnabled: opts.javaScriptEnabled,
       extraHTTPHeaders: opts.acceptLanguage ? { 'Accept-Language': opts.acceptLanguage } : undefined,
     });
   } catch (error) {
@@ -164,7 +168,8 @@ export async function launch(opts: LaunchOptions = {}): Promise<Browser> {
 }
 
 /**
- * Waits until main.ts has hydrated every island of the page: React marks each container when
+ * Waits until main.ts has hydrated every island of the page (but the members' ones a visitor's
+ * page defers): React marks each container when
  * hydrateRoot runs (from then on a click on a part not yet hydrated is hydrated first and
  * replayed) and each hydrated element with its props.
  */
@@ -172,7 +177,8 @@ export async function waitForIslands(page: Page, timeout = 15_000): Promise<void
   try {
     await page.waitForFunction(
       () => {
-        const islands = [...document.querySelectorAll('[data-island]')];
+        // A members' island on a visitor's page waits for a login (data-deferred, main.ts).
+        const islands = [...document.querySelectorAll('[data-island]:not([data-deferred])')];
         const marked = (el: Element | null, prefix: string) => !el || Object.keys(el).some((k) => k.startsWith(prefix));
         return (
           islands.length > 0 &&
@@ -241,4 +247,12 @@ export async function call<T = Record<string, unknown>>(page: Page, method: stri
     },
     { method, path, body },
   ) as Promise<CallResult<T>>;
+}
+
+/**
+ * Waits until the page's lobby socket is open. A second tab must be connected before the event it
+ * should receive happens: an event sent while its socket is still connecting does not reach it.
+ */
+export async function lobbyConnected(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as { __lobby?: { connected: boolean } }).__lobby?.connected === true, undefined, { timeout: 15_000 });
 }

@@ -4,7 +4,7 @@ import { launch, open, type Browser } from './browser';
 
 // Visitor rules: no buy-coins (members only), no pay-by-phone (no phone payment set up),
 // no special (it ended 2024-07-16).
-const VISITOR_ITEMS = ['home', 'allShows', 'categories', 'search', 'freeshow', 'freevideo', 'game', 'freeCoins', 'faq', 'contact'];
+const VISITOR_ITEMS = ['home', 'allShows', 'categories', 'search', 'freeshow', 'freevideo', 'game', 'contest', 'freeCoins', 'faq', 'contact'];
 
 describe('drawer for visitors', () => {
   let b: Browser;

@@ -43,13 +43,28 @@ async function endedChat(page: Page, showId: number) {
 }
 
 /**
+ * Pauses the page's clock just ahead of its own time. On a busy machine the page's time may pass
+ * the target before the pause lands ("Cannot fast-forward to the past"): then it tries again.
+ */
+async function pauseSoon(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const pageNow = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(pageNow + 250 * attempt);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('to the past')) throw error;
+    }
+  }
+}
+
+/**
  * Extend calls answered so far, as the page counts them; `requests` counts those the page sent.
  * With the page's clock paused, each 10 s run of the clock must send exactly one more.
  */
 async function extendsEvery10s(page: Page, requests: () => number): Promise<void> {
   const answered = async () => Number(await page.locator('[data-testid=external-overlay]').getAttribute('data-extends'));
-  const pageNow = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(pageNow + 50);
+  await pauseSoon(page);
   // Settle what the real time already sent.
   await page.waitForFunction((n) => Number(document.querySelector('[data-testid=external-overlay]')?.getAttribute('data-extends')) >= n, requests());
   const base = await answered();

@@ -53,10 +53,17 @@ export async function ctxCall<T = Record<string, unknown>>(page: Page, method: '
   const ctx = page.context();
   const token = async () => (await ctx.cookies(baseUrl())).find((c) => c.name === 'XSRF-TOKEN')?.value;
   if (!(await token())) await ctx.request.get(`${baseUrl()}/api/auth/csrf-cookie`);
-  const res = await ctx.request.fetch(`${baseUrl()}/api/${path}`, {
-    method,
-    headers: { Accept: 'application/json', 'X-XSRF-TOKEN': decodeURIComponent((await token()) ?? '') },
-    data: body,
+  const send = async () =>
+    ctx.request.fetch(`${baseUrl()}/api/${path}`, {
+      method,
+      headers: { Accept: 'application/json', 'X-XSRF-TOKEN': decodeURIComponent((await token()) ?? '') },
+      data: body,
+    });
+  // wrangler dev's proxy now and then resets a connection (ECONNRESET, twice in many runs): a GET
+  // changes nothing, so it is sent once more; a POST is not (it may have been taken).
+  const res = await send().catch((error: unknown) => {
+    if (method === 'GET' && !retried && /ECONNRESET/.test(String(error))) return send();
+    throw error;
   });
   const text = await res.text();
   // wrangler dev answers 503 when it restarted the worker mid-request (and asks to send it again).

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
-import { launch, open, type Browser } from './browser';
+import { launch, lobbyConnected, open, type Browser } from './browser';
 
 // Live lobby end to end: an operator switches a show, open pages follow without a reload.
 
@@ -12,11 +12,6 @@ async function flip(base: string, id: number, online: boolean): Promise<void> {
     body: JSON.stringify({ online }),
   });
   expect(res.status).toBe(200);
-}
-
-/** Waits until the page's lobby socket is open. */
-async function connected(page: Page): Promise<void> {
-  await page.waitForFunction(() => (window as { __lobby?: { connected: boolean } }).__lobby?.connected === true, undefined, { timeout: 10_000 });
 }
 
 /** Marks the document; a reload or a navigation to another document would lose the mark. */
@@ -61,7 +56,7 @@ describe('live updates', () => {
     free = pick.free;
     show = await b.newPage();
     await open(show, pick.href);
-    await Promise.all([connected(home), connected(show)]);
+    await Promise.all([lobbyConnected(home), lobbyConnected(show)]);
   });
   afterAll(async () => {
     if (id) await flip(b.base, id, true).catch(() => undefined);
@@ -114,7 +109,7 @@ describe('live updates', () => {
     await home.evaluate(() => (window as { __lobby?: { reconnect(): void } }).__lobby?.reconnect());
     expect((await refetch).status()).toBe(200);
     await tileOnline(home, id, false, 5000);
-    await connected(home);
+    await lobbyConnected(home);
 
     // And it keeps following live updates after the reconnect.
     await flip(b.base, id, true);

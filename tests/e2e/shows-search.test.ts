@@ -86,6 +86,28 @@ describe('quicksearch', () => {
     expect(b.unexpectedProblems()).toEqual([]);
   });
 
+  it('finds a performer by name ("frieda blue", "Liv Joy"), and lists shows in the order of the search page', async () => {
+    const idsOf = async (selector: string) =>
+      (await b.page.locator(selector).evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''))).map((h) => Number(/\/chat\/(\d+)\//.exec(h)?.[1]));
+    const quick = async (term: string) => {
+      await open(b.page, '/');
+      await b.page.click(input);
+      await b.page.keyboard.type(term);
+      await b.page.locator(`${panel} a.qs-option[href^="/chat/"]`).first().waitFor({ timeout: 15_000 });
+      return b.page.locator(`${panel} [aria-labelledby=qs-shows-title] .qs-title`).first().textContent();
+    };
+    expect(await quick('frieda blue')).toMatch(/^FriedaBlue \d+$/);
+    expect(await quick('Liv Joy')).toMatch(/^LivJoy \d+$/);
+    expect(await quick('liv')).toMatch(/^Liv \d+$/);
+    const shown = await idsOf(`${panel} [aria-labelledby=qs-shows-title] a.qs-option`);
+    expect(shown.length).toBeGreaterThan(1);
+    await b.page.keyboard.press('Enter');
+    await b.page.waitForURL(`${b.base}/search?search=liv`);
+    const listed = await idsOf('[data-section=shows] .show-tile a[href^="/search/shows/chat/"]');
+    expect([...new Set(listed)].slice(0, shown.length)).toEqual(shown);
+    expect(b.unexpectedProblems()).toEqual([]);
+  });
+
   it('clicking a result opens the show; the field closes after blur', async () => {
     await open(b.page, '/');
     await b.page.click(input);

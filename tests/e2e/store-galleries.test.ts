@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GallerySummary, Paged } from '../../src/shared/shows';
-import { call, GERMAN_PHONE, open, type Browser } from './browser';
+import { call, GERMAN_PHONE, lobbyConnected, open, type Browser } from './browser';
 import { grantCoins, topBarCoins } from './billing-helpers';
 import { launchIn, MESSAGES, registerMember, uniq, type Lang } from './members';
 
@@ -47,6 +47,7 @@ describe.each(SETUPS)('the gallery store (%s)', (lang, setup) => {
 
     const other = await b.newPage();
     await open(other, '/faq');
+    await lobbyConnected(other);
     expect(await topBarCoins(other)).toBe(COINS);
 
     await page.getByRole('button', { name: m.store.buy.coins[gallery.price === 1 ? 'gallery_one' : 'gallery_other'].replace('{{count}}', String(gallery.price)) }).click();
@@ -105,7 +106,7 @@ describe('gallery prizes and visitors', () => {
     const gallery = await pricedGallery(page);
     await open(page, `/galleries/pictures/${gallery.showId}/${gallery.id}`);
     await page.locator('[data-testid=picture-grid].locked').waitFor();
-    expect(await page.locator('[data-testid=buy-login]').getAttribute('href')).toBe('/login');
+    expect(await page.locator('[data-testid=buy-login]').getAttribute('href')).toBe(`/login?redirect=${encodeURIComponent(`/galleries/pictures/${gallery.showId}/${gallery.id}`)}`);
     const status = await page.evaluate(async (url) => (await fetch(url)).status, `/media/galleries/${gallery.id}/1/full`);
     expect(status).toBe(403);
     await page.goto(new URL('/users/archive', b.base).href);

@@ -1,7 +1,7 @@
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged, VideoSummary } from '../../src/shared/shows';
-import { call, GERMAN_PHONE, open, type Browser } from './browser';
+import { call, GERMAN_PHONE, lobbyConnected, open, type Browser } from './browser';
 import { grantCoins, topBarCoins } from './billing-helpers';
 import { launchIn, MESSAGES, registerMember, uniq, type Lang } from './members';
 
@@ -53,6 +53,7 @@ describe.each(SETUPS)('the video store (%s)', (lang, setup) => {
 
     const other = await b.newPage();
     await open(other, '/faq');
+    await lobbyConnected(other);
     expect(await topBarCoins(other)).toBe(COINS);
 
     // Every answer of the whole part's stream, from the moment it is bought.

@@ -17,6 +17,7 @@ export function testStore(overrides: Partial<EmbeddedState> = {}) {
     supportEmail: 'support@test',
     exitUrl: 'about:blank',
     googleClientId: null,
+    csrfToken: '',
     messages: {},
     ...overrides,
   });

@@ -17,31 +17,40 @@ export interface Violation {
  */
 export const FEATURE_ALLOW: Record<string, string[]> = {
   // server: everything runs on the session (who is asking); money goes through billing
-  'server:account': ['server:session', 'server:billing'],
+  // the profile's favourites tab lists the member's favourites
+  'server:account': ['server:session', 'server:billing', 'server:favorites'],
   'server:avs': ['server:session'],
   'server:billing': ['server:session'],
   // live rooms: who is asking, the show list's status push, coins pushed to the member's tabs
   'server:chat': ['server:session', 'server:shows', 'server:billing'],
   'server:game': ['server:session', 'server:billing'],
+  // the contest: who is asking (votes are the member's own)
+  'server:contest': ['server:session'],
   'server:ops': ['server:billing', 'server:shows'],
   'server:realtime': ['server:session'],
   // the store's lists: search, and the free-videos page of the show lists
   'server:search': ['server:shows', 'server:store'],
-  'server:shows': ['server:store'],
+  // show lists mark the member's favourites; a show going online notifies them
+  'server:shows': ['server:store', 'server:favorites'],
+  'server:favorites': ['server:session'],
   // buying: who is asking, coins pushed to the member's tabs
   'server:store': ['server:session', 'server:billing'],
+  // conversations: who is asking, tips push the member's coins
+  'server:messages': ['server:session', 'server:billing'],
   // the member behind a session is an account row (type only)
   'server:session': ['server:account'],
   // client: the profile shows the member's coupons and chat history; search lists shows with the show lists;
   // the session's overlays open the nickname dialog
-  'client:account': ['client:billing', 'client:chat'],
+  'client:account': ['client:billing', 'client:chat', 'client:favorites'],
   'client:search': ['client:shows'],
   'client:session': ['client:account'],
   // live rooms: the chat asks for a nickname; the show page hosts the chat; the studio uses its room socket;
   // the chat plays and the studio sends the live video
   'client:chat': ['client:account', 'client:video'],
-  'client:shows': ['client:chat'],
-  'client:studio': ['client:chat', 'client:video'],
+  // the show page hosts the chat and opens the message popup; tiles and the show page carry the favourite heart
+  'client:shows': ['client:chat', 'client:messages', 'client:favorites'],
+  // the studio hosts the performer's inbox of conversations
+  'client:studio': ['client:chat', 'client:video', 'client:messages'],
   // the store's pages list videos and galleries with the show lists' tiles and list island
   'client:store': ['client:shows'],
 };
@@ -50,11 +59,15 @@ export const FEATURE_ALLOW: Record<string, string[]> = {
 export const SHELL_ALLOW = [
   'src/client/features/account/account-area.island.tsx',
   'src/client/features/search/quicksearch.island.tsx',
+  // the history and favourites menus of the top bar
+  'src/client/features/favorites/top-menus.island.tsx',
   'src/client/features/session/age-splash.island.tsx',
   'src/client/features/session/session-overlays.tsx',
   'src/client/features/billing/billing-overlays.tsx',
   // the drawer's notice while a phone payment runs
   'src/client/features/billing/voicecall-notice.tsx',
+  // the top bar's messages menu (unread badge)
+  'src/client/features/messages/messages-menu.island.tsx',
 ];
 
 /** Non-feature server folders that render pages and so may import the client's state providers. */

@@ -1,5 +1,6 @@
 import { WebSocket as ReconnectingWebSocket } from 'partysocket';
 import { parseEvent, REALTIME_PATH, type RealtimeEvent, type ShowStatus } from '../../shared/realtime';
+import { favoriteOnlineNotice } from '../state/favorites';
 import { applyStatuses, rebuildOnline } from '../state/live';
 import type { RootState } from '../state/store';
 import { api } from './api';
@@ -80,7 +81,16 @@ export function startRealtime(store: RootState): LobbyHandle {
         store.session.agechecked = event.agechecked !== false;
         return;
       case 'user:mc':
-        if (typeof event.count === 'number') store.messagesCount = event.count;
+        if (typeof event.count !== 'number') return;
+        if (event.side === 'studio' || event.side === 'support') {
+          if (event.side === 'studio') store.studioMessagesCount = event.count;
+          else store.supportMessagesCount = event.count;
+          store.inboxPushes++;
+        } else store.messagesPushes++; // the messages menu reads the count (in order: unread-count.ts)
+        return;
+      case 'user:favorite_online':
+        // A favourite went online inside the member's window: the favourites island announces it.
+        favoriteOnlineNotice(store, event);
         return;
       default:
         return;

@@ -1,7 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { BREAKPOINTS } from '../../shared/constants';
 import { drawerItems, type DrawerItemKey } from '../../shared/drawer';
 import type { Session, User } from '../../shared/session';
 import { Icon, type IconName } from '../ui/icon';
+import { useModal } from '../ui/use-modal';
 import { useLazy, type Loader } from '../lib/use-lazy';
 import { toggleDrawer } from '../state/actions';
 import { useSnap, useStore, useT } from '../state/context';
@@ -14,6 +16,7 @@ const ICONS: Record<DrawerItemKey, IconName> = {
   freeshow: 'live',
   freevideo: 'video',
   game: 'game',
+  contest: 'star',
   special: 'star',
   freeCoins: 'gift',
   charge: 'coins',
@@ -35,19 +38,24 @@ export default function Drawer() {
   const items = drawerItems(snap.session as Session, snap.user as User | null, new Date(snap.now));
   const VoicecallNotice = useLazy(loadVoicecallNotice, snap.session.voicecall);
 
+  // Below 1264 px the open drawer is a modal panel (page behind inert and still, Tab stays in
+  // it, Escape closes it); wider it is a sidebar beside the page.
+  const [narrow, setNarrow] = useState(false);
   useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') toggleDrawer(store, false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, store]);
+    const query = window.matchMedia(`(max-width: ${BREAKPOINTS.lg - 0.02}px)`);
+    const update = () => setNarrow(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  const layerRef = useRef<HTMLDivElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  useModal(open && narrow, { rootRef: layerRef, trapRef: navRef, onEscape: () => toggleDrawer(store, false) });
 
   return (
-    <>
+    <div ref={layerRef} className="drawer-layer">
       <div className={open ? 'scrim scrim-open' : 'scrim'} aria-hidden="true" onClick={() => toggleDrawer(store, false)} />
-      <nav id="app-drawer" className={open ? 'drawer drawer-open' : 'drawer'} aria-label={t('nav.main')}>
+      <nav ref={navRef} id="app-drawer" className={open ? 'drawer drawer-open' : 'drawer'} aria-label={t('nav.main')}>
         {VoicecallNotice && snap.session.voicecall && <VoicecallNotice />}
         <ul>
           {items.map((item) => (
@@ -65,6 +73,6 @@ export default function Drawer() {
           ))}
         </ul>
       </nav>
-    </>
+    </div>
   );
 }

@@ -32,14 +32,14 @@ export function Footer() {
           </ul>
         </nav>
         <div className="footer-switches">
-          <div className="switch-group" aria-label={t('footer.language')}>
+          <div className="switch-group" role="group" aria-label={t('footer.language')}>
             {LOCALES.map((l) => (
               <a key={l} href={`?lang=${l}`} hrefLang={l} lang={l} className={snap.locale === l ? 'switch active' : 'switch'} aria-current={snap.locale === l ? 'true' : undefined}>
                 {t(`languages.${l}`)}
               </a>
             ))}
           </div>
-          <div className="switch-group layouts" aria-label={t('footer.colours')}>
+          <div className="switch-group layouts" role="group" aria-label={t('footer.colours')}>
             {LAYOUTS.map((l) => (
               <a key={l} href={`?l=${l}`} className={snap.layout === l ? `swatch swatch-${l} active` : `swatch swatch-${l}`} title={t(`layouts.${l}`)} aria-label={t(`layouts.${l}`)} />
             ))}

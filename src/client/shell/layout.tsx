@@ -6,7 +6,7 @@ import ConsentBanner from './consent-banner.island';
 import Overlays from './overlays.island';
 import { useSnap, useT } from '../state/context';
 import { Breadcrumbs, type Crumb } from '../ui/breadcrumbs';
-import { Island } from '../ui/island';
+import { behindModal, Island } from '../ui/island';
 import { AppBar } from './app-bar';
 import { BottomNav } from './bottom-nav';
 import { CategoryBar } from './category-bar';
@@ -24,15 +24,17 @@ export function Layout({ variant = 'default', categoryBar, breadcrumbs, children
   const snap = useSnap();
   const t = useT();
   const basic = variant === 'basic';
+  // The age splash is a modal from the first byte: what it covers is inert until it is answered.
+  const covered = snap.ui.splashOpen;
   return (
     <>
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href="#main" {...behindModal(covered)}>
         {t('nav.skip')}
       </a>
       <noscript>
         <div className="noscript">{t('common.noscript')}</div>
       </noscript>
-      <div className={basic ? 'app app-basic' : 'app'}>
+      <div className={basic ? 'app app-basic' : 'app'} {...behindModal(covered)}>
         {!snap.headerHidden && <AppBar withDrawer={!basic} />}
         {!basic && <Island name="Drawer" component={Drawer} props={{}} />}
         <div className="app-main">
@@ -45,8 +47,8 @@ export function Layout({ variant = 'default', categoryBar, breadcrumbs, children
         </div>
         {!basic && <BottomNav />}
       </div>
-      <Island name="Overlays" component={Overlays} props={{}} />
-      {snap.ui.consentOpen && <Island name="ConsentBanner" component={ConsentBanner} props={{}} />}
+      <Island name="Overlays" component={Overlays} props={{}} inert={covered} />
+      {snap.ui.consentOpen && <Island name="ConsentBanner" component={ConsentBanner} props={{}} inert={covered} />}
       {snap.ui.splashOpen && <Island name="AgeSplash" component={AgeSplash} props={{}} />}
     </>
   );

@@ -4,6 +4,7 @@ import type { Session } from '../../shared/session';
 import type { EmbeddedState } from '../../shared/state';
 import { accountSlice, type AccountSlice } from './account';
 import { billingSlice, type BillingSlice } from './billing';
+import { favoritesSlice, type FavoritesSlice } from './favorites';
 import { liveSlice, type LiveSlice } from './live';
 import { playerSlice, type PlayerSlice } from './player';
 import { uiSlice, type UiSlice } from './ui';
@@ -28,12 +29,12 @@ interface DocumentSlice {
   clientBuild: string;
   serverBuild: string;
   session: Session;
-  config: { supportEmail: string; exitUrl: string; googleClientId: string | null };
+  config: { supportEmail: string; exitUrl: string; googleClientId: string | null; csrfToken: string };
   errorLog: ErrorLogEntry[];
 }
 
 /** The root state shared by every island, assembled from its slices. */
-export type RootState = DocumentSlice & AccountSlice & UiSlice & BillingSlice & LiveSlice & PlayerSlice;
+export type RootState = DocumentSlice & AccountSlice & UiSlice & BillingSlice & LiveSlice & PlayerSlice & FavoritesSlice;
 
 /** One store per document in the browser, one per request on the server. */
 export function createStore(init: EmbeddedState): RootState {
@@ -46,12 +47,13 @@ export function createStore(init: EmbeddedState): RootState {
     clientBuild: BUILD_ID,
     serverBuild: init.serverBuild,
     session: init.session,
-    config: { supportEmail: init.supportEmail, exitUrl: init.exitUrl, googleClientId: init.googleClientId ?? null },
+    config: { supportEmail: init.supportEmail, exitUrl: init.exitUrl, googleClientId: init.googleClientId ?? null, csrfToken: init.csrfToken ?? '' },
     errorLog: [],
     ...accountSlice(init),
     ...uiSlice(init),
     ...billingSlice(),
     ...liveSlice(),
     ...playerSlice(),
+    ...favoritesSlice(),
   });
 }

@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { answerConfirm } from '../state/actions';
 import { useSnap, useStore, useT } from '../state/context';
+import { useModal } from './use-modal';
 
 /** The shared yes/no dialog opened by confirmDialog(); Escape or the backdrop cancels. */
 export function ConfirmDialog() {
@@ -9,20 +10,13 @@ export function ConfirmDialog() {
   const t = useT();
   const req = snap.ui.confirm;
   const okRef = useRef<HTMLButtonElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!req) return;
-    okRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') answerConfirm(store, false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [req, store]);
+  useModal(!!req, { rootRef, initialFocusRef: okRef, onEscape: () => answerConfirm(store, false) });
 
   if (!req) return null;
   return (
-    <div className="modal-backdrop" onClick={(e) => e.target === e.currentTarget && answerConfirm(store, false)}>
+    <div ref={rootRef} className="modal-backdrop" onClick={(e) => e.target === e.currentTarget && answerConfirm(store, false)}>
       <div className="dialog confirm" role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" aria-describedby="confirm-text">
         <h2 id="confirm-title">{req.title}</h2>
         <p id="confirm-text">{req.text}</p>

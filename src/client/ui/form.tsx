@@ -3,6 +3,7 @@ import type { TFunction } from '../../shared/translate';
 import { ApiFailure } from '../lib/api';
 import { errorText } from './error-text';
 import { useT } from '../state/context';
+import { CsrfField } from './csrf-field';
 
 // The form kit: one Field, the API's errors as text, and a hook for forms that write through the API.
 
@@ -232,10 +233,24 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'revealable' | 'r
   return <Field type="password" revealable required {...props} />;
 }
 
-/** An account form (posted by script; `name` is its data-form), with an optional lead line. */
-export function AuthForm({ name, lead, onSubmit, children }: { name: string; lead?: string; onSubmit: (e: FormEvent) => void; children: ReactNode }) {
+/**
+ * A form the server refused after the browser posted it without script: the general error code
+ * (or null), the first error code of each field, and the values to show again (never a password).
+ */
+export interface PostedFailure {
+  code: string | null;
+  fields: Record<string, string>;
+  values: Record<string, string>;
+}
+
+/**
+ * An account form (posted by script; `name` is its data-form), with an optional lead line.
+ * With `action` it also works without script: the browser posts it there with the CSRF token.
+ */
+export function AuthForm({ name, lead, action, onSubmit, children }: { name: string; lead?: string; action?: string; onSubmit: (e: FormEvent) => void; children: ReactNode }) {
   return (
-    <form className="auth-form" method="post" onSubmit={onSubmit} noValidate data-form={name}>
+    <form className="auth-form" method="post" action={action} onSubmit={onSubmit} noValidate data-form={name}>
+      {action && <CsrfField />}
       {lead && <p className="auth-lead">{lead}</p>}
       {children}
     </form>

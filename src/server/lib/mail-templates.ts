@@ -5,12 +5,12 @@ import { i18nFor } from './i18n';
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A mail with one call-to-action link, in the member's language (texts under mail.<kind>). */
-export function actionMail(kind: 'verify' | 'reset' | 'login', locale: Locale, to: string, vars: { name: string; link: string }): Mail {
+export function actionMail(kind: 'verify' | 'reset' | 'login' | 'favorite', locale: Locale, to: string, vars: { name: string; link: string; show?: string }): Mail {
   const t = i18nFor(locale).t;
   const brand = t('common.brand');
-  const subject = t(`mail.${kind}.subject`, { brand });
+  const subject = t(`mail.${kind}.subject`, { brand, show: vars.show });
   const greeting = t('mail.greeting', { name: vars.name });
-  const body = t(`mail.${kind}.body`, { brand });
+  const body = t(`mail.${kind}.body`, { brand, show: vars.show });
   const button = t(`mail.${kind}.button`);
   const footer = t('mail.footer', { brand });
   const html = `<!DOCTYPE html><html lang="${locale}"><body style="margin:0;background:#f4f4f4;font-family:Arial,sans-serif;color:#222">

@@ -16,8 +16,9 @@ function csp(nonce: string, dev: boolean, google: boolean): string {
     "default-src 'self'",
     // strict-dynamic lets the nonce'd entry module load its lazy island chunks.
     `script-src 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
-    // No inline styles: the pages style through classes only (style attributes included).
-    `style-src 'self'${google ? ` ${GSI}style` : ''}`,
+    // No inline styles but the document's own stylesheet (nonce'd <style>, inlined for the first
+    // paint); style attributes stay refused.
+    `style-src 'self' 'nonce-${nonce}'${google ? ` ${GSI}style` : ''}`,
     "img-src 'self' data: blob:",
     // The studio reads a chosen video from a blob: URL (its duration, poster frame and preview).
     "media-src 'self' blob:",

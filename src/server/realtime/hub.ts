@@ -4,6 +4,7 @@ import type { Bindings } from '../env';
 import { syncRoom } from './rooms';
 import { lobbyShardCount } from './shards';
 import { randomShows, setShowsOnline } from '../features/shows/show-status.repo';
+import { notifyFavoritesOnline } from '../features/favorites/favorites.service';
 
 const SIMULATOR_EVERY_MS = 4_000;
 
@@ -80,6 +81,9 @@ export class LobbyHub extends DurableObject<Bindings> {
     await setShowsOnline(this.env.DB, changes);
     for (const c of changes) this.pending.set(c.id, c.online);
     await this.flush();
+    // Favourites that went online are told after the push (never holding up the next tick).
+    const online = changes.filter((c) => c.online).map((c) => c.id);
+    if (online.length) this.ctx.waitUntil(notifyFavoritesOnline(this.env, online).catch(() => undefined));
     for (const c of changes) await syncRoom(this.env, c.id).catch(() => undefined);
     await this.ctx.storage.setAlarm(Date.now() + SIMULATOR_EVERY_MS);
   }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { BUILD_ID } from '../../shared/build';
 import type { EmbeddedState, PageMessageKey } from '../../shared/state';
+import { builtAssets } from './assets';
 
 export interface Head {
   title: string;
@@ -21,24 +21,28 @@ const THEME_COLOR: Record<EmbeddedState['layout'], string> = {
 };
 
 /** Escapes JSON for a <script> data block: no "</script>" or "<!--" can end it early. */
-function safeJson(value: unknown): string {
+export function safeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 export function Document({
   head,
   state,
+  stateJson,
   nonce,
   dev,
   children,
 }: {
   head: Head;
   state: EmbeddedState;
+  /** The state script's content (render-page fills it in after the render). */
+  stateJson: string;
   nonce: string;
   dev: boolean;
   children: ReactNode;
 }) {
-  const v = `?v=${encodeURIComponent(BUILD_ID)}`;
+  // Hashed names (immutable); the stylesheet inline, so the first paint waits on no request.
+  const assets = builtAssets();
   return (
     <html lang={state.locale} data-layout={state.layout} className={state.headerHidden ? 'no-header' : undefined}>
       <head>
@@ -55,17 +59,20 @@ export function Document({
           <script type="module" src="/@vite/client" nonce={nonce} />
         ) : (
           <>
-            <link rel="stylesheet" href={`/assets/main.css${v}`} />
-            <link rel="modulepreload" href="/assets/main.js" nonce={nonce} />
+            {assets.cssText === null ? (
+              <link rel="stylesheet" href={assets.css} />
+            ) : (
+              <style nonce={nonce} dangerouslySetInnerHTML={{ __html: assets.cssText }} />
+            )}
+            <link rel="modulepreload" href={assets.js} nonce={nonce} />
           </>
         )}
       </head>
       <body>
         {children}
-        <script id="__state" type="application/json" dangerouslySetInnerHTML={{ __html: safeJson(state) }} />
-        {/* No cache-busting query on the entry: lazy chunks import it by its bare URL, and a
-            second URL would evaluate it twice. It is revalidated by ETag instead. */}
-        <script type="module" src={dev ? '/src/client/main.ts' : '/assets/main.js'} nonce={nonce} />
+        <script id="__state" type="application/json" dangerouslySetInnerHTML={{ __html: stateJson }} />
+        {/* The entry's hashed URL, as the lazy chunks import it (a second URL would evaluate it twice). */}
+        <script type="module" src={dev ? '/src/client/main.ts' : assets.js} nonce={nonce} />
       </body>
     </html>
   );

@@ -1,7 +1,9 @@
 import { hashPassword } from '../lib/password';
 import { generateDemoData } from './generator';
+import { demoConversationStatements, DEMO_OPERATOR, operatorStatements } from './messages-seed';
 import { DEMO_MEMBER, type SqlValue } from './rows';
 import { seedStatements, sqlLiteral, toSqlScript } from './sql';
+import { contestSeedScript, contestSeedStatements } from './contest';
 
 // Promotions shown on the first list page: most run for years, one ended long ago.
 const PROMOS: [number, string, string, number][] = [
@@ -32,15 +34,19 @@ async function memberValues(pepper: string, now: number): Promise<SqlValue[]> {
   return [DEMO_MEMBER.name, DEMO_MEMBER.email, await hashPassword(DEMO_MEMBER.password, pepper), 1, 1, now, now];
 }
 
-/** The whole demo data set (shows and the demo member) as a script for `wrangler d1 execute`. */
-export async function demoSqlScript(pepper: string, now = 1767225600): Promise<string> {
+/** The real clock in unix seconds: the demo contest's periods follow it (seed/contest.ts). */
+const clockSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The whole demo data set (shows, the demo member, the contest) as a script for `wrangler d1 execute`. */
+export async function demoSqlScript(pepper: string, now = 1767225600, contestNow = clockSeconds()): Promise<string> {
   const member = (await memberValues(pepper, now)).map(sqlLiteral).join(', ');
   const promos = promoValues(now)
     .map((row) => `(${row.map(sqlLiteral).join(', ')})`)
     .join(', ');
   const hash = await hashPassword(PERFORMER_PASSWORD, pepper);
   const performers = `${fill(PERFORMER_USERS, [hash, now])};\n${fill(PERFORMER_LINKS, [now])};\n`;
-  return `${toSqlScript(generateDemoData(now))}\n${MEMBER_INSERT} (${member});\n${MEMBER_COINS};\n${PROMO_INSERT} ${promos};\n${performers}`;
+  const messages = [...operatorStatements(sqlLiteral(await hashPassword(DEMO_OPERATOR.password, pepper)), now), ...demoConversationStatements(now)].map((s) => `${s};\n`).join('');
+  return `${toSqlScript(generateDemoData(now))}\n${MEMBER_INSERT} (${member});\n${MEMBER_COINS};\n${PROMO_INSERT} ${promos};\n${performers}${messages}${contestSeedScript(contestNow)}`;
 }
 
 /**
@@ -54,11 +60,19 @@ export function storeBackfillSqlScript(now = 1767225600): string {
 }
 
 /** Seeds a database directly (tests in the Workers runtime). */
-export async function seedDatabase(db: D1Database, pepper: string, now = 1767225600): Promise<void> {
+export async function seedDatabase(db: D1Database, pepper: string, now = 1767225600, contestNow = clockSeconds()): Promise<void> {
   const statements = seedStatements(generateDemoData(now)).map((s) => db.prepare(s.sql).bind(...s.params));
   statements.push(db.prepare(`${MEMBER_INSERT} (?, ?, ?, ?, ?, ?, ?)`).bind(...(await memberValues(pepper, now))), db.prepare(MEMBER_COINS));
   for (const row of promoValues(now)) statements.push(db.prepare(`${PROMO_INSERT} (?, ?, ?, ?, ?)`).bind(...row));
   statements.push(db.prepare(PERFORMER_USERS).bind(await hashPassword(PERFORMER_PASSWORD, pepper), now));
   statements.push(db.prepare(PERFORMER_LINKS).bind(now));
+  const operatorHash = sqlLiteral(await hashPassword(DEMO_OPERATOR.password, pepper));
+  for (const sql of [...operatorStatements(operatorHash, now), ...demoConversationStatements(now)]) statements.push(db.prepare(sql));
+  for (const sql of contestSeedStatements()) statements.push(sql.includes('?1') ? db.prepare(sql).bind(contestNow) : db.prepare(sql));
   for (let i = 0; i < statements.length; i += 500) await db.batch(statements.slice(i, i + 500));
+}
+
+/** A new running contest round when none runs (`npm start` on a database seeded earlier; seed/contest.ts). */
+export function contestRollSqlScript(contestNow = clockSeconds()): string {
+  return contestSeedScript(contestNow);
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Icon } from '../../ui/icon';
+import { useDropdown } from '../../ui/use-dropdown';
 import { isPerformerUser } from '../../../shared/drawer';
 import type { User } from '../../../shared/session';
 import { useSnap, useStore, useT } from '../../state/context';
@@ -111,29 +112,8 @@ function MemberMenu() {
   const snap = useSnap();
   const store = useStore();
   const t = useT();
-  const [open, setOpen] = useState(false);
-  const wrapRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, wrapRef, buttonRef } = useDropdown();
   const user = snap.user;
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    const onDown = (e: PointerEvent) => {
-      if (!wrapRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onDown);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onDown);
-    };
-  }, [open]);
 
   if (!user) return null;
   return (
@@ -162,6 +142,12 @@ function MemberMenu() {
               <a href="/users/profile">
                 <Icon name="person" size={18} />
                 <span>{t('auth.menu.profile')}</span>
+              </a>
+            </li>
+            <li>
+              <a href="/messages" data-testid="menu-messages">
+                <Icon name="mail" size={18} />
+                <span>{t('auth.menu.messages')}</span>
               </a>
             </li>
             <li>

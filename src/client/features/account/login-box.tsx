@@ -4,6 +4,7 @@ import type { AuthAnswer } from './auth-actions';
 import { GoogleSignIn } from './google-sign-in';
 import { LoginForm } from './login-form';
 import { ResetRequestForm } from './reset-request-form';
+import type { PostedFailure } from '../../ui/form';
 
 export interface LoginBoxProps {
   idPrefix: string;
@@ -14,10 +15,14 @@ export interface LoginBoxProps {
   signupLink?: boolean;
   autoFocus?: boolean;
   initialMode?: 'login' | 'reset';
+  /** Where a login posted without script goes on to. */
+  redirect?: string | null;
+  /** The server's answer to the login form posted without script. */
+  failure?: PostedFailure | null;
 }
 
 /** The login form, switchable to the password-reset request ("forgot password"). */
-export function LoginBox({ idPrefix, onSuccess, google = true, signupLink = false, autoFocus, initialMode = 'login' }: LoginBoxProps) {
+export function LoginBox({ idPrefix, onSuccess, google = true, signupLink = false, autoFocus, initialMode = 'login', redirect, failure }: LoginBoxProps) {
   const t = useT();
   const withGoogle = google && !!useSnap().config.googleClientId;
   const [mode, setMode] = useState(initialMode);
@@ -48,6 +53,8 @@ export function LoginBox({ idPrefix, onSuccess, google = true, signupLink = fals
         onSuccess={onSuccess}
         autoFocus={focusNext}
         initialLogin={login}
+        redirect={redirect}
+        failure={failure}
         onForgot={(value) => {
           setLogin(value);
           setFocusNext(true);

@@ -3,7 +3,7 @@ import { api, ApiFailure } from '../../lib/api';
 import { showSnackbar } from '../../state/actions';
 import { useStore, useT } from '../../state/context';
 import { applyAuth, type AuthAnswer } from './auth-actions';
-import { AuthForm, bind, bodyMessage, Field, FormAlert, PasswordField, SubmitButton, VERBATIM } from '../../ui/form';
+import { AuthForm, bind, bodyMessage, Field, FormAlert, PasswordField, SubmitButton, VERBATIM, type PostedFailure } from '../../ui/form';
 import { errorText } from '../../ui/error-text';
 import { useFocusWhen } from '../../ui/use-focus-when';
 
@@ -22,17 +22,21 @@ export interface LoginFormProps {
   onForgot?: (login: string) => void;
   autoFocus?: boolean;
   initialLogin?: string;
+  /** Where a login posted without script goes on to (a hidden field of the form). */
+  redirect?: string | null;
+  /** The server's answer to the same form posted without script. */
+  failure?: PostedFailure | null;
 }
 
 /** Username or e-mail and password; POST auth/login. */
-export function LoginForm({ idPrefix, onSuccess, onForgot, autoFocus, initialLogin = '' }: LoginFormProps) {
+export function LoginForm({ idPrefix, onSuccess, onForgot, autoFocus, initialLogin = '', redirect, failure }: LoginFormProps) {
   const store = useStore();
   const t = useT();
-  const [login, setLogin] = useState(initialLogin);
+  const [login, setLogin] = useState(failure?.values.username ?? initialLogin);
   const [password, setPassword] = useState('');
   const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<{ username?: string; password?: string }>({});
+  const [error, setError] = useState<string | null>(failure?.code ? errorText(t, failure.code) : null);
+  const [fields, setFields] = useState<{ username?: string; password?: string }>({ username: failure?.fields.username, password: failure?.fields.password });
   const loginRef = useFocusWhen<HTMLInputElement>(autoFocus);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -63,7 +67,8 @@ export function LoginForm({ idPrefix, onSuccess, onForgot, autoFocus, initialLog
   }
 
   return (
-    <AuthForm name="login" onSubmit={submit}>
+    <AuthForm name="login" action="/login" onSubmit={submit}>
+      {redirect && <input type="hidden" name="redirect" value={redirect} />}
       {error && (
         <FormAlert kind="error" testId="login-error">
           {error}

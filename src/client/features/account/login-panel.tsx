@@ -1,6 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useStore, useT } from '../../state/context';
 import { Icon } from '../../ui/icon';
+import { useModal } from '../../ui/use-modal';
 import { LoginBox } from './login-box';
 
 /**
@@ -17,9 +18,6 @@ export default function LoginPanel({ toggleRef }: { toggleRef: RefObject<HTMLEle
       store.visibility.login = false;
       if (refocus) toggleRef.current?.focus();
     };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close(true);
-    };
     const onDown = (e: PointerEvent) => {
       const target = e.target as Node | null;
       if (!target || panelRef.current?.contains(target) || toggleRef.current?.contains(target)) return;
@@ -27,16 +25,21 @@ export default function LoginPanel({ toggleRef }: { toggleRef: RefObject<HTMLEle
       if ((target as Element).closest?.('.snackbar, .modal-backdrop, .consent')) return;
       close(false);
     };
-    window.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onDown);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onDown);
-    };
+    return () => document.removeEventListener('pointerdown', onDown);
   }, [store, toggleRef]);
+  // A modal while open: the page behind is inert, Tab stays inside, Escape closes it.
+  useModal(true, {
+    rootRef: panelRef,
+    keepRef: toggleRef,
+    onEscape: () => {
+      store.visibility.login = false;
+      toggleRef.current?.focus();
+    },
+  });
 
   return (
-    <div id="login-panel" ref={panelRef} className="login-panel" role="dialog" aria-labelledby="login-panel-title" data-testid="login-panel">
+    <div id="login-panel" ref={panelRef} className="login-panel" role="dialog" aria-modal="true" aria-labelledby="login-panel-title" data-testid="login-panel">
       <div className="login-panel-head">
         <h2 id="login-panel-title">{t('auth.login.title')}</h2>
         <button

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useModal } from '../../ui/use-modal';
 import { NICKNAME_PATTERN, normalizeName } from '../../../shared/account-rules';
 import type { Nickname, User } from '../../../shared/session';
 import { closeNicknameDialog } from './profile-actions';
@@ -40,6 +41,7 @@ export default function NicknameDialog() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const open = snap.ui.nicknameDialog;
+  const rootRef = useRef<HTMLDivElement>(null);
   const user = snap.user;
 
   useEffect(() => {
@@ -50,12 +52,8 @@ export default function NicknameDialog() {
       return;
     }
     inputRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') closeNicknameDialog(store);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, store]);
+  }, [open]);
+  useModal(open && !!user, { rootRef, onEscape: () => closeNicknameDialog(store) });
 
   if (!open || !user) return null;
   const all = user.nicknames.data as Nickname[];
@@ -106,7 +104,7 @@ export default function NicknameDialog() {
 
   const errId = `${id}-error`;
   return (
-    <div className="modal-backdrop" onClick={(e) => e.target === e.currentTarget && closeNicknameDialog(store)}>
+    <div ref={rootRef} className="modal-backdrop" onClick={(e) => e.target === e.currentTarget && closeNicknameDialog(store)}>
       <div className="dialog nickname-dialog" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>{t('profile.nicknameDialog.title')}</h2>
         <p className="muted small">{t('profile.nicknameDialog.hint')}</p>

@@ -1,17 +1,18 @@
 import type { ReactNode } from 'react';
+import type { Favorite } from '../../../shared/favorites';
 import { Icon } from '../../ui/icon';
 import { Island } from '../../ui/island';
-import { ProfileEmptyState } from './empty-state';
 import { NicknameText } from './nickname-text';
 import { ProfileTabs, type ProfileTab } from './profile-tabs';
 import CouponsPanel from '../billing/coupons-panel.island';
 import ChatHistory from '../chat/chat-history.island';
+import FavoritesList from '../favorites/favorites-list.island';
 import ProfileSettings from './profile-settings.island';
 import { useSnap, useT } from '../../state/context';
 import { LinkButton } from '../../ui/link-button';
 
 /** Heading, the section tabs and the current section. */
-export function ProfilePage({ tab }: { tab: ProfileTab }) {
+export function ProfilePage({ tab, favorites = [] }: { tab: ProfileTab; favorites?: Favorite[] }) {
   const t = useT();
   return (
     <section className="profile-page" data-profile-tab={tab}>
@@ -23,12 +24,10 @@ export function ProfilePage({ tab }: { tab: ProfileTab }) {
         {tab === 'overview' && <OverviewTab />}
         {tab === 'coupons' && <Island name="CouponsPanel" component={CouponsPanel} props={{}} />}
         {tab === 'favorites' && (
-          <ProfileEmptyState
-            testId="favorites-empty"
-            icon="star"
-            title={t('profile.favorites.title')}
-            text={t('profile.favorites.text')}
-            link={{ href: '/', label: t('profile.favorites.link') }}
+          <Island
+            name="FavoritesList"
+            component={FavoritesList}
+            props={{ initial: favorites, empty: { title: t('profile.favorites.title'), text: t('profile.favorites.text'), href: '/', link: t('profile.favorites.link') } }}
           />
         )}
         {tab === 'settings' && <Island name="ProfileSettings" component={ProfileSettings} props={{}} />}

@@ -1,50 +1,20 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useT } from '../../state/context';
 import { Icon } from '../../ui/icon';
+import { useModal } from '../../ui/use-modal';
 import { RegisterScreen } from './register-screen';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
-/** The registration screen as a modal (opened by #sign-in); Escape closes it. */
+/** The registration screen as a modal (opened by #sign-in); Escape closes it (the hash goes). */
 export default function RegisterDialog({ onClose }: { onClose: () => void }) {
   const t = useT();
+  const rootRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        onClose();
-        return;
-      }
-      if (e.key !== 'Tab' || !dialogRef.current) return;
-      // Keep focus inside the dialog.
-      const items = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
-      if (items.length === 0) return;
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first.focus();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    document.body.classList.add('modal-open');
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      document.body.classList.remove('modal-open');
-      previous?.focus?.();
-    };
-  }, [onClose]);
+  useModal(true, { rootRef, trapRef: dialogRef, onEscape: onClose });
 
   // On <body>: the top bar is a stacking context that would keep the modal under other layers.
   return createPortal(
-    <div className="modal-backdrop register-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    <div ref={rootRef} className="modal-backdrop register-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={dialogRef}
         className="dialog register-dialog"

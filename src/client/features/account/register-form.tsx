@@ -3,7 +3,7 @@ import { MAILCHECK_DEBOUNCE_MS, VOUCHER_DEBOUNCE_MS, VOUCHER_MIN_CHARS } from '.
 import { api, ApiFailure } from '../../lib/api';
 import { useStore, useT } from '../../state/context';
 import { applyAuth, go, type AuthAnswer } from './auth-actions';
-import { AuthForm, AuthIcon, bind, bodyMessage, Field, fieldCodes, PasswordField, Spinner, SubmitButton, VERBATIM } from '../../ui/form';
+import { AuthForm, AuthIcon, bind, bodyMessage, Field, fieldCodes, PasswordField, Spinner, SubmitButton, VERBATIM, type PostedFailure } from '../../ui/form';
 import { errorText } from '../../ui/error-text';
 import { link, Rich } from '../../ui/rich';
 import { MailSuggestion, RegisterNotice, type Notice } from './register-notices';
@@ -18,21 +18,33 @@ export interface RegisterFormProps {
   initialEmail?: string;
   initialCode?: string;
   autoFocus?: boolean;
+  /** The server's answer to the same form posted without script. */
+  failure?: PostedFailure | null;
+}
+
+/** The notice of a refused sign-up: the address exists, the account is blocked, or a general error. */
+function failureNotice(t: (key: string) => string, failure: PostedFailure | null | undefined): Notice {
+  if (!failure?.code) return null;
+  if (failure.code === 'exists') return { kind: 'exists', email: failure.values.email ?? '' };
+  if (failure.code === 'user_blocked') return { kind: 'blocked' };
+  return { kind: 'error', text: errorText(t, failure.code) };
 }
 
 /** Registration: e-mail (with typo suggestion), voucher check, password, username, terms. */
-export function RegisterForm({ idPrefix, initialEmail = '', initialCode = '', autoFocus }: RegisterFormProps) {
+export function RegisterForm({ idPrefix, initialEmail = '', initialCode = '', autoFocus, failure }: RegisterFormProps) {
   const store = useStore();
   const t = useT();
-  const [email, setEmail] = useState(initialEmail);
+  const [email, setEmail] = useState(failure?.values.email ?? initialEmail);
   const [suggestion, setSuggestion] = useState<string | null>(null);
-  const [code, setCode] = useState(initialCode);
+  const [code, setCode] = useState(failure?.values.code ?? initialCode);
   const [voucher, setVoucher] = useState<Voucher>({ state: 'idle' });
   const [password, setPassword] = useState('');
-  const [username, setUsername] = useState('');
+  const [username, setUsername] = useState(failure?.values.username ?? '');
   const [terms, setTerms] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [notice, setNotice] = useState<Notice>(null);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>(() =>
+    Object.fromEntries(FIELD_ORDER.filter((f) => failure?.fields[f]).map((f) => [f, errorText(t, failure?.fields[f] ?? '')])),
+  );
+  const [notice, setNotice] = useState<Notice>(() => failureNotice(t, failure));
   const [loading, setLoading] = useState(false);
   const refs = {
     email: useRef<HTMLInputElement>(null),
@@ -174,7 +186,7 @@ export function RegisterForm({ idPrefix, initialEmail = '', initialCode = '', au
     ) : null;
 
   return (
-    <AuthForm name="register" onSubmit={submit}>
+    <AuthForm name="register" action="/users/signup" onSubmit={submit}>
       <RegisterNotice notice={notice} alertRef={noticeRef} />
       <Field
         id={`${idPrefix}-email`}

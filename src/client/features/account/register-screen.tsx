@@ -4,6 +4,7 @@ import type { AuthAnswer } from './auth-actions';
 import { GoogleSignIn } from './google-sign-in';
 import { LoginBox, OrDivider } from './login-box';
 import { RegisterForm } from './register-form';
+import type { PostedFailure } from '../../ui/form';
 
 export type RegisterTab = 'register' | 'login';
 const TABS: RegisterTab[] = ['register', 'login'];
@@ -18,10 +19,12 @@ export interface RegisterScreenProps {
   autoFocus?: boolean;
   /** Id of the element naming the surrounding dialog or page (for the tab list). */
   labelledBy?: string;
+  /** The server's answer to the sign-up (tab register) or login (tab login) posted without script. */
+  failure?: PostedFailure | null;
 }
 
 /** Two tabs (sign up, log in) with the optional third-party button above them. */
-export function RegisterScreen({ idPrefix, initialTab = 'register', email, code, onLogin, autoFocus, labelledBy }: RegisterScreenProps) {
+export function RegisterScreen({ idPrefix, initialTab = 'register', email, code, onLogin, autoFocus, labelledBy, failure }: RegisterScreenProps) {
   const t = useT();
   const snap = useSnap();
   const [tab, setTab] = useState<RegisterTab>(initialTab);
@@ -72,10 +75,10 @@ export function RegisterScreen({ idPrefix, initialTab = 'register', email, code,
         ))}
       </div>
       <div role="tabpanel" id={panelId('register')} aria-labelledby={tabId('register')} hidden={tab !== 'register'} className="tab-panel">
-        <RegisterForm idPrefix={`${idPrefix}-reg`} initialEmail={email} initialCode={code} autoFocus={autoFocus} />
+        <RegisterForm idPrefix={`${idPrefix}-reg`} initialEmail={email} initialCode={code} autoFocus={autoFocus} failure={initialTab === 'register' ? failure : null} />
       </div>
       <div role="tabpanel" id={panelId('login')} aria-labelledby={tabId('login')} hidden={tab !== 'login'} className="tab-panel">
-        {tab === 'login' && <LoginBox idPrefix={`${idPrefix}-login`} google={false} onSuccess={onLogin} />}
+        {tab === 'login' && <LoginBox idPrefix={`${idPrefix}-login`} google={false} onSuccess={onLogin} failure={initialTab === 'login' ? failure : null} />}
       </div>
     </div>
   );

@@ -7,6 +7,7 @@ import { useSnap, useStore, useT } from '../../state/context';
 import type { RootState } from '../../state/store';
 import type { TFunction } from '../../../shared/translate';
 import { Icon } from '../../ui/icon';
+import { useModal } from '../../ui/use-modal';
 import {
   handleBillingMessage,
   refetchUser,
@@ -54,16 +55,14 @@ function BillingResultDialog() {
   const t = useT();
   const dialog = snap.ui.billing.dialog;
   const okRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!dialog) return;
-    okRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') store.ui.billing.dialog = null;
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [dialog, store]);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useModal(!!dialog, {
+    rootRef,
+    initialFocusRef: okRef,
+    onEscape: () => {
+      store.ui.billing.dialog = null;
+    },
+  });
 
   if (!dialog) return null;
   const close = () => {
@@ -76,7 +75,7 @@ function BillingResultDialog() {
   const showErrors = kind === 'error' && dialog.errors.some((c) => c !== 'billing.error');
 
   return (
-    <div className="modal-backdrop" onClick={(e) => e.target === e.currentTarget && close()}>
+    <div ref={rootRef} className="modal-backdrop" onClick={(e) => e.target === e.currentTarget && close()}>
       <div
         className={`dialog billing-dialog billing-dialog-${kind}`}
         role={kind === 'success' ? 'dialog' : 'alertdialog'}

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { BREAKPOINTS } from '../../../shared/constants';
 import { useT } from '../../state/context';
+import { useModal } from '../../ui/use-modal';
 import { chat } from './chat-state';
 import { closeRating, saveRating } from './chat-actions';
 
@@ -29,29 +30,19 @@ export function alertKey(code: string): string {
   return code.replace(/^chat\./, '');
 }
 
-function useEscape(onClose: () => void) {
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
-}
-
 /** The chat alert (520 px wide): why a chat could not start, with the way on where there is one. */
 export function ChatAlertDialog({ code, onClose }: { code: string; onClose: () => void }) {
   const t = useT();
   const id = useId();
   const okRef = useRef<HTMLButtonElement>(null);
-  useEscape(onClose);
-  useEffect(() => okRef.current?.focus(), []);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useModal(true, { rootRef, initialFocusRef: okRef, onEscape: onClose });
   const key = alertKey(code);
   const translated = t(`errors.${code}`);
   const text = key === 'other' ? (translated !== `errors.${code}` ? translated : t('chat.alert.other.text', { code })) : t(`chat.alert.${key}.text`);
   const target = typeof location === 'undefined' ? '/' : location.pathname;
   return (
-    <div className="modal-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
+    <div ref={rootRef} className="modal-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
       <div className="dialog chat-alert" role="alertdialog" aria-modal="true" aria-labelledby={`${id}-t`} aria-describedby={`${id}-d`} data-testid="chat-alert" data-code={code}>
         <h2 id={`${id}-t`}>{t(`chat.alert.${key}.title`)}</h2>
         <p id={`${id}-d`}>{text}</p>
@@ -100,12 +91,13 @@ export function RatingDialog() {
   const scale = useExtraSmall() ? 5 : 10;
   const [value, setValue] = useState(0);
   const [comment, setComment] = useState('');
-  useEscape(closeRating);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useModal(!!r, { rootRef, onEscape: closeRating });
   useEffect(() => setValue(0), [scale]);
   if (!r) return null;
   const saving = r.phase === 'saving';
   return (
-    <div className="modal-backdrop">
+    <div ref={rootRef} className="modal-backdrop">
       <div className="dialog chat-rating" role="dialog" aria-modal="true" aria-labelledby={`${id}-t`} data-testid="rating-dialog" data-scale={scale} data-phase={r.phase}>
         {r.phase === 'thanks' ? (
           <>

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { CHAT_TEXT_MAX, TIP_AMOUNTS } from '../../../shared/chat';
 import { Icon } from '../../ui/icon';
+import { useModal } from '../../ui/use-modal';
 import { useSnap, useStore, useT } from '../../state/context';
 import { chat, sendLine, sendTyping, type ChatItem } from './chat-state';
 import { closeAlert, closeChat, endOnPageHide, exitChat, sendTip } from './chat-actions';
@@ -52,6 +53,8 @@ function ChatOverlay() {
     if (root && !root.contains(document.activeElement)) target?.focus();
   }, [c.phase]);
   const show = c.show;
+  // A modal: the show page behind is inert and still; Escape does not end a chat (the spec).
+  useModal(!!show, { rootRef });
   if (!show) return null;
   const s = c.session;
   const paid = c.type !== 'free';

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useModal } from '../../ui/use-modal';
 import { subscribe, useSnapshot } from 'valtio';
 import { CHAT_MINUTE_MS, type ChatSessionAnswer } from '../../../shared/chat';
 import { api } from '../../lib/api';
@@ -40,6 +41,8 @@ export default function ExternalChat(props: ExternalFrameProps) {
   const c = useSnapshot(chat);
   const r = useSnapshot(rx);
   const [confirming, setConfirming] = useState(false);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  const confirmOk = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     start(store, props);
@@ -66,6 +69,8 @@ export default function ExternalChat(props: ExternalFrameProps) {
   const byCall = props.answer?.voicecall === true && type !== 'free';
   const ended = c.phase === 'ended';
   const state = ended ? 'ended' : c.phase !== 'live' ? 'connecting' : s?.state === 'pending' ? 'pending' : 'running';
+  // The end question is modal inside the frame: Escape keeps the chat running.
+  useModal(confirming && !ended, { rootRef: confirmRef, initialFocusRef: confirmOk, onEscape: () => setConfirming(false) });
   return (
     <div className="external-chat-frame" data-testid="external-chat" data-state={state} data-connected={c.connected ? '1' : '0'}>
       <header className="chat-bar">
@@ -99,9 +104,9 @@ export default function ExternalChat(props: ExternalFrameProps) {
         )}
       </header>
       {confirming && !ended && (
-        <div className="external-confirm" role="alertdialog" aria-label={t('chat.exit.title')}>
+        <div ref={confirmRef} className="external-confirm" role="alertdialog" aria-modal="true" aria-label={t('chat.exit.title')}>
           <p>{t('chat.exit.text')}</p>
-          <button type="button" className="btn btn-primary" data-testid="frame-end-confirm" onClick={() => void end()}>
+          <button ref={confirmOk} type="button" className="btn btn-primary" data-testid="frame-end-confirm" onClick={() => void end()}>
             {t('chat.exit.confirm')}
           </button>
           <button type="button" className="btn btn-outline" onClick={() => setConfirming(false)}>

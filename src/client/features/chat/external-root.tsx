@@ -1,4 +1,5 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useModal } from '../../ui/use-modal';
 import { useSnapshot } from 'valtio';
 import { useStore, useT } from '../../state/context';
 import { Icon } from '../../ui/icon';
@@ -22,9 +23,12 @@ export default function ExternalRoot() {
     return () => window.removeEventListener('message', onMessage);
   }, []);
 
+  const rootRef = useRef<HTMLDivElement>(null);
+  // A modal over the show page; Escape does not end a chat (the spec).
+  useModal(!!x.frame, { rootRef });
   if (!x.frame) return null;
   return (
-    <div className="external-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="external-overlay" data-state={x.ended ? 'ended' : 'running'} data-extends={x.extends}>
+    <div ref={rootRef} className="external-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="external-overlay" data-state={x.ended ? 'ended' : 'running'} data-extends={x.extends}>
       <header className="chat-bar">
         <div className="chat-bar-title">
           <span id={titleId} className="chat-bar-name">

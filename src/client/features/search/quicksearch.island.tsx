@@ -35,7 +35,7 @@ export default function Quicksearch() {
 
   return (
     <div className={expanded ? 'qs qs-expanded' : 'qs'} onPointerEnter={load}>
-      <form ref={formRef} className="qs-form" action="/search" method="get" role="search">
+      <form ref={formRef} className="qs-form" action="/search" method="get" role="search" aria-label={t('search.quick.label')}>
         <Icon name="search" size={20} />
         <input
           ref={inputRef}

@@ -44,7 +44,7 @@ export default function SearchForm({ action, nearbyAction, term }: SearchFormPro
 
   return (
     <div className="search-form-wrap">
-      <form className="search-form" action={action} method="get" role="search">
+      <form className="search-form" action={action} method="get" role="search" aria-label={t('search.formLabel')}>
         <label className="search-field">
           <Icon name="search" size={20} />
           <span className="sr-only">{t('search.label')}</span>

@@ -117,10 +117,11 @@ export default function IncentivePanel() {
         type="button"
         className={overtime ? 'incentive-chip overtime' : 'incentive-chip'}
         data-testid="incentive-chip"
-        aria-label={t('incentive.open', { percent: offer.percent })}
+        aria-expanded={false}
         onClick={() => setExpanded(true)}
       >
         <Icon name="gift" size={20} />
+        <span className="sr-only">{t('incentive.open')} </span>
         <span className="incentive-chip-text">{t('incentive.chip', { percent: offer.percent })}</span>
         <span className="incentive-clock" data-testid="incentive-chip-clock">
           {clock}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Session } from '../../../shared/session';
 import { Icon } from '../../ui/icon';
+import { useModal } from '../../ui/use-modal';
 import { welcomeWanted } from './welcome-rule';
 import { api } from '../../lib/api';
 import { useSnap, useT } from '../../state/context';
@@ -61,16 +62,8 @@ export default function WelcomeDialog() {
     };
   }, [open, offer]);
 
-  useEffect(() => {
-    if (!open || offer === undefined) return;
-    okRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-    // close() only uses stable values (the setter, the ref), so the first one serves.
-  }, [open, offer]);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useModal(open && !!parts && offer !== undefined, { rootRef, initialFocusRef: okRef, onEscape: close });
 
   function close() {
     setClosed(true);
@@ -82,7 +75,7 @@ export default function WelcomeDialog() {
   const live = offer?.open ? offer : null;
   const time = live ? new Intl.DateTimeFormat(snap.locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(live.ends_at * 1000)) : '';
   return (
-    <div className="modal-backdrop" onClick={(e) => e.target === e.currentTarget && close()}>
+    <div ref={rootRef} className="modal-backdrop" onClick={(e) => e.target === e.currentTarget && close()}>
       <div className="dialog welcome-dialog" role="dialog" aria-modal="true" aria-labelledby="welcome-title" data-testid="welcome-dialog">
         <div className="welcome-icon" aria-hidden="true">
           <Icon name="star" size={40} />

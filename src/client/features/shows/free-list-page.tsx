@@ -17,9 +17,10 @@ export function FreeListPage({ kind, list }: { kind: 'shows' | 'videos'; list: L
       <header className="page-header">
         <h1>{t(`${key}.title`)}</h1>
         <p className="muted">{t(`${key}.lead`)}</p>
-        <p className="muted small" data-testid="free-count">
+        {/* The heading of the tiles below (their titles are h3), looking like the count it is. */}
+        <h2 className="page-count muted small" data-testid="free-count">
           {t(`${key}.count`, { count: list.total })}
-        </p>
+        </h2>
       </header>
       {kind === 'shows' ? <Island name="ShowList" component={ShowList} props={list} /> : <Island name="MediaList" component={MediaList} props={list} />}
     </section>

@@ -49,7 +49,7 @@ function MediaTile({ kind, id, href, image, badge, title, showName, price, ratin
               <Icon name="coins" size={16} />
               {price === 0 ? t('search.free') : t('search.coins', { count: price })}
             </span>
-            <span className="rating" aria-label={t('shows.rating', { rating })}>
+            <span className="rating" role="img" aria-label={t('shows.rating', { rating })}>
               <Icon name="star" size={16} />
               {rating}%
             </span>

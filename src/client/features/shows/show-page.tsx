@@ -5,7 +5,9 @@ import { Island } from '../../ui/island';
 import ShowGallery from './show-gallery.island';
 import { showGalleriesHref, showVideosHref } from '../../../shared/store-links';
 import ShowLive, { type ShowLiveProps } from './show-live.island';
+import ShowFavorite from '../favorites/show-favorite.island';
 import { useT } from '../../state/context';
+import MessagePopup from '../messages/message-popup.island';
 
 export interface ShowNavLink {
   href: string;
@@ -41,6 +43,7 @@ export function ShowPage({ show, prev, next }: { show: ShowDetail; prev: ShowNav
             <div className="show-title">
               <h1>{show.name}</h1>
               <span className="show-age">{t('showPage.age', { age: show.age })}</span>
+              <Island name="ShowFavorite" component={ShowFavorite} props={{ id: show.id, name: show.name, isFavorite: show.isFavorite }} />
             </div>
             <Island name="ShowLive" component={ShowLive} props={{ part: 'status', show: live }} />
             {show.texts.slogan && <p className="show-slogan">{show.texts.slogan}</p>}
@@ -51,6 +54,7 @@ export function ShowPage({ show, prev, next }: { show: ShowDetail; prev: ShowNav
               {t('showPage.chatTitle')}
             </h2>
             <Island name="ShowLive" component={ShowLive} props={{ part: 'actions', show: live }} />
+            <Island name="MessagePopup" component={MessagePopup} props={{ showid: show.id, name: show.name }} />
           </section>
 
           <dl className="show-facts">

@@ -3,13 +3,14 @@ import { useSnap, useT } from '../../state/context';
 import { Icon } from '../../ui/icon';
 import { liveOnline } from '../../state/live';
 import { formatKm, showLink, type TileLinks, type TileShow } from '../../../shared/show-lists';
+import { FavoriteButton } from '../favorites/favorite-button';
 
 /**
  * A show in a list: preview, name, age, online state, languages, price, location, features,
  * rating, ribbon, and the distance in a location search. The online state follows the live
  * lobby (store.live) when rendered inside an island.
  */
-export function ShowTile({ show, href, eager = false }: { show: TileShow; href: string; eager?: boolean }) {
+export function ShowTile({ show, href, eager = false, first = false }: { show: TileShow; href: string; eager?: boolean; first?: boolean }) {
   const t = useT();
   const snap = useSnap();
   const online = liveOnline(snap.live, show.id, show.online);
@@ -23,7 +24,9 @@ export function ShowTile({ show, href, eager = false }: { show: TileShow; href: 
             width={400}
             height={300}
             loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
+            // The first tile's picture is the page's largest paint on a phone: fetched first.
+            fetchPriority={first ? 'high' : undefined}
+            decoding={first ? undefined : 'async'}
           />
           {show.ribbon && <span className={`ribbon ribbon-${show.ribbon}`}>{t(`shows.ribbon.${show.ribbon}`)}</span>}
           <span className={online ? 'status online' : 'status offline'}>
@@ -36,7 +39,7 @@ export function ShowTile({ show, href, eager = false }: { show: TileShow; href: 
           <div className="tile-title">
             <h3>{show.name}</h3>
             <span className="age">{show.age}</span>
-            <span className="langs" aria-label={t('shows.languages')}>
+            <span className="langs" title={t('shows.languages')}>
               {show.languages.map((l) => (
                 <span key={l} className="lang">
                   {l}
@@ -50,7 +53,7 @@ export function ShowTile({ show, href, eager = false }: { show: TileShow; href: 
               <Icon name="coins" size={16} />
               {t('shows.coinsPerMinute', { count: show.pricePerMinute })}
             </span>
-            <span className="rating" aria-label={t('shows.rating', { rating: show.rating })}>
+            <span className="rating" role="img" aria-label={t('shows.rating', { rating: show.rating })}>
               <Icon name="star" size={16} />
               {show.rating}%
             </span>
@@ -72,6 +75,7 @@ export function ShowTile({ show, href, eager = false }: { show: TileShow; href: 
           </div>
         </div>
       </a>
+      <FavoriteButton show={show} initial={show.fav === true} className="fav-button-tile" />
     </article>
   );
 }
@@ -81,7 +85,7 @@ export function ShowGrid({ shows, links, pages }: { shows: TileShow[]; links?: T
   return (
     <div className="show-grid">
       {shows.map((s, i) => (
-        <ShowTile key={s.id} show={s} href={showLink(links, s, pages?.[i])} eager={i < 8} />
+        <ShowTile key={s.id} show={s} href={showLink(links, s, pages?.[i])} eager={i < 8} first={i === 0} />
       ))}
     </div>
   );

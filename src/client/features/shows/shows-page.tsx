@@ -7,7 +7,8 @@ export function ShowsPage({ title, subtitle, list }: { title: string; subtitle?:
     <section className="shows-page">
       <header className="page-header">
         <h1>{title}</h1>
-        {subtitle && <p className="muted">{subtitle}</p>}
+        {/* The heading of the tiles below (their titles are h3), looking like the line it is. */}
+        {subtitle && <h2 className="page-count muted">{subtitle}</h2>}
       </header>
       <Island name="ShowList" component={ShowList} props={list} />
     </section>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { useT } from '../../state/context';
 import { Icon } from '../../ui/icon';
+import { useModal } from '../../ui/use-modal';
 
 export interface ViewerPicture {
   idx: number;
@@ -34,12 +35,9 @@ export function PictureViewer({ title, pictures, index, onIndex, onClose }: View
 
   useEffect(() => {
     rootRef.current?.querySelector<HTMLElement>('.viewer-close')?.focus();
-    const prev = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = prev;
-    };
   }, []);
+  // The page behind is inert and does not scroll; Escape and Tab are handled below.
+  useModal(!!pic, { rootRef });
 
   // Preload the next picture (and the previous, for stepping back).
   useEffect(() => {

@@ -47,7 +47,8 @@ export function BuyBox({ kind, price, path, onBought }: BuyBoxProps) {
     return (
       <div className="buy-box" data-testid="buy-box">
         <p className="buy-price">{price === 0 ? t('search.free') : t('search.coins', { count: price })}</p>
-        <a className="btn btn-primary" href="/login" data-testid="buy-login">
+        {/* The login comes back to this item. */}
+        <a className="btn btn-primary" href={`/login?redirect=${encodeURIComponent(snap.path)}`} data-testid="buy-login">
           {t(price === 0 ? 'store.buy.login.free' : `store.buy.login.${kind}`)}
         </a>
       </div>

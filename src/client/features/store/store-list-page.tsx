@@ -20,9 +20,10 @@ export function StoreListPage({ title, lead, count, tabs, list }: { title: strin
       <header className="page-header">
         <h1>{title}</h1>
         <p className="muted">{lead}</p>
-        <p className="muted small" data-testid="store-count">
+        {/* The heading of the tiles below (their titles are h3): styled as the small count it is. */}
+        <h2 className="page-count muted small" data-testid="store-count">
           {count}
-        </p>
+        </h2>
       </header>
       {tabs.length > 0 && (
         <nav className="filter-chips store-tabs" aria-label={t('store.tabs')}>

@@ -7,6 +7,7 @@ import { connectStudio, disconnectStudio, loadStudio, setStatus, studio } from '
 import { StudioChat, StudioEarnings, StudioPeople, StudioPrivate, StudioRequests } from './studio-parts';
 import { StudioUploads } from './studio-uploads';
 import { StudioVideo } from './studio-video';
+import { InboxPanel } from '../messages/inbox-panel';
 
 const OPEN_KEYS: (keyof OpenTypes)[] = ['free', 'private', 'exclusive', 'voyeur'];
 
@@ -117,6 +118,7 @@ export default function Studio() {
           <StudioEarnings />
         </aside>
       </div>
+      <InboxPanel side="studio" />
       <StudioUploads />
     </div>
   );

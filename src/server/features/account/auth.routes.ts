@@ -2,21 +2,21 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context } from 'hono';
 import { loginSchema, resetSchema, resetSendSchema, tokenSchema } from '../../../shared/accounts';
 import type { AppEnv } from '../../env';
-import { clientIp, ensureVisitorCookies, logOut, pepper } from '../session/session.service';
+import { ensureVisitorCookies, logOut, pepper } from '../session/session.service';
 import { nowSeconds } from '../../lib/clock';
 import { randomToken } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { verifyGoogleCredential } from '../../lib/google';
 import { actionMail } from '../../lib/mail-templates';
 import { mailerFor } from '../../lib/mailer';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { hashPassword } from '../../lib/password';
 import { anonymousWrite, bodyCap, mailReservations, reserveOrThrow, TOKEN_TRIES_PER_ADDRESS } from '../../lib/limits';
-import { clear, reserve } from '../../lib/throttle.repo';
 import { validationHook } from '../../lib/validation';
 import { publishToUser } from '../../realtime/shards';
 import { createUser, findUserByEmail, findUserByGoogleSub, findUserByLogin, linkGoogle, resetPasswordStatement } from './account.repo';
-import { LOGIN_LIMIT_ACCOUNT, LOGIN_LIMIT_IP, LOGIN_WINDOW_S, logInPayload, publicOrigin, uniqueUsername } from './account.service';
+import { logInPayload, publicOrigin, uniqueUsername } from './account.service';
 import { consumeToken, endLoginsStatement, issueToken, revokeAccountLinks } from './tokens.repo';
+import { passwordLogin } from './auth.service';
 import type { LoginAnswer, LogoutAnswer, SentAnswer, UserAnswer } from '../../../shared/api';
 
 const RESET_MAIL_LIMIT = 5;
@@ -25,41 +25,7 @@ const RESET_REQUESTS_PER_ADDRESS = 30;
 /** A Google credential is up to 8 KB; nothing else in a login comes near. */
 const LOGIN_BODY_MAX = 16 * 1024;
 
-let dummyHash: Promise<string> | null = null;
-
-function throttled(retryAfter: number): never {
-  throw new ApiError(429, 'too_many_attempts', undefined, { 'Retry-After': String(retryAfter) });
-}
-
 const loggedIn = async (c: Context<AppEnv>, userId: number, status: 200 | 201 = 200) => c.json<LoginAnswer>(await logInPayload(c, userId), status);
-
-async function passwordLogin(c: Context<AppEnv>, login: string, password: string) {
-  const db = c.env.DB;
-  const user = await findUserByLogin(db, login);
-  // An existing account is counted by its id, so alternating its name and e-mail (or their
-  // case) does not multiply the allowed guesses; unknown logins by their lower-cased text.
-  const accountKey = user ? `login:user:${user.id}` : `login:acct:${login.toLowerCase()}`;
-  // A failure slot on both counters is reserved before the hash is checked, so a burst gets
-  // exactly the limit checked; a refused request hands back what it took (lib/throttle.ts).
-  const slot = await reserve(db, [
-    { key: accountKey, limit: LOGIN_LIMIT_ACCOUNT, windowSeconds: LOGIN_WINDOW_S },
-    { key: `login:ip:${clientIp(c)}`, limit: LOGIN_LIMIT_IP, windowSeconds: LOGIN_WINDOW_S },
-  ]);
-  if (!slot.ok) throttled(slot.retryAfter);
-
-  // Hash even for unknown names so the answer time does not reveal which accounts exist.
-  dummyHash ??= hashPassword(randomToken(), pepper(c.env));
-  const ok = await verifyPassword(password, pepper(c.env), user?.password_hash ?? (await dummyHash));
-  // A failure keeps its slot until the window ends.
-  if (!user || !ok) throw new ApiError(401, 'unknown_credentials');
-  // The right password was no failure: its slots are handed back, and the account's failures are
-  // forgotten (the member got in). The address's failures stay: logging into an own account
-  // must not buy an address new guesses at others.
-  await slot.refund();
-  await clear(db, accountKey);
-  if (user.blocked) throw new ApiError(422, 'user_blocked');
-  return loggedIn(c, user.id);
-}
 
 async function googleLogin(c: Context<AppEnv>, credential: string, register: boolean) {
   const identity = await verifyGoogleCredential(c.env, credential);
@@ -105,7 +71,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/login', bodyCap(LOGIN_BODY_MAX), zValidator('json', loginSchema, validationHook), (c) => {
     const body = c.req.valid('json');
-    return 'credential' in body ? googleLogin(c, body.credential, body.register === true) : passwordLogin(c, body.username, body.password);
+    return 'credential' in body ? googleLogin(c, body.credential, body.register === true) : passwordLogin(c, body.username, body.password).then((id) => loggedIn(c, id));
   })
   .post('/logout', async (c) => {
     const userId = c.get('user')?.id;

@@ -6,6 +6,7 @@ import { CancelPage, CancelSuccessPage } from '../../../client/features/account/
 import { ProfilePage } from '../../../client/features/account/profile-page';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
+import { memberFavorites } from '../favorites/favorites.service';
 
 // The member's profile (/users/profile and its tabs) and deleting the account (/users/cancel).
 
@@ -32,12 +33,13 @@ const TAB_PATHS: [string, ProfileTab][] = [
 export const profilePages = new Hono<AppEnv>();
 
 for (const [path, tab] of TAB_PATHS) {
-  profilePages.get(path, (c) => {
+  profilePages.get(path, async (c) => {
     const blocked = guard(c);
     if (blocked) return blocked;
     const t = c.get('t');
     const trail = tab === 'overview' ? [{ label: t('profile.title') }] : [{ label: t('profile.title'), href: '/users/profile' }, { label: t(`profile.tabs.${tab}`) }];
-    return page(c, tab === 'overview' ? t('profile.title') : `${t(`profile.tabs.${tab}`)} – ${t('profile.title')}`, trail, <ProfilePage tab={tab} />);
+    const favorites = tab === 'favorites' ? await memberFavorites(c.env.DB, c.get('user')!.id) : undefined;
+    return page(c, tab === 'overview' ? t('profile.title') : `${t(`profile.tabs.${tab}`)} – ${t('profile.title')}`, trail, <ProfilePage tab={tab} favorites={favorites} />);
   });
 }
 

@@ -4,58 +4,20 @@ import { z } from 'zod';
 import { couponCheckSchema, registerSchema, suggestEmail, tokenSchema } from '../../../shared/accounts';
 import { couponValueText } from '../../../shared/coupons';
 import type { AppEnv } from '../../env';
-import { clientIp, pepper } from '../session/session.service';
 import { nowSeconds } from '../../lib/clock';
-import { ANON_BODY_MAX, anonymousWrite, bodyCap, COUPON_CHECKS_PER_ADDRESS, mailReservations, perAddress, reserveOrThrow, SIGNUPS_PER_ADDRESS, TOKEN_TRIES_PER_ADDRESS } from '../../lib/limits';
-import { randomToken } from '../../lib/crypto';
+import { ANON_BODY_MAX, anonymousWrite, bodyCap, COUPON_CHECKS_PER_ADDRESS, TOKEN_TRIES_PER_ADDRESS } from '../../lib/limits';
 import { ApiError } from '../../lib/errors';
-import { hashPassword } from '../../lib/password';
 import { validationHook } from '../../lib/validation';
 import { consumeToken, usedVerifyTokenUser } from './tokens.repo';
-import { startWelcomeOffer } from '../billing/billing.service';
-import { applySignupVoucher, findValidCoupon } from '../billing/coupons.service';
-import { updateSessionRow } from '../session/session.service';
-import { createUser, findUserByEmail, findUserById, markVerified, nameTaken, wireUser } from './account.repo';
-import { logInPayload, publicOrigin, sendVerification, uniqueUsername } from './account.service';
+import { registerAccount } from './auth.service';
+import { findValidCoupon } from '../billing/coupons.service';
+import { findUserById, markVerified, wireUser } from './account.repo';
+import { logInPayload } from './account.service';
 import type { CouponCheckAnswer, MailcheckAnswer, RegisterAnswer, ValidateAnswer } from '../../../shared/api';
 
 export const registerRoutes = new Hono<AppEnv>()
   .post('/', bodyCap(ANON_BODY_MAX), zValidator('json', registerSchema, validationHook), async (c) => {
-    const body = c.req.valid('json');
-    const db = c.env.DB;
-    // No account without its verification mail: refused before anything is stored.
-    publicOrigin(c);
-    const existing = await findUserByEmail(db, body.email);
-    if (existing?.blocked) throw new ApiError(422, 'user_blocked');
-    if (existing) throw new ApiError(409, 'exists');
-    if (body.username && (await nameTaken(db, body.username))) throw new ApiError(422, 'validation_failed', { username: ['username_taken'] });
-    if (body.code && !(await findValidCoupon(db, body.code, nowSeconds()))) throw new ApiError(422, 'validation_failed', { code: ['coupon_invalid'] });
-    // Each sign-up sends a mail: the sign-up and the mail are reserved per client address (and
-    // the mail per recipient) before the account exists.
-    const refund = await reserveOrThrow(c, [
-      { key: `signup:ip:${clientIp(c)}`, limit: perAddress(c.env, SIGNUPS_PER_ADDRESS), windowSeconds: 3600 },
-      ...mailReservations(c, body.email),
-    ]);
-
-    const user = await createUser(db, {
-      name: body.username ?? (await uniqueUsername(db, body.email.split('@')[0])),
-      email: body.email,
-      // Without a password the member logs in by mailed links until they set one.
-      passwordHash: await hashPassword(body.password ?? randomToken(), pepper(c.env)),
-      locale: c.get('locale'),
-      now: nowSeconds(),
-    }).catch((e: unknown) => {
-      // Two sign-ups racing for the same address or name: the UNIQUE constraint decides.
-      if (String(e).includes('UNIQUE')) return refund().then(() => Promise.reject(new ApiError(409, 'exists')));
-      throw e;
-    });
-    // The welcome offer (+20% and a free video on the first purchase) runs in the countdown this
-    // visitor saw, or from now when none was shown.
-    await startWelcomeOffer(db, user.id, c.get('session').incentive_tsp, nowSeconds());
-    await sendVerification(c, user);
-    if (body.code) await applySignupVoucher(db, user.id, body.code, nowSeconds());
-    // The success page needs the address; it is kept on the session for its route guard.
-    await updateSessionRow(c, { register_email: user.email });
+    const user = await registerAccount(c, c.req.valid('json'));
     return c.json<RegisterAnswer>({ ...(await logInPayload(c, user.id)), email: user.email }, 201);
   })
   .get('/mailcheck', zValidator('query', z.object({ email: z.string().max(254, 'too_long') }), validationHook), (c) =>

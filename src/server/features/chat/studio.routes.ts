@@ -76,7 +76,7 @@ export const studioRoutes = new Hono<AppEnv>()
       const id = performerOf(c.get('user'));
       const body = c.req.valid('json');
       // Going online or offline is the show list's business too: changeShowStatus publishes show:bulkupdate.
-      if (body.online !== undefined) await changeShowStatus(c.env, [{ id, online: body.online }]);
+      if (body.online !== undefined) await changeShowStatus(c.env, [{ id, online: body.online }], (w) => c.executionCtx.waitUntil(w));
       if (body.paused !== undefined || body.open) await updateShowStatus(c.env.DB, id, { paused: body.paused, open: body.open }, Math.floor(Date.now() / 1000));
       const r = await loadShow(c.env.DB, id);
       // The room ends paid sessions when the show goes offline or pauses; online, it waits for the studio's socket.

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { INFO_PAGES, type InfoContent, type InfoPageKey } from '../../../shared/info';
+import { metaDescription } from '../../../shared/meta';
 import { Layout } from '../../../client/shell/layout';
 import { ErrorPage } from '../../../client/shell/error-page';
 import { InfoPage } from '../../../client/features/info/info-page';
@@ -28,7 +29,7 @@ for (const key of Object.keys(INFO_PAGES) as InfoPageKey[]) {
       <Layout breadcrumbs={[{ label: content.title }]}>
         <InfoPage pageKey={key} content={content} mail={subject ? { to: cfg.supportEmail, subject } : undefined} />
       </Layout>,
-      { title: `${content.title} – ${t('common.brand')}`, description: content.lead, canonical: `${url.origin}${url.pathname}` },
+      { title: `${content.title} – ${t('common.brand')}`, description: metaDescription(content.lead), canonical: `${url.origin}${url.pathname}` },
     );
   });
 }

@@ -56,7 +56,7 @@ export const opsRoutes = new Hono<AppEnv>()
     async (c) => {
       const id = Number(c.req.valid('param').id);
       const { online } = c.req.valid('json');
-      if ((await changeShowStatus(c.env, [{ id, online }])).length === 0) throw new ApiError(404, 'not_found');
+      if ((await changeShowStatus(c.env, [{ id, online }], (w) => c.executionCtx.waitUntil(w))).length === 0) throw new ApiError(404, 'not_found');
       await syncRoom(c.env, id);
       return c.json<ShowStatusAnswer>({ id, online });
     },

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { CATEGORY_BAR_EXTRAS, SHOWS_PAGE_SIZE } from '../../../shared/constants';
 import { canonicalHref, parsePage } from '../../../shared/pagination';
-import { ftsQuery, parseLatLon } from '../../../shared/shows';
+import { parseLatLon } from '../../../shared/shows';
+import { searchText } from '../../../shared/search-names';
 import type { Crumb } from '../../../client/ui/breadcrumbs';
 import { Layout } from '../../../client/shell/layout';
 import { pageOf, toTileGallery, toTileShow, toTileVideo, type ListFilter, type ListKind, type ListProps, type TileLinks } from '../../../shared/show-lists';
@@ -48,11 +49,12 @@ async function fetchKind(c: Context<AppEnv>, kind: ListKind, q: SearchQuery, pag
   const r = await searchShows(c.env.DB, {
     page,
     limit,
-    fts: ftsQuery(q.search),
+    text: searchText(q.search),
     tags: parseTags(q.tags),
     near: parseLatLon(q.lat, q.lon),
     categoryId: catId(q),
     locale,
+    userId,
   });
   return pageOf(r, toTileShow);
 }

@@ -1,7 +1,8 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ftsQuery, parseLatLon, SHOW_FILTERS } from '../../../shared/shows';
+import { parseLatLon, SHOW_FILTERS } from '../../../shared/shows';
+import { searchText } from '../../../shared/search-names';
 import { parseTags } from '../../../shared/search-query';
 import type { AppEnv } from '../../env';
 import { idParam, limitParam, pageParam } from '../../lib/params';
@@ -32,7 +33,7 @@ export const searchRoutes = new Hono<AppEnv>()
     const locale = c.get('locale');
     const q = { page, limit, locale, userId: c.get('user')?.id ?? null };
     const [shows, videos, galleries] = await Promise.all([
-      searchShows(c.env.DB, { ...q, fts: ftsQuery(search) }),
+      searchShows(c.env.DB, { ...q, text: searchText(search) }),
       listVideos(c.env.DB, { ...q, search }),
       listGalleries(c.env.DB, { ...q, search }),
     ]);
@@ -47,12 +48,13 @@ export const searchRoutes = new Hono<AppEnv>()
     const list = await searchShows(c.env.DB, {
       page: q.page,
       limit: q.limit,
-      fts: ftsQuery(q.search),
+      text: searchText(q.search),
       tags: parseTags(q.tags),
       near: parseLatLon(q.lat, q.lon),
       filter: q.filter,
       categoryId: q.cat,
       locale: c.get('locale'),
+      userId: c.get('user')?.id ?? null,
     });
     return c.json<SearchShowsAnswer>({ ...list, more: list.current_page < list.last_page });
   })

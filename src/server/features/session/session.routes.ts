@@ -1,21 +1,15 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { setCookie } from 'hono/cookie';
 import { incentiveSchema, vidSchema } from '../../../shared/accounts';
-import { SPLASH_COOKIE, WELCOME_BONUS_PERCENT } from '../../../shared/constants';
+import { WELCOME_BONUS_PERCENT } from '../../../shared/constants';
 import type { AppEnv } from '../../env';
-import { ensureSession, isHttps, updateSessionRow } from './session.service';
+import { confirmSplash, ensureSession, updateSessionRow } from './session.service';
+import { sessionWrite } from './session-limits';
 import { nowSeconds } from '../../lib/clock';
-import { anonymousWrite } from '../../lib/limits';
 import { validationHook } from '../../lib/validation';
 import { markWelcomeShown, welcomeVideoId } from './session.repo';
 import type { IncentiveAnswer, SessionAnswer, SplashAnswer } from '../../../shared/api';
 
-const YEAR = 365 * 86_400;
-/** Session writes (splash, visitor id, welcome, countdown) per client address and hour: a visitor makes a few. */
-const SESSION_WRITES_PER_ADDRESS = 300;
-const SESSION_BODY_MAX = 4 * 1024;
-const sessionWrite = anonymousWrite('session', SESSION_WRITES_PER_ADDRESS, SESSION_BODY_MAX);
 
 export const sessionRoutes = new Hono<AppEnv>()
   // A GET never changes what the session does: the page query is not stored (redirect_splash is
@@ -27,8 +21,7 @@ export const sessionRoutes = new Hono<AppEnv>()
   .get('/splash18', (c) => c.json<SplashAnswer>({ splash18_confirmed: c.get('session').splash18_confirmed }))
   // The spec leaves the confirming call unnamed; this is it. The device cookie outlives sessions.
   .post('/splash18', sessionWrite, async (c) => {
-    await updateSessionRow(c, { splash18_confirmed: 1 });
-    setCookie(c, SPLASH_COOKIE, '1', { path: '/', sameSite: 'Lax', httpOnly: true, secure: isHttps(c), maxAge: YEAR });
+    await confirmSplash(c);
     return c.json<SessionAnswer>({ session: c.get('session') });
   })
   .post('/vid', sessionWrite, zValidator('json', vidSchema, validationHook), async (c) => {

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { AUTH_COOKIE_DAYS, CSRF_COOKIE } from '../../../shared/constants';
+import { AUTH_COOKIE_DAYS, CSRF_COOKIE, SPLASH_COOKIE } from '../../../shared/constants';
 import type { AppEnv, Bindings } from '../../env';
 import { createSession, deleteAuthTokenStatement, insertAuthTokenStatement, renameSessionStatements, toWireSession, updateSession, type SessionRow } from './session.repo';
 import { hmac, randomToken, sha256Hex, sign } from '../../lib/crypto';
@@ -47,8 +47,10 @@ async function setSessionCookies(c: Context<AppEnv>, id: string): Promise<void> 
   const maxAge = SESSION_DAYS * DAY;
   setCookie(c, cookieName(c, SESSION_COOKIE), await sign(sessionSecret(c.env), id), { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge });
   // Readable by the page's script, which echoes it in X-XSRF-TOKEN.
-  setCookie(c, cookieName(c, CSRF_COOKIE), await csrfTokenFor(c.env, id), { path: '/', sameSite: 'Lax', secure, maxAge });
+  const token = await csrfTokenFor(c.env, id);
+  setCookie(c, cookieName(c, CSRF_COOKIE), token, { path: '/', sameSite: 'Lax', secure, maxAge });
   c.set('cookieSessionId', id);
+  c.set('csrfToken', token);
 }
 
 /**
@@ -73,6 +75,7 @@ export async function ensureVisitorCookies(c: Context<AppEnv>): Promise<void> {
     return;
   }
   const token = await csrfTokenFor(c.env, sid);
+  c.set('csrfToken', token);
   if (getCookie(c, cookieName(c, CSRF_COOKIE)) !== token) {
     setCookie(c, cookieName(c, CSRF_COOKIE), token, { path: '/', sameSite: 'Lax', secure: isHttps(c), maxAge: SESSION_DAYS * DAY });
   }
@@ -191,4 +194,13 @@ export const requireVerified = createMiddleware<AppEnv>(async (c, next) => {
 /** The client address for throttling keys. */
 export function clientIp(c: Context): string {
   return c.req.header('CF-Connecting-IP') ?? c.req.header('X-Real-IP') ?? '127.0.0.1';
+}
+
+/**
+ * The age splash was confirmed: recorded on the session row and in the device cookie, which
+ * outlives sessions (the API call and the form posted without script both come here).
+ */
+export async function confirmSplash(c: Context<AppEnv>): Promise<void> {
+  await updateSessionRow(c, { splash18_confirmed: 1 });
+  setCookie(c, SPLASH_COOKIE, '1', { path: '/', sameSite: 'Lax', httpOnly: true, secure: isHttps(c), maxAge: SESSION_DAYS * DAY });
 }

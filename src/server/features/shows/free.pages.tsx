@@ -7,7 +7,7 @@ import { FreeListPage } from '../../../client/features/shows/free-list-page';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
 import { listVideos } from '../store/store.service';
-import { queryShows } from './shows.repo';
+import { searchShows } from './shows.service';
 
 const VIDEO_PAGE_SIZE = 48;
 
@@ -28,7 +28,7 @@ function render(c: Context<AppEnv>, kind: 'shows' | 'videos', list: ListProps) {
 export const freePages = new Hono<AppEnv>()
   .get('/freeshow', async (c) => {
     const page = parsePage(c.req.query('page'));
-    const r = await queryShows(c.env.DB, { page, limit: SHOWS_PAGE_SIZE, filter: 'free_online', locale: c.get('locale') });
+    const r = await searchShows(c.env.DB, { page, limit: SHOWS_PAGE_SIZE, filter: 'free_online', locale: c.get('locale'), userId: c.get('user')?.id ?? null });
     return render(c, 'shows', {
       source: { kind: 'shows', endpoint: 'search/shows', params: { filter: 'free_online' }, pageSize: SHOWS_PAGE_SIZE },
       ...pageOf(r, toTileShow),

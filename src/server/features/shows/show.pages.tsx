@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { SHOWS_PAGE_SIZE } from '../../../shared/constants';
 import { parsePage } from '../../../shared/pagination';
-import { categoryHref, ftsQuery, parseLatLon, showHref, type ShowDetail } from '../../../shared/shows';
+import { categoryHref, parseLatLon, showHref, type ShowDetail } from '../../../shared/shows';
+import { searchText } from '../../../shared/search-names';
+import { metaDescription } from '../../../shared/meta';
 import type { Crumb } from '../../../client/ui/breadcrumbs';
 import { Layout } from '../../../client/shell/layout';
 import { ShowPage, type ShowNavLink } from '../../../client/features/shows/show-page';
@@ -15,7 +17,7 @@ import {
 } from '../../../shared/search-query';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
-import { cachedCategories } from './shows.service';
+import { cachedCategories, withFavorites } from './shows.service';
 import { getShowDetail, neighbours, queryShows, type ShowRef } from './shows.repo';
 import { findShowSlug } from './show-status.repo';
 import { idParam } from '../../lib/params';
@@ -45,7 +47,7 @@ async function searchNeighbours(c: Context<AppEnv>, id: number, q: SearchQuery, 
     page: page + 1,
     pageFrom: from,
     limit: SHOWS_PAGE_SIZE,
-    fts: ftsQuery(q.search),
+    text: searchText(q.search),
     tags: parseTags(q.tags),
     near: parseLatLon(q.lat, q.lon),
     categoryId: cat,
@@ -62,7 +64,8 @@ async function renderShow(c: Context<AppEnv>, ctx: ShowContext) {
   const locale = c.get('locale');
   const t = c.get('t');
   const url = new URL(c.req.url);
-  const show: ShowDetail | null = await getShowDetail(c.env.DB, id, locale);
+  const [found] = await withFavorites<ShowDetail>(c.env.DB, c.get('user')?.id ?? null, getShowDetail(c.env.DB, id, locale).then((s) => (s ? [s] : [])));
+  const show: ShowDetail | null = found ?? null;
   if (!show) return c.notFound();
 
   // A wrong or missing slug goes to the canonical one, in the same list context.
@@ -100,9 +103,18 @@ async function renderShow(c: Context<AppEnv>, ctx: ShowContext) {
     </Layout>,
     {
       title: t('showPage.metaTitle', { name: show.name, brand: t('common.brand') }),
-      description: show.texts.slogan || t('home.metaDescription'),
+      // More than the slogan: who, where and the show's own text, cut to what a result shows.
+      description: metaDescription(
+        t('showPage.metaDescription', {
+          name: show.name,
+          age: show.age,
+          city: show.city,
+          brand: t('common.brand'),
+          text: [show.texts.slogan, show.texts.description].filter(Boolean).join(' – '),
+        }),
+      ),
       canonical: `${url.origin}${showHref(show)}`,
-      texts: ['chat', 'video'],
+      texts: ['chat', 'video', 'messages'],
     },
   );
 }

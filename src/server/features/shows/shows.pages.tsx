@@ -8,8 +8,8 @@ import { CategoriesPage } from '../../../client/features/shows/categories-page';
 import { ShowsPage } from '../../../client/features/shows/shows-page';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
-import { cachedCategories, categoryBarItems } from './shows.service';
-import { activePromos, queryShows } from './shows.repo';
+import { cachedCategories, categoryBarItems, searchShows } from './shows.service';
+import { activePromos } from './shows.repo';
 import { idParam } from '../../lib/params';
 
 /** Promotions running now, rendered with home so the strip needs no second round trip. */
@@ -33,7 +33,7 @@ async function renderList(c: Context<AppEnv>, opts: ListOptions) {
   const page = parsePage(c.req.query('page'));
   const [categories, list, promos] = await Promise.all([
     cachedCategories(c.env.DB, locale),
-    queryShows(c.env.DB, { page, limit: SHOWS_PAGE_SIZE, categoryId: opts.categoryId, locale }),
+    searchShows(c.env.DB, { page, limit: SHOWS_PAGE_SIZE, categoryId: opts.categoryId, locale, userId: c.get('user')?.id ?? null }),
     opts.home && page === 1 ? activePromoStrip(c.env.DB, locale) : Promise.resolve(null),
   ]);
   const category = opts.categoryId === null ? null : categories.find((cat) => cat.id === opts.categoryId);
@@ -61,7 +61,9 @@ async function renderList(c: Context<AppEnv>, opts: ListOptions) {
     </Layout>,
     {
       title: opts.home ? t('home.metaTitle') : `${title} – ${t('common.brand')}`,
-      description: t('home.metaDescription'),
+      description: category
+        ? t('shows.categoryMetaDescription', { category: category.name, brand: t('common.brand'), count: list.total, online: list.online })
+        : t('home.metaDescription'),
       canonical: canonicalHref(url.origin, opts.canonicalPath ?? url.pathname, url.searchParams),
     },
   );
@@ -76,7 +78,7 @@ async function renderCategories(c: Context<AppEnv>) {
     <Layout categoryBar={{ categories: categoryBarItems(categories) }} breadcrumbs={[{ label: t('categories.title') }]}>
       <CategoriesPage categories={categories} />
     </Layout>,
-    { title: `${t('categories.title')} – ${t('common.brand')}`, canonical: `${url.origin}/shows/categories` },
+    { title: `${t('categories.title')} – ${t('common.brand')}`, description: t('categories.metaDescription'), canonical: `${url.origin}/shows/categories` },
   );
 }
 

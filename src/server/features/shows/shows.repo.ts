@@ -11,6 +11,8 @@ import {
   type ShowFilter,
   type ShowSummary,
 } from '../../../shared/shows';
+import type { SearchText } from '../../../shared/search-names';
+import { nameContains, nameTier } from '../../lib/search-rank';
 
 /** The columns of SHOW_COLUMNS (city_en was null before migration 0010 filled it). */
 export type ShowRow = Omit<ShowTable, 'lat' | 'lon' | 'palette' | 'description_en' | 'description_de' | 'online_since' | 'sort_rank' | 'created_at' | 'city_en'> & {
@@ -57,6 +59,7 @@ export function toShowSummary(r: ShowRow, locale: Locale): ShowSummary {
     previews: Array.from({ length: r.preview_count }, (_, i) => i + 1),
     ribbon: r.ribbon,
     texts: { slogan: locale === 'de' ? r.slogan_de : r.slogan_en, description: '' },
+    isFavorite: false,
   };
 }
 
@@ -67,8 +70,8 @@ export interface ShowQuery {
   /** With infinite scroll: return pages page_from..page in one answer. */
   pageFrom?: number;
   categoryId?: number | null;
-  /** An FTS5 expression from ftsQuery(). */
-  fts?: string | null;
+  /** A search term from searchText(): matched by name or words, name matches first. */
+  text?: SearchText | null;
   /** Tag slugs that must all be present. */
   tags?: string[];
   near?: { lat: number; lon: number } | null;
@@ -89,9 +92,10 @@ export async function queryShows(db: D1Database, q: ShowQuery): Promise<Paged<Sh
     from += ' JOIN show_categories sc ON sc.show_id = s.id AND sc.category_id = ?';
     params.push(q.categoryId);
   }
-  if (q.fts) {
-    where.push('s.id IN (SELECT rowid FROM shows_fts WHERE shows_fts MATCH ?)');
-    params.push(q.fts);
+  if (q.text) {
+    const byName = nameContains('s.name_key', q.text);
+    where.push(`(s.id IN (SELECT rowid FROM shows_fts WHERE shows_fts MATCH ?) OR ${byName.sql})`);
+    params.push(q.text.fts, ...byName.params);
   }
   for (const tag of q.tags ?? []) {
     where.push('EXISTS (SELECT 1 FROM show_tags st JOIN tags t ON t.id = st.tag_id WHERE st.show_id = s.id AND t.slug = ?)');
@@ -104,12 +108,21 @@ export async function queryShows(db: D1Database, q: ShowQuery): Promise<Paged<Sh
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
 
   let order = 'ORDER BY s.online DESC, s.sort_rank, s.id';
-  const orderParams: number[] = [];
+  const orderParams: (string | number)[] = [];
   if (q.near) {
     // Equirectangular distance is exact enough to order by and needs no SQL trigonometry.
     const k = Math.cos((q.near.lat * Math.PI) / 180);
     order = 'ORDER BY ((s.lat - ?) * (s.lat - ?) + (s.lon - ?) * (s.lon - ?) * ?), s.id';
     orderParams.push(q.near.lat, q.near.lat, q.near.lon, q.near.lon, k * k);
+  }
+  if (q.text) {
+    // Name matches first (exact, prefix, contained), then a word of the city or the tags, then
+    // the texts; within a tier the list's own order (online first, or by distance).
+    const tier = nameTier('s.name_key', q.text, [
+      { sql: 's.id IN (SELECT rowid FROM shows_fts WHERE shows_fts MATCH ?)', params: [`{name city tags} : (${q.text.fts})`] },
+    ]);
+    order = order.replace('ORDER BY ', `ORDER BY ${tier.sql}, `);
+    orderParams.unshift(...tier.params);
   }
   const first = Math.min(q.pageFrom ?? q.page, q.page);
   const offset = (first - 1) * q.limit;

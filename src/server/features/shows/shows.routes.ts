@@ -10,7 +10,7 @@ import { validationHook } from '../../lib/validation';
 import { listTags } from './categories.repo';
 import { longestOnline, onlineShowIds } from './show-status.repo';
 import { activePromos, getShowDetail, queryShows } from './shows.repo';
-import { cachedCategories, cachedListBody } from './shows.service';
+import { cachedCategories, cachedListBody, markShows, memberFavoriteIds, withFavorites } from './shows.service';
 import type { CategoriesAnswer, DataAnswer, ShowDetailAnswer, ShowListAnswer, TagItem } from '../../../shared/api';
 import type { Promo, ShowSummary } from '../../../shared/shows';
 
@@ -36,6 +36,7 @@ export const showsRoutes = new Hono<AppEnv>()
     const categories = await cachedCategories(c.env.DB, locale);
     // Unknown categories fall back to all shows.
     const categoryId = requested !== null && requested !== 0 && categories.some((cat) => cat.id === requested) ? requested : null;
+    const favorites = memberFavoriteIds(c.env.DB, c.get('user')?.id ?? null);
     const body = await cachedListBody(`${locale}|${page}|${pageFrom ?? ''}|${limit}|${categoryId ?? ''}`, async () => {
       const [list, promos] = await Promise.all([
         queryShows(c.env.DB, { page, pageFrom, limit, categoryId, locale }),
@@ -43,19 +44,28 @@ export const showsRoutes = new Hono<AppEnv>()
       ]);
       return JSON.stringify({ ...list, more: list.current_page < list.last_page, category: categoryId ?? 0, promos } satisfies ShowListAnswer);
     });
-    return c.body(body, 200, JSON_TYPE);
+    // The cached body is everyone's; a member's favourites are marked on a copy (one query, run beside it).
+    const ids = await favorites;
+    if (ids.size === 0) return c.body(body, 200, JSON_TYPE);
+    const answer = JSON.parse(body) as ShowListAnswer;
+    answer.data = markShows(answer.data, ids);
+    answer.promos = answer.promos.map((p) => ({ ...p, show: markShows([p.show], ids)[0] }));
+    return c.json(answer);
   })
-  .get('/promos', async (c) => c.json<DataAnswer<Promo>>({ data: await activePromos(c.env.DB, c.get('locale')) }))
+  .get('/promos', async (c) => {
+    const [promos, ids] = await Promise.all([activePromos(c.env.DB, c.get('locale')), memberFavoriteIds(c.env.DB, c.get('user')?.id ?? null)]);
+    return c.json<DataAnswer<Promo>>({ data: promos.map((p) => ({ ...p, show: markShows([p.show], ids)[0] })) });
+  })
   // "ma": the shows that have been live longest right now.
   .get('/ma', zValidator('query', z.object({ limit: limitParam(36, 12) }), validationHook), async (c) =>
-    c.json<DataAnswer<ShowSummary>>({ data: await longestOnline(c.env.DB, c.req.valid('query').limit, c.get('locale')) }),
+    c.json<DataAnswer<ShowSummary>>({ data: await withFavorites(c.env.DB, c.get('user')?.id ?? null, longestOnline(c.env.DB, c.req.valid('query').limit, c.get('locale'))) }),
   )
   // What a reconnecting page refetches: the ids of every show live now.
   .get('/online', async (c) => c.json<DataAnswer<number>>({ data: await onlineShowIds(c.env.DB) }))
   .get('/:id', zValidator('param', z.object({ id: idParam }), validationHook), async (c) => {
     const { id } = c.req.valid('param');
     if (id === null) throw new ApiError(404, 'not_found');
-    const show = await getShowDetail(c.env.DB, id, c.get('locale'));
+    const [show] = await withFavorites(c.env.DB, c.get('user')?.id ?? null, getShowDetail(c.env.DB, id, c.get('locale')).then((s) => (s ? [s] : [])));
     if (!show) throw new ApiError(404, 'not_found');
     return c.json<ShowDetailAnswer>(show);
   });

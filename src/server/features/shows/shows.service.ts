@@ -6,6 +6,7 @@ import { listCategories, type CategoryWithCounts } from './categories.repo';
 import { setShowsOnline, type StatusChange } from './show-status.repo';
 import { queryShows, type ShowQuery } from './shows.repo';
 import { tagNames } from './categories.repo';
+import { favoriteShowIds, markFavorites, notifyFavoritesOnline } from '../favorites/favorites.service';
 
 // Categories change only with a deploy or an admin edit; a short per-isolate cache keeps
 // the category bar off the database on every page view.
@@ -51,16 +52,40 @@ function invalidateShowLists(): void {
   listCache.clear();
 }
 
-/** Sets shows online or offline, and every open page learns it; answers the ids that exist. */
-export async function changeShowStatus(env: Bindings, changes: StatusChange[]): Promise<number[]> {
+/**
+ * Sets shows online or offline, and every open page learns it; answers the ids that exist.
+ * Members whose favourite went online inside their window are told after the status push, as
+ * deferred work (`defer`: the request's waitUntil), so the fan-out never waits for it.
+ */
+export async function changeShowStatus(env: Bindings, changes: StatusChange[], defer?: (work: Promise<unknown>) => void): Promise<number[]> {
   const ids = await setShowsOnline(env.DB, changes);
   if (ids.length === 0) return ids;
   invalidateShowLists();
   await publishShowStatus(env, changes.filter((c) => ids.includes(c.id)));
+  const online = changes.filter((c) => c.online && ids.includes(c.id)).map((c) => c.id);
+  if (online.length) {
+    const work = notifyFavoritesOnline(env, online).catch((e: unknown) => console.error(JSON.stringify({ type: 'favorite_notify_failed', error: String(e) })));
+    if (defer) defer(work);
+    else await work;
+  }
   return ids;
 }
 
+/** The member's favourites marked in a list of shows (one query; none for visitors). */
+export async function withFavorites<T extends { id: number; isFavorite?: boolean }>(db: D1Database, userId: number | null, shows: Promise<T[]> | T[]): Promise<T[]> {
+  const [list, ids] = await Promise.all([shows, favoriteShowIds(db, userId)]);
+  return markFavorites(list, ids);
+}
+
+/** The member's favourite ids (empty for visitors), to run beside a list query. */
+export const memberFavoriteIds = (db: D1Database, userId: number | null) => favoriteShowIds(db, userId);
+/** Marks isFavorite in a list from ids fetched beside it. */
+export const markShows = <T extends { id: number; isFavorite?: boolean }>(shows: T[], ids: Set<number>): T[] => markFavorites(shows, ids);
+
 // What the search feature reads: the same query the show lists use (videos and galleries: the store).
-export const searchShows = (db: D1Database, q: ShowQuery) => queryShows(db, q);
+export async function searchShows(db: D1Database, q: ShowQuery & { userId?: number | null }) {
+  const [list, ids] = await Promise.all([queryShows(db, q), favoriteShowIds(db, q.userId ?? null)]);
+  return ids.size === 0 ? list : { ...list, data: markFavorites(list.data, ids) };
+}
 /** The names of tag slugs in the locale, in their order. */
 export const tagNamesFor = (db: D1Database, slugs: string[], locale: Locale) => tagNames(db, slugs, locale);

@@ -1,6 +1,8 @@
 import type { Locale } from '../../../shared/constants';
 import type { GallerySummary, Paged, VideoSummary } from '../../../shared/shows';
 import type { StoreSort } from '../../../shared/store';
+import type { SearchText } from '../../../shared/search-names';
+import { nameContains, nameTier } from '../../lib/search-rank';
 
 // The store's lists, details and more-like-this (issue 13). Every query shows only published
 // items; `owned` is worked out in the same query for a logged-in member (bought, or price 0).
@@ -94,8 +96,8 @@ export function toGallerySummary(r: GalleryListRow, locale: Locale): GallerySumm
 export interface ListQuery {
   page: number;
   limit: number;
-  /** An FTS5 expression from ftsQuery(). */
-  fts?: string | null;
+  /** A search term from searchText(): titles and show names; items of a show named so first. */
+  text?: SearchText | null;
   showId?: number | null;
   /** Tag slugs that must all be present (a video's own tags; a gallery's show's tags). */
   tags?: string[];
@@ -112,9 +114,10 @@ export async function queryList<R extends MediaRow>(db: D1Database, kind: Kind, 
   const table = TABLE[kind];
   const where = ["m.status = 'published'"];
   const params: Param[] = [];
-  if (q.fts) {
-    where.push(`m.id IN (SELECT rowid FROM ${table}_fts WHERE ${table}_fts MATCH ?)`);
-    params.push(q.fts);
+  if (q.text) {
+    const byName = nameContains('k.name_key', q.text);
+    where.push(`(m.id IN (SELECT rowid FROM ${table}_fts WHERE ${table}_fts MATCH ?) OR m.show_id IN (SELECT k.id FROM shows k WHERE ${byName.sql}))`);
+    params.push(q.text.fts, ...byName.params);
   }
   if (q.showId != null) {
     where.push('m.show_id = ?');
@@ -134,17 +137,21 @@ export async function queryList<R extends MediaRow>(db: D1Database, kind: Kind, 
   }
   if (q.free) where.push('m.price = 0');
   const whereSql = `WHERE ${where.join(' AND ')}`;
-  const order = ORDER[kind][q.sort ?? 'newest'] ?? ORDER[kind].newest;
+  const sorted = ORDER[kind][q.sort ?? 'newest'] ?? ORDER[kind].newest;
+  // A search ranks by the show's name first (the shows' ranking), then the chosen order.
+  const tier = q.text ? nameTier('s.name_key', q.text) : null;
+  const order = tier ? `${tier.sql}, ${sorted}` : sorted;
+  const orderParams = tier?.params ?? [];
   // ?1 is the member id (tileColumns); the filters' parameters follow as ?2...
   const numbered = (sql: string, from: number) => {
     let n = from;
     return sql.replace(/\?(?!\d)/g, () => `?${n++}`);
   };
-  const n = params.length;
+  const n = params.length + orderParams.length;
   const [rows, count] = await db.batch([
     db
-      .prepare(`SELECT ${tileColumns(kind)} FROM ${table} m JOIN shows s ON s.id = m.show_id ${numbered(whereSql, 2)} ORDER BY ${order} LIMIT ?${n + 2} OFFSET ?${n + 3}`)
-      .bind(q.userId, ...params, q.limit, (q.page - 1) * q.limit),
+      .prepare(`SELECT ${tileColumns(kind)} FROM ${table} m JOIN shows s ON s.id = m.show_id ${numbered(`${whereSql} ORDER BY ${order}`, 2)} LIMIT ?${n + 2} OFFSET ?${n + 3}`)
+      .bind(q.userId, ...params, ...orderParams, q.limit, (q.page - 1) * q.limit),
     db.prepare(`SELECT COUNT(*) AS total FROM ${table} m ${whereSql}`).bind(...params),
   ]);
   const total = (count.results[0] as { total: number } | undefined)?.total ?? 0;

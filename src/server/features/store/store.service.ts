@@ -1,5 +1,6 @@
 import type { Locale } from '../../../shared/constants';
-import { ftsQuery, type GallerySummary, type Paged, type VideoSummary } from '../../../shared/shows';
+import type { GallerySummary, Paged, VideoSummary } from '../../../shared/shows';
+import { searchText } from '../../../shared/search-names';
 import {
   mediaUrl,
   STORE_LIST_LIMIT,
@@ -100,7 +101,7 @@ function listArgs(q: StoreListQuery) {
   return {
     page: clampPage(q.page),
     limit: clampLimit(q.limit, STORE_LIST_LIMIT),
-    fts: ftsQuery(q.search),
+    text: searchText(q.search),
     showId: q.showId ?? null,
     tags: q.tags ?? [],
     sort: q.sort,

@@ -15,6 +15,6 @@ export const studioPages = new Hono<AppEnv>().get('/', (c) => {
     <Layout breadcrumbs={[{ label: t('studio.crumb') }]}>
       <StudioPage performer={isPerformerUser(user)} />
     </Layout>,
-    { title: `${t('studio.crumb')} – ${t('common.brand')}`, robots: 'noindex', texts: ['chat', 'studio'] },
+    { title: `${t('studio.crumb')} – ${t('common.brand')}`, robots: 'noindex', texts: ['chat', 'studio', 'inbox'] },
   );
 });

@@ -1,0 +1,137 @@
+// Lighthouse (mobile preset, simulated throttling) on home and a show page, first and returning
+// visit, three runs each; the medians of score, LCP and TBT. Debian's Chromium via chrome-launcher.
+//
+// First visit: a new Chromium with a new, empty profile (no cache, no cookies but the two below),
+// Lighthouse's own storage reset on. The profile carries `splash18=1; consent_analytics=1`: a
+// visitor who confirmed the age splash and answered the consent banner on an earlier page, so the
+// page itself is measured and not the overlay that covers it (the splash's own weight is in its lazy
+// chunk). Returning visit: the same page again in the same Chromium right after, storage reset off,
+// so the HTTP cache holds what the first visit fetched (the document itself is never cached).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fmt, report } from './lib.mjs';
+import { COOKIE } from './ssr.mjs';
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS) > 0 ? Number(process.env.BENCH_LIGHTHOUSE_RUNS) : 3;
+const CHROME = process.env.CHROME_PATH ?? process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
+const TARGET = { score: 95, lcp_ms: 2000, tbt_ms: 150 };
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-extensions'];
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+
+/** Sets the visit's cookies in the whole browser over the DevTools protocol (before any navigation). */
+async function setCookies(port, url) {
+  const { default: WebSocket } = await import('ws');
+  const version = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json();
+  const ws = new WebSocket(version.webSocketDebuggerUrl);
+  await new Promise((res, rej) => ws.once('open', res).once('error', rej));
+  const cookies = COOKIE.split('; ').map((kv) => {
+    const [name, value] = kv.split('=');
+    return { name, value, url: `${url}/` };
+  });
+  await new Promise((res, rej) => {
+    ws.on('message', (data) => {
+      const msg = JSON.parse(String(data));
+      if (msg.id !== 1) return;
+      if (msg.error) rej(new Error(`Storage.setCookies: ${msg.error.message}`));
+      else res();
+    });
+    ws.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies } }));
+  });
+  ws.close();
+}
+
+/** The figures of one Lighthouse result, plus what it says costs the most (for the report). */
+function figures(lhr) {
+  const a = lhr.audits;
+  const opportunities = Object.values(a)
+    .filter((x) => x.details?.type === 'opportunity' && (x.numericValue ?? 0) > 0)
+    .sort((x, y) => (y.metricSavings?.LCP ?? 0) - (x.metricSavings?.LCP ?? 0) || y.numericValue - x.numericValue)
+    .slice(0, 4)
+    .map((x) => `${x.id} ${Math.round(x.numericValue)}${x.numericUnit === 'byte' ? ' B' : ' ms'}`);
+  const lcpBreakdown = a['lcp-breakdown-insight']?.details?.items?.[0]?.items ?? a['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? [];
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcp_ms: Math.round(a['largest-contentful-paint'].numericValue),
+    tbt_ms: Math.round(a['total-blocking-time'].numericValue),
+    fcp_ms: Math.round(a['first-contentful-paint'].numericValue),
+    cls: Math.round((a['cumulative-layout-shift'].numericValue ?? 0) * 1000) / 1000,
+    si_ms: Math.round(a['speed-index'].numericValue),
+    dom: a['dom-size']?.numericValue ?? a['dom-size-insight']?.numericValue ?? null,
+    lcpParts: lcpBreakdown.map((p) => `${p.subpart ?? p.phase ?? p.label}:${Math.round(p.duration ?? p.timing ?? 0)}`).join(' '),
+    opportunities,
+    warnings: lhr.runWarnings ?? [],
+  };
+}
+
+/** One Chromium (new profile): the page as a first visit, then the same page as a returning one. */
+async function visitPair(lighthouse, launch, url, outDir, label) {
+  const userDataDir = mkdtempSync(join(os.tmpdir(), 'livecam-bench-lh-'));
+  const chrome = await launch({ chromePath: CHROME, chromeFlags: FLAGS, userDataDir, logLevel: 'silent' });
+  try {
+    await setCookies(chrome.port, new URL(url).origin);
+    const base = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
+    const first = await lighthouse(url, { ...base, disableStorageReset: false });
+    const ret = await lighthouse(url, { ...base, disableStorageReset: true });
+    if (outDir) {
+      writeFileSync(join(outDir, `${label}-first.json`), first.report);
+      writeFileSync(join(outDir, `${label}-return.json`), ret.report);
+    }
+    for (const r of [first, ret]) if (r.lhr.runtimeError) throw new Error(`lighthouse: ${r.lhr.runtimeError.code} ${r.lhr.runtimeError.message}`);
+    return { first: figures(first.lhr), return: figures(ret.lhr) };
+  } finally {
+    await chrome.kill();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+/** The first show tile on home: the show page measured (the same one in every run). */
+async function showUrl(base) {
+  const res = await fetch(`${base}/`, { headers: { Cookie: COOKIE } });
+  const m = (await res.text()).match(/href="(\/chat\/\d+\/[^"?#]+)"/);
+  if (!m) throw new Error('home lists no show page link (/chat/{id}/{slug})');
+  return `${base}${m[1]}`;
+}
+
+export async function benchLighthouse(ctx) {
+  const { default: lighthouse } = await import('lighthouse');
+  const { launch } = await import('chrome-launcher');
+  const pages = { home: `${ctx.url}/`, show: await showUrl(ctx.url) };
+  const outDir = process.env.BENCH_LIGHTHOUSE_OUT || null;
+  console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset (simulated slow 4G, 4x CPU), ${RUNS} runs; ${CHROME}`);
+  console.log(`  pages: home ${pages.home}, show ${pages.show}; load average before: ${load()}`);
+  const runs = { home_first: [], home_return: [], show_first: [], show_return: [] };
+  for (let i = 1; i <= RUNS; i++) {
+    for (const [name, url] of Object.entries(pages)) {
+      const r = await visitPair(lighthouse, launch, url, outDir, `${name}-${i}`);
+      runs[`${name}_first`].push(r.first);
+      runs[`${name}_return`].push(r.return);
+      for (const [kind, f] of [['first', r.first], ['return', r.return]]) {
+        console.log(
+          `  run ${i} ${`${name}_${kind}`.padEnd(12)} score ${String(f.score).padStart(3)}  LCP ${String(f.lcp_ms).padStart(5)} ms  TBT ${String(f.tbt_ms).padStart(4)} ms  FCP ${f.fcp_ms} ms  SI ${f.si_ms} ms  CLS ${f.cls}  DOM ${f.dom ?? '?'}  [${f.lcpParts}]  load ${load()}`,
+        );
+        if (f.opportunities.length) console.log(`      top: ${f.opportunities.join(', ')}`);
+        for (const w of f.warnings) console.log(`      warning: ${w}`);
+      }
+    }
+  }
+  const result = {};
+  const rows = [];
+  let pass = true;
+  for (const [name, list] of Object.entries(runs)) {
+    const m = { score: median(list.map((f) => f.score)), lcp_ms: median(list.map((f) => f.lcp_ms)), tbt_ms: median(list.map((f) => f.tbt_ms)) };
+    const ok = m.score >= TARGET.score && m.lcp_ms <= TARGET.lcp_ms && m.tbt_ms <= TARGET.tbt_ms;
+    pass &&= ok;
+    result[name] = m;
+    console.log(`  median ${name.padEnd(12)} score ${m.score}  LCP ${m.lcp_ms} ms  TBT ${m.tbt_ms} ms  ${ok ? 'PASS' : 'MISSED'}`);
+    rows.push(`| Lighthouse mobile ${name.replace('_', ', ')} visit (median of ${list.length}) | score ${m.score} | LCP ${fmt(m.lcp_ms / 1000, 2)} s | TBT ${m.tbt_ms} ms | ≥ ${TARGET.score}, LCP ≤ ${TARGET.lcp_ms / 1000} s, TBT ≤ ${TARGET.tbt_ms} ms | ${ok ? 'PASS' : 'MISSED'} |`);
+  }
+  console.log(`  load average after: ${load()}`);
+  report('lighthouse', { ...result, runs: RUNS, load_avg_1m: Math.round(os.loadavg()[0] * 100) / 100, target: TARGET, pass });
+  return rows;
+}

@@ -1,0 +1,48 @@
+import type { Locale } from '../../../shared/constants';
+import type { FavoriteOnlineEvent } from '../../../shared/favorites';
+import { showHref } from '../../../shared/shows';
+import type { Bindings } from '../../env';
+import { mailOrigin } from '../../lib/config';
+import { actionMail } from '../../lib/mail-templates';
+import { mailerFor } from '../../lib/mailer';
+import { publishToUser } from '../../realtime/shards';
+import { claimNotices, favoriteIds, listFavorites } from './favorites.repo';
+
+/** The ids of the member's favourite shows (one query), for marking isFavorite in lists. */
+export async function favoriteShowIds(db: D1Database, userId: number | null): Promise<Set<number>> {
+  if (userId === null) return new Set();
+  return new Set(await favoriteIds(db, userId));
+}
+
+/** The member's favourites (the profile's favourites tab renders them on the server). */
+export const memberFavorites = (db: D1Database, userId: number) => listFavorites(db, userId);
+
+/** Marks the member's favourites in a list of shows (isFavorite true, others false). */
+export function markFavorites<T extends { id: number; isFavorite?: boolean }>(shows: T[], ids: Set<number>): T[] {
+  if (ids.size === 0) return shows;
+  return shows.map((s) => (ids.has(s.id) ? { ...s, isFavorite: true } : s));
+}
+
+/**
+ * Shows went online: tells every member whose favourite window holds now, once per show and
+ * window (the notice row claimed atomically), in every open tab (`user:favorite_online`) and by
+ * e-mail. Runs after the status fan-out (callers defer it with waitUntil), so it never slows it.
+ */
+export async function notifyFavoritesOnline(env: Bindings, showIds: number[], nowMs = Date.now()): Promise<number> {
+  if (showIds.length === 0) return 0;
+  const notices = await claimNotices(env.DB, showIds, nowMs);
+  const origin = mailOrigin(env);
+  await Promise.all(
+    notices.map(async (n) => {
+      const href = showHref({ id: n.show_id, slugName: n.slug_name });
+      const event: FavoriteOnlineEvent = { type: 'user:favorite_online', showId: n.show_id, name: n.show_name, slugName: n.slug_name };
+      await publishToUser(env, n.user_id, event).catch(() => undefined);
+      if (!origin) return;
+      const locale: Locale = n.locale === 'de' ? 'de' : 'en';
+      await mailerFor(env)
+        .send(actionMail('favorite', locale, n.email, { name: n.user_name, link: `${origin}${href}`, show: n.show_name }))
+        .catch((e: unknown) => console.error(JSON.stringify({ type: 'favorite_mail_failed', error: String(e) })));
+    }),
+  );
+  return notices.length;
+}

@@ -1,0 +1,125 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it, vi } from 'vitest';
+import { DEMO, setCookies, uniqueEmail } from './account-helpers';
+import { req } from './helpers';
+
+// The forms a browser posts without script (age splash, login, sign-up): they carry the session's
+// CSRF token in the hidden `_token` field, which the server checks like the X-XSRF-TOKEN header.
+
+vi.setConfig({ testTimeout: 60_000 });
+
+/** A first page view: its cookies and the token the page rendered into its forms. */
+async function visit(path = '/login'): Promise<{ cookie: string; token: string }> {
+  const res = await req(path);
+  expect(res.status).toBe(200);
+  const cookie = setCookies(res)
+    .map((l) => l.split(';')[0])
+    .filter((p) => /^(lc_sid|XSRF-TOKEN)=/.test(p))
+    .join('; ');
+  const token = /name="_token" value="([^"]+)"/.exec(await res.text())?.[1] ?? '';
+  expect(token).not.toBe('');
+  return { cookie, token };
+}
+
+function post(path: string, cookie: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+  return req(path, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+const count = async (sql: string, ...args: unknown[]) => (await env.DB.prepare(sql).bind(...args).first<{ n: number }>())?.n ?? -1;
+
+describe('forms posted without script', () => {
+  it('the first page a visitor sees renders the age splash with a form to /splash18 carrying the CSRF token', async () => {
+    const res = await req('/');
+    const html = await res.text();
+    expect(html).toMatch(/<form[^>]*action="\/splash18"[^>]*method="post"/);
+    const token = /name="_token" value="([^"]+)"/.exec(html)?.[1];
+    const xsrf = setCookies(res).find((l) => l.startsWith('XSRF-TOKEN='))?.split(';')[0].slice('XSRF-TOKEN='.length);
+    expect(token).toBe(xsrf);
+    // The page behind the splash is inert before any script runs.
+    expect(html).toMatch(/<div class="app" inert="" data-modal-inert="">/);
+  });
+
+  it('the splash confirm records it (splash18 cookie, session row) and goes back to the page; without the token 419 and nothing', async () => {
+    const { cookie, token } = await visit('/search?q=liv');
+    const sessions = await count('SELECT COUNT(*) AS n FROM sessions WHERE splash18_confirmed = 1');
+
+    for (const fields of [{}, { _token: 'forged' }, { _token: `${token}x` }] as Record<string, string>[]) {
+      const bad = await post('/splash18', cookie, { redirect: '/', ...fields });
+      expect(bad.status).toBe(419);
+      expect(setCookies(bad).some((l) => l.startsWith('splash18='))).toBe(false);
+    }
+    // The right token with another session's cookie does not pass either.
+    const other = await visit();
+    expect((await post('/splash18', other.cookie, { _token: token })).status).toBe(419);
+    expect(await count('SELECT COUNT(*) AS n FROM sessions WHERE splash18_confirmed = 1')).toBe(sessions);
+
+    const ok = await post('/splash18', cookie, { _token: token, redirect: '/faq' }, { Referer: 'http://localhost/search?q=liv' });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('Location')).toBe('/search?q=liv');
+    expect(setCookies(ok).find((l) => l.startsWith('splash18='))).toMatch(/^splash18=1;.*HttpOnly/i);
+    expect(await count('SELECT COUNT(*) AS n FROM sessions WHERE splash18_confirmed = 1')).toBe(sessions + 1);
+
+    // Another host as the target falls back to home.
+    const away = await post('/splash18', cookie, { _token: token, redirect: 'https://evil.example/' }, { Referer: 'https://evil.example/x' });
+    expect(away.headers.get('Location')).toBe('/');
+  });
+
+  it('login: 419 without the token; wrong password renders the form again (401) with the error; right one logs in and redirects', async () => {
+    const { cookie, token } = await visit('/login?redirect=/favorites');
+    const denied = await post('/login', cookie, { username: DEMO.name, password: DEMO.password });
+    expect(denied.status).toBe(419);
+    expect(setCookies(denied).some((l) => l.startsWith('auth._token='))).toBe(false);
+
+    const wrong = await post('/login', cookie, { _token: token, username: DEMO.name, password: 'wrong-password', redirect: '/favorites' });
+    expect(wrong.status).toBe(401);
+    const page = await wrong.text();
+    expect(page).toContain('data-testid="login-error"');
+    expect(page).toContain('name="redirect" value="/favorites"');
+    expect(page).toContain(`value="${DEMO.name}"`);
+    expect(page).not.toContain('wrong-password');
+
+    const empty = await post('/login', cookie, { _token: token, username: '', password: '' });
+    expect(empty.status).toBe(422);
+    expect(await empty.text()).toContain('id="page-login-username-error"');
+
+    const ok = await post('/login', cookie, { _token: token, username: DEMO.name, password: DEMO.password, redirect: '/favorites' });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('Location')).toBe('/favorites');
+    expect(setCookies(ok).some((l) => l.startsWith('auth._token='))).toBe(true);
+  });
+
+  it('sign-up: 419 without the token; errors render the form again (422, 409); a valid one creates the account and goes to the success page', async () => {
+    const { cookie, token } = await visit('/users/signup');
+    const email = uniqueEmail('nojs');
+    const users = () => count('SELECT COUNT(*) AS n FROM users WHERE email = ?', email);
+    const fields = { email, username: `nojs${Date.now().toString(36).slice(-6)}`, password: 'a-password-123', terms_check: 'on' };
+
+    expect((await post('/users/signup', cookie, fields)).status).toBe(419);
+    expect(await users()).toBe(0);
+
+    const noTerms = await post('/users/signup', cookie, { ...fields, _token: token, terms_check: '' });
+    expect(noTerms.status).toBe(422);
+    expect(await noTerms.text()).toContain('id="signup-reg-terms-error"');
+    expect(await users()).toBe(0);
+
+    const exists = await post('/users/signup', cookie, { ...fields, _token: token, email: DEMO.email });
+    expect(exists.status).toBe(409);
+    expect(await exists.text()).toContain('data-testid="register-exists"');
+
+    const ok = await post('/users/signup', cookie, { ...fields, _token: token });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('Location')).toBe('/users/signup_success');
+    expect(await users()).toBe(1);
+  });
+
+  it('a malformed form body is 422, never a 5xx', async () => {
+    const { cookie } = await visit();
+    const res = await req('/login', { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' }, body: '_token=%00%01&username=a%0Ab' });
+    expect(res.status).toBe(422);
+  });
+});
