@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CHAT_RATE_BURST, CHAT_TEXT_MAX } from '../../src/shared/chat';
 import { signRoomToken } from '../../src/server/lib/room-token';
 import { Client, expectError, expectJson } from './account-helpers';
@@ -71,16 +71,21 @@ describe('show room: chat', () => {
     // room works through them refuses some.
     const sent = CHAT_RATE_BURST * 4;
     for (let i = 0; i < sent; i++) guest.send({ t: 'say', text: `line ${i}` });
-    guest.send('ping');
-    // One socket is ordered: every line was echoed or refused before the pong came back.
-    await guest.next('error', (e) => e.code === 'pong');
-    const echoed = guest.events.flatMap((e) => (e.t === 'line' ? [e.line.text] : []));
-    const refused = guest.events.filter((e) => e.t === 'error' && e.code === 'chat.rate_limited').length;
-    // The burst's lines are the ones that passed (compared as a set: one run of many echoed
-    // "line 4" before "line 3"; the order of echoes is not what this test is about).
-    expect(echoed.slice(0, CHAT_RATE_BURST).sort()).toEqual(Array.from({ length: CHAT_RATE_BURST }, (_, i) => `line ${i}`).sort());
+    // Every line is answered: echoed or refused.
+    const echoes = () => guest.events.flatMap((e) => (e.t === 'line' ? [e.line.text] : []));
+    const refusals = () => guest.events.filter((e) => e.t === 'error' && e.code === 'chat.rate_limited').length;
+    await vi.waitFor(() => expect(echoes().length + refusals()).toBe(sent), { timeout: 5000, interval: 20 });
+    const echoed = echoes();
+    const refused = refusals();
+    // The burst passed whole: distinct lines of this burst, at least CHAT_RATE_BURST of them. Which
+    // ones is not asserted: under load the local runtime twice delivered a socket's messages to the
+    // room out of order (echoes "line 0, 2, 4, 5, 6"; the room's say path has no await, so the
+    // first ones to arrive take the tokens).
+    const sentLines = new Set(Array.from({ length: sent }, (_, i) => `line ${i}`));
+    expect(new Set(echoed).size).toBe(echoed.length);
+    expect(echoed.every((text) => sentLines.has(text))).toBe(true);
+    expect(echoed.length).toBeGreaterThanOrEqual(CHAT_RATE_BURST);
     expect(refused).toBeGreaterThan(0);
-    expect(echoed.length + refused).toBe(sent);
     for (const text of echoed) await studio.next('line', (e) => e.line.text === text);
     guest.ws.close(1000);
     studio.ws.close(1000);
