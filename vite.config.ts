@@ -19,6 +19,13 @@ function assetManifest(): Plugin {
   };
 }
 
+/**
+ * The show list island and what only lists use, as one chunk: every list page needs all of it at
+ * once, and one file compresses better than five small ones (the pieces are shared with other
+ * list islands, so the bundler would split them).
+ */
+const SHOW_LIST_MODULES = /\/src\/(client\/features\/shows\/(show-list\.island|list-view|list-pagination|promo-strip|show-tile)|client\/features\/favorites\/favorite-button|shared\/(show-lists|pagination))\.tsx?$/;
+
 // Client bundle only (the worker is bundled by wrangler).
 export default defineConfig({
   publicDir: 'public',
@@ -32,6 +39,7 @@ export default defineConfig({
     rollupOptions: {
       input: 'src/client/main.ts',
       output: {
+        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: (id) => (SHOW_LIST_MODULES.test(id) ? 'show-list' : null) }] },
         entryFileNames: 'assets/main-[hash].js',
         // Island chunks keep their component's name (show-list-<hash>.js): the entry lists them all.
         chunkFileNames: (info) => `assets/${info.name.replace(/\.island$/, '')}-[hash].js`,

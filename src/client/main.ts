@@ -9,6 +9,7 @@ import { createApi } from './lib/api';
 import { reloadAfterChunkFailure } from './lib/chunk-reload';
 import { installErrorLog, logClientError } from './lib/error-log';
 import { installLoadingOverlay } from './lib/loading';
+import { startRealtime } from './lib/realtime';
 import { AppProviders } from './state/context';
 import { createStore } from './state/store';
 
@@ -67,4 +68,8 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
     });
   } else mount(el, name, true);
 }
-void import('./lib/realtime').then((m) => m.startRealtime(store)).catch((error: unknown) => logClientError(store, api, 'realtime failed to start', [error]));
+try {
+  startRealtime(store);
+} catch (error) {
+  logClientError(store, api, 'realtime failed to start', [error]);
+}

@@ -1,27 +1,15 @@
 import { subscribe } from 'valtio';
 import type { RootState } from './store';
+import type { PlayerState } from './player-slice';
 
-// The video-player slice: volume, mute and where each video part was left, kept in localStorage
-// so a reload or the next visit continues there. The server renders the defaults; the player
+// The video player's saved state (the slice itself is in player-slice.ts, part of every page's
+// store; this module loads with the player): volume, mute and where each video part was left,
+// kept in localStorage so a reload or the next visit continues there. The server renders the defaults; the player
 // restores the saved state after hydration (the SSR markup and the first client render agree).
 
 export const PLAYER_STORAGE_KEY = 'video_player';
 /** Positions kept: the most recently watched parts. */
 export const PLAYER_POSITIONS_MAX = 50;
-
-export interface PlayerState {
-  volume: number;
-  muted: boolean;
-  /** Seconds per `${videoId}:${part}:${kind}` (kind: full or preview), newest last. */
-  positions: Record<string, number>;
-  restored: boolean;
-}
-
-export interface PlayerSlice {
-  player: PlayerState;
-}
-
-export const playerSlice = (): PlayerSlice => ({ player: { volume: 1, muted: false, positions: {}, restored: false } });
 
 export const positionKey = (videoId: number, part: number, full: boolean) => `${videoId}:${part}:${full ? 'full' : 'preview'}`;
 

@@ -6,7 +6,7 @@ import { accountSlice, type AccountSlice } from './account';
 import { billingSlice, type BillingSlice } from './billing';
 import { favoritesSlice, type FavoritesSlice } from './favorites';
 import { liveSlice, type LiveSlice } from './live';
-import { playerSlice, type PlayerSlice } from './player';
+import { playerSlice, type PlayerSlice } from './player-slice';
 import { uiSlice, type UiSlice } from './ui';
 
 export interface ErrorLogEntry {

@@ -1,0 +1,69 @@
+import { Icon } from '../../ui/icon';
+import { isPerformerUser } from '../../../shared/drawer';
+import type { User } from '../../../shared/session';
+import { useStore, useT } from '../../state/context';
+
+const LOG_OUT = 'M17 7l-1.41 1.41L18.17 11H8v2h10.17l-2.58 2.58L17 17l5-5zM4 5h8V3H4c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h8v-2H4V5z';
+
+/** The member menu's items, loaded when the menu is first opened (or the pointer reaches it). */
+export default function MemberMenuList({ user }: { user: User }) {
+  const store = useStore();
+  const t = useT();
+  return (
+    <div id="member-menu" className="member-menu" data-testid="member-menu">
+      <p className="member-menu-name">{user.name}</p>
+      <ul>
+        <li>
+          <a href="/users/profile">
+            <Icon name="person" size={18} />
+            <span>{t('auth.menu.profile')}</span>
+          </a>
+        </li>
+        <li>
+          <a href="/messages" data-testid="menu-messages">
+            <Icon name="mail" size={18} />
+            <span>{t('auth.menu.messages')}</span>
+          </a>
+        </li>
+        <li>
+          <a href="/users/archive" data-testid="menu-archive">
+            <Icon name="video" size={18} />
+            <span>{t('auth.menu.archive')}</span>
+          </a>
+        </li>
+        {isPerformerUser(user) && (
+          <li>
+            <a href="/studio" data-testid="menu-studio">
+              <Icon name="live" size={18} />
+              <span>{t('auth.menu.studio')}</span>
+            </a>
+          </li>
+        )}
+        {!user.is_verified && (
+          <li>
+            <a href="/verify">
+              <Icon name="mail" size={18} />
+              <span>{t('auth.menu.verify')}</span>
+            </a>
+          </li>
+        )}
+        <li>
+          {/* The member's own click logs out at once (POST); opened any other way, /logout only asks. */}
+          <a
+            href="/logout"
+            data-action="logout"
+            onClick={(e) => {
+              e.preventDefault();
+              void import('./auth-actions').then((m) => m.logOutAndLeave(store));
+            }}
+          >
+            <svg className="icon" width={18} height={18} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d={LOG_OUT} fill="currentColor" />
+            </svg>
+            <span>{t('auth.menu.logout')}</span>
+          </a>
+        </li>
+      </ul>
+    </div>
+  );
+}
