@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import { DEMO, setCookies, uniqueEmail } from './account-helpers';
+import { LOGIN_LIMIT_ACCOUNT } from '../../src/server/features/account/account.service';
+import { DEMO, setCookies, uniq, uniqueEmail, uniqueIp } from './account-helpers';
 import { req } from './helpers';
 
 // The forms a browser posts without script (age splash, login, sign-up): they carry the session's
@@ -9,8 +10,8 @@ import { req } from './helpers';
 vi.setConfig({ testTimeout: 60_000 });
 
 /** A first page view: its cookies and the token the page rendered into its forms. */
-async function visit(path = '/login'): Promise<{ cookie: string; token: string }> {
-  const res = await req(path);
+async function visit(path = '/login', headers: Record<string, string> = {}): Promise<{ cookie: string; token: string }> {
+  const res = await req(path, { headers });
   expect(res.status).toBe(200);
   const cookie = setCookies(res)
     .map((l) => l.split(';')[0])
@@ -115,6 +116,50 @@ describe('forms posted without script', () => {
     expect(ok.status).toBe(303);
     expect(ok.headers.get('Location')).toBe('/users/signup_success');
     expect(await users()).toBe(1);
+  });
+
+  it('a burst of wrong passwords through the form: exactly the account limit is checked (401), the rest 429 with Retry-After', async () => {
+    const BURST = 30;
+    const name = `nojs-burst-${uniq()}`;
+    // Each try from its own address and session, so only the account's limit applies.
+    const tries = await Promise.all(
+      Array.from({ length: BURST }, async (_, i) => {
+        const ip = { 'CF-Connecting-IP': uniqueIp() };
+        const { cookie, token } = await visit('/login', ip);
+        return () => post('/login', cookie, { _token: token, username: name, password: `wrong-${i}` }, ip);
+      }),
+    );
+    const responses = await Promise.all(tries.map((send) => send()));
+    const tally: Record<number, number> = {};
+    for (const res of responses) {
+      tally[res.status] = (tally[res.status] ?? 0) + 1;
+      if (res.status === 429) expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
+      await res.body?.cancel();
+    }
+    expect(tally).toEqual({ 401: LOGIN_LIMIT_ACCOUNT, 429: BURST - LOGIN_LIMIT_ACCOUNT });
+  });
+
+  it('a burst of the same sign-up through the form creates one account: one 303, the rest 409 or 429, never a 5xx', async () => {
+    const BURST = 12;
+    const email = uniqueEmail('nojs-burst');
+    const username = `nb${uniq().slice(-8)}`;
+    const forms = await Promise.all(
+      Array.from({ length: BURST }, async () => {
+        const ip = { 'CF-Connecting-IP': uniqueIp() };
+        const { cookie, token } = await visit('/users/signup', ip);
+        return () => post('/users/signup', cookie, { _token: token, email, username, password: 'a-password-123', terms_check: 'on' }, ip);
+      }),
+    );
+    const statuses = await Promise.all(
+      forms.map(async (send) => {
+        const res = await send();
+        await res.body?.cancel();
+        return res.status;
+      }),
+    );
+    expect(statuses.filter((st) => st === 303)).toHaveLength(1);
+    expect(statuses.every((st) => [303, 409, 429].includes(st))).toBe(true);
+    expect(await count('SELECT COUNT(*) AS n FROM users WHERE email = ?', email)).toBe(1);
   });
 
   it('a malformed form body is 422, never a 5xx', async () => {

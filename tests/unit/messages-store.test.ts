@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../../src/client/lib/api';
-import { createMessagesView, loadList, loadThread, readAll, sendMessage, toggleBlock } from '../../src/client/features/messages/messages-store';
+import { createMessagesView, loadList, loadThread, markThreadRead, markThreadUnread, readAll, sendMessage, toggleBlock } from '../../src/client/features/messages/messages-store';
 import type { Conversation, Message } from '../../src/shared/messages';
 import { followCount, refreshCount } from '../../src/client/features/messages/unread-count';
 import { testStore } from './client-state';
@@ -115,6 +115,33 @@ describe('reading', () => {
     expect(view.thread.messages.every((m) => m.unread === 0)).toBe(true);
     expect(store.messagesCount).toBe(1);
     expect(view.thread.conversation?.unread).toBe(0);
+  });
+
+  it('a page of the thread fetched before the read was answered does not bring the unread flag back', async () => {
+    const { store, view } = setup();
+    // The first page is unread; a second fetch (a push while reading) is answered by the server
+    // before the read but arrives after it.
+    let pages = 0;
+    let releaseLate: () => void = () => undefined;
+    const late = new Promise<void>((r) => (releaseLate = r));
+    handler = async (url) => {
+      if (url.startsWith('/api/conversations/3/messages')) {
+        const page = json({ conversation: conv(3, { unread: 1 }), messages: paged([message(1), message(2, { unread: 1 })]) });
+        if (++pages === 2) await late;
+        return page;
+      }
+      return json({ all: 0, 3: 0 });
+    };
+    await loadThread(view, store);
+    expect(view.thread.messages.find((m) => m.messageid === 2)?.unread).toBe(0);
+    const reload = loadThread(view, store, { quiet: true, markRead: false });
+    await Promise.resolve();
+    await markThreadUnread(view, store);
+    expect(view.thread.messages.find((m) => m.messageid === 2)?.unread).toBe(1);
+    await markThreadRead(view, store);
+    releaseLate();
+    await reload;
+    expect(view.thread.messages.find((m) => m.messageid === 2)?.unread).toBe(0);
   });
 
   it('read-all repeats until the count reaches 0, then reloads the list', async () => {

@@ -43,6 +43,8 @@ export interface MessagesView {
     sending: boolean;
     sendError: string | null;
     busy: boolean;
+    /** Read or unread changes made here so far: a page fetched before one of them has older flags. */
+    marks: number;
   };
 }
 
@@ -50,7 +52,7 @@ export function createMessagesView(filters: InboxFilters = DEFAULT_FILTERS, targ
   return proxy<MessagesView>({
     filters: { ...filters },
     list: { status: 'loading', data: [], current_page: 1, last_page: 1, total: 0 },
-    thread: { target, status: 'loading', conversation: null, messages: [], page: 1, last_page: 1, newMarker: null, sending: false, sendError: null, busy: false },
+    thread: { target, status: 'loading', conversation: null, messages: [], page: 1, last_page: 1, newMarker: null, sending: false, sendError: null, busy: false, marks: 0 },
   });
 }
 
@@ -105,9 +107,15 @@ export async function loadThread(v: MessagesView, store: RootState, { quiet = fa
       v.thread.status = 'ready';
       return;
     }
+    const marks = v.thread.marks;
     const res = await messagesApi.thread(id, 1);
     if (res.conversation) v.thread.conversation = res.conversation;
-    const fresh = Array.isArray(res.messages?.data) ? res.messages.data : [];
+    let fresh = Array.isArray(res.messages?.data) ? res.messages.data : [];
+    if (v.thread.marks !== marks) {
+      // Marked read or unread here while this page was on its way: the flags here are newer.
+      const local = new Map(v.thread.messages.map((m) => [m.messageid, m.unread]));
+      fresh = fresh.map((m) => (local.has(m.messageid) ? { ...m, unread: local.get(m.messageid) ?? m.unread } : m));
+    }
     const keep = quiet ? v.thread.messages : v.thread.messages.filter((m) => m.messageid < 0);
     v.thread.messages = mergeMessages(keep, fresh);
     v.thread.last_page = res.messages?.last_page ?? 1;
@@ -144,6 +152,7 @@ export async function loadOlder(v: MessagesView): Promise<void> {
 }
 
 async function markRead_(v: MessagesView, store: RootState, ids: number[]): Promise<void> {
+  v.thread.marks++;
   const counts = await withCount(store, () => messagesApi.read(ids));
   for (const m of v.thread.messages) if (ids.includes(m.messageid)) m.unread = 0;
   applyCounts(v, counts);
@@ -159,6 +168,7 @@ export function markThreadRead(v: MessagesView, store: RootState): Promise<void>
 export async function markThreadUnread(v: MessagesView, store: RootState): Promise<void> {
   const id = lastTheirs(v.thread.messages);
   if (id === null) return;
+  v.thread.marks++;
   const counts = await withCount(store, () => messagesApi.unread([id]));
   for (const m of v.thread.messages) if (m.messageid === id) m.unread = 1;
   applyCounts(v, counts);
@@ -166,6 +176,7 @@ export async function markThreadUnread(v: MessagesView, store: RootState): Promi
 
 /** Read all, repeated until the unread count stops changing or reaches 0; then the list again. */
 export async function readAll(v: MessagesView, store: RootState): Promise<number> {
+  v.thread.marks++;
   const left = await readAllUntilSettled(async () => {
     const counts = await withCount(store, () => messagesApi.readAll());
     applyCounts(v, counts);
