@@ -1,26 +1,10 @@
 import type { Contest } from '../../../shared/contest';
 import { useSnap, useT } from '../../state/context';
+import { EmptyState } from '../../ui/empty-state';
 import { Icon } from '../../ui/icon';
 import { Island } from '../../ui/island';
 import ContestBoard, { type ContestBoardProps } from './contest-board.island';
 import { ContestRanking } from './contest-ranking';
-
-function EmptyContest({ title, text, link }: { title: string; text: string; link: { href: string; label: string } | null }) {
-  return (
-    <div className="contest-empty" data-testid="contest-empty">
-      <div className="contest-empty-icon" aria-hidden="true">
-        <Icon name="star" size={40} />
-      </div>
-      <h2>{title}</h2>
-      <p className="muted">{text}</p>
-      {link && (
-        <a className="btn btn-primary" href={link.href}>
-          {link.label}
-        </a>
-      )}
-    </div>
-  );
-}
 
 /** /contest: the running round (an island), or an empty state when none runs or it could not be loaded. */
 export function ContestPage({ board, hasLatest }: { board: ContestBoardProps; hasLatest: boolean }) {
@@ -44,7 +28,7 @@ export function ContestPage({ board, hasLatest }: { board: ContestBoardProps; ha
           )}
         </>
       ) : (
-        <EmptyContest title={t('contest.empty.title')} text={t('contest.empty.text')} link={latestLink} />
+        <EmptyState icon="star" accent testId="contest-empty" title={t('contest.empty.title')} text={t('contest.empty.text')} link={latestLink} />
       )}
     </section>
   );
@@ -84,7 +68,7 @@ export function ContestLatestPage({ contest }: { contest: Contest | null }) {
           </p>
         </div>
       ) : (
-        <EmptyContest title={t('contest.latest.emptyTitle')} text={t('contest.latest.emptyText')} link={{ href: '/contest', label: t('contest.latest.back') }} />
+        <EmptyState icon="star" accent testId="contest-empty" title={t('contest.latest.emptyTitle')} text={t('contest.latest.emptyText')} link={{ href: '/contest', label: t('contest.latest.back') }} />
       )}
     </section>
   );

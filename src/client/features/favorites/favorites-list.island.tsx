@@ -3,6 +3,7 @@ import { showHref } from '../../../shared/shows';
 import { confirmDialog, showSnackbar } from '../../state/actions';
 import { useSnap, useStore, useT } from '../../state/context';
 import { liveOnline } from '../../state/live';
+import { EmptyState } from '../../ui/empty-state';
 import { Icon } from '../../ui/icon';
 import { FavoriteSettings } from './favorite-settings';
 import type { Favorite } from '../../../shared/favorites';
@@ -39,16 +40,7 @@ export default function FavoritesList({ initial, empty }: { initial: Favorite[];
 
   if (list.length === 0) {
     return (
-      <div className="profile-empty" data-testid="favorites-empty">
-        <div className="profile-empty-icon" aria-hidden="true">
-          <Icon name="star" size={40} />
-        </div>
-        <h2>{empty.title}</h2>
-        <p className="muted">{empty.text}</p>
-        <a className="btn btn-primary" href={empty.href}>
-          {empty.link}
-        </a>
-      </div>
+      <EmptyState icon="star" title={empty.title} text={empty.text} link={{ href: empty.href, label: empty.link }} testId="favorites-empty" />
     );
   }
 
