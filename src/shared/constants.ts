@@ -8,6 +8,10 @@ export const LOCALE_COOKIE_DAYS = 365;
 export const LAYOUT_COOKIE = 'layout';
 export const LAYOUT_COOKIE_DAYS = 365;
 export const CONSENT_COOKIE = 'consent_analytics';
+export const CONSENT_COOKIE_DAYS = 365;
+/** The banner's answers as stored in the cookie: accepted, declined. */
+export const CONSENT_ANSWERS = ['1', '0'] as const;
+export type ConsentAnswer = (typeof CONSENT_ANSWERS)[number];
 export const SPLASH_COOKIE = 'splash18';
 export const AUTH_COOKIE_PREFIX = 'auth';
 export const AUTH_COOKIE_DAYS = 2;

@@ -4,7 +4,7 @@ import { LOGIN_LIMIT_ACCOUNT } from '../../src/server/features/account/account.s
 import { DEMO, setCookies, uniq, uniqueEmail, uniqueIp } from './account-helpers';
 import { req } from './helpers';
 
-// The forms a browser posts without script (age splash, login, sign-up): they carry the session's
+// The forms a browser posts without script (age splash, consent banner, login, sign-up): they carry the session's
 // CSRF token in the hidden `_token` field, which the server checks like the X-XSRF-TOKEN header.
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -68,6 +68,72 @@ describe('forms posted without script', () => {
     // Another host as the target falls back to home.
     const away = await post('/splash18', cookie, { _token: token, redirect: 'https://evil.example/' }, { Referer: 'https://evil.example/x' });
     expect(away.headers.get('Location')).toBe('/');
+  });
+
+  it('a page whose splash is answered renders the consent banner as a form to /consent: token, where to return, one submit button per answer', async () => {
+    const html = await (await req('/faq', { headers: { Cookie: 'splash18=1' } })).text();
+    const form = /<form[^>]*action="\/consent"[^>]*method="post"[^>]*>(.*?)<\/form>/s.exec(html)?.[1] ?? '';
+    expect(form).toMatch(/name="_token" value="[^"]+"/);
+    expect(form).toContain('name="redirect" value="/faq"');
+    const buttons = form.match(/<button[^>]*>/g) ?? [];
+    expect(buttons).toHaveLength(2);
+    for (const [value, action] of [['0', 'consent-decline'], ['1', 'consent-accept']]) {
+      const button = buttons.find((tag) => tag.includes(`data-action="${action}"`)) ?? '';
+      for (const attr of ['type="submit"', 'name="answer"', `value="${value}"`]) expect(button).toContain(attr);
+    }
+    // Answered (either way): no banner.
+    expect(await (await req('/faq', { headers: { Cookie: 'splash18=1; consent_analytics=0' } })).text()).not.toContain('action="/consent"');
+  });
+
+  it('the consent form sets consent_analytics (1 or 0, a year, readable by the page) and goes back; 419 without the token, 422 for a bad answer, nothing set', async () => {
+    const { cookie, token } = await visit('/search?q=liv');
+    const consentCookie = (res: Response) => setCookies(res).find((l) => l.startsWith('consent_analytics='));
+
+    const forged = await post('/consent', cookie, { _token: 'forged', answer: '1' });
+    expect(forged.status).toBe(419);
+    expect(consentCookie(forged)).toBeUndefined();
+
+    for (const answer of [undefined, '', 'yes', '2', '1 ', 'true', '01']) {
+      const bad = await post('/consent', cookie, { _token: token, redirect: '/faq', ...(answer === undefined ? {} : { answer }) });
+      expect(bad.status).toBe(422);
+      expect(bad.headers.get('Location')).toBeNull();
+      expect(consentCookie(bad)).toBeUndefined();
+      await bad.body?.cancel();
+    }
+    const json = await req('/consent', { method: 'POST', redirect: 'manual', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: JSON.stringify({ _token: token, answer: '1' }) });
+    expect(json.status).toBe(422);
+    expect(consentCookie(json)).toBeUndefined();
+
+    const accepted = await post('/consent', cookie, { _token: token, answer: '1', redirect: '/faq' }, { Referer: 'http://localhost/search?q=liv' });
+    expect(accepted.status).toBe(303);
+    expect(accepted.headers.get('Location')).toBe('/search?q=liv');
+    const set = consentCookie(accepted) ?? '';
+    expect(set).toMatch(/^consent_analytics=1;/);
+    expect(set).toMatch(/Max-Age=31536000/);
+    expect(set).toMatch(/Path=\//);
+    expect(set).toMatch(/SameSite=Lax/i);
+    // The page's own banner code writes and reads the same cookie: not HttpOnly.
+    expect(set).not.toMatch(/HttpOnly/i);
+
+    // No Referer: the path the form named.
+    const declined = await post('/consent', cookie, { _token: token, answer: '0', redirect: '/faq?x=1' });
+    expect(declined.status).toBe(303);
+    expect(declined.headers.get('Location')).toBe('/faq?x=1');
+    expect(consentCookie(declined)).toMatch(/^consent_analytics=0;/);
+  });
+
+  it('the consent form never sends anyone to another host: foreign or malformed targets fall back to home', async () => {
+    const { cookie, token } = await visit('/');
+    for (const redirect of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/faq%0d%0aSet-Cookie:%20a=b']) {
+      const res = await post('/consent', cookie, { _token: token, answer: '1', redirect }, { Referer: 'https://evil.example/page' });
+      expect(res.status).toBe(303);
+      expect(res.headers.get('Location')).toBe('/');
+      expect(setCookies(res).some((l) => l.startsWith('a='))).toBe(false);
+    }
+    // A control character in a field (`/\t/evil.example` reads as `//evil.example`) is no form at all.
+    const tab = await post('/consent', cookie, { _token: token, answer: '1', redirect: '/\t/evil.example' });
+    expect(tab.status).toBe(422);
+    expect(setCookies(tab).some((l) => l.startsWith('consent_analytics='))).toBe(false);
   });
 
   it('login: 419 without the token; wrong password renders the form again (401) with the error; right one logs in and redirects', async () => {

@@ -14,8 +14,16 @@ describe('consent banner', () => {
     const banner = b.page.locator('.consent');
     await banner.waitFor({ state: 'visible' });
     expect(await banner.locator('a[href="/privacy_policy#google_analytics"]').count()).toBe(1);
+    // With script the banner answers in place: no form post, no reload (the page's marker survives).
+    const posts: string[] = [];
+    b.page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/consent') posts.push(r.url());
+    });
+    await b.page.evaluate(() => ((window as { __samePage?: boolean }).__samePage = true));
     await b.page.click('[data-action=consent-accept]');
     await banner.waitFor({ state: 'detached' });
+    expect(await b.page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true);
+    expect(posts).toEqual([]);
     const cookie = await b.cookie('consent_analytics');
     expect(cookie?.value).toBe('1');
     expect(daysUntil(cookie)).toBeGreaterThan(364);

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { launch, type Browser } from './browser';
+import { daysUntil, launch, type Browser } from './browser';
 import { DEMO, LANGS, MESSAGES } from './members';
 
-// A first visit with JavaScript disabled: the age splash is answered by its form, home shows,
-// the login form posts to /login (a wrong password is answered by the server), and a show page opens.
+// A first visit with JavaScript disabled: the age splash and then the consent banner are answered
+// by their forms, home shows, the login form posts to /login (a wrong password is answered by the
+// server), and a show page opens.
 
 describe.each(LANGS)('without JavaScript (%s)', (lang) => {
   const m = MESSAGES[lang];
@@ -13,7 +14,7 @@ describe.each(LANGS)('without JavaScript (%s)', (lang) => {
     b = undefined;
   });
 
-  it('a first visit confirms the splash, sees home, logs in and opens a show page', async () => {
+  it('a first visit confirms the splash, sees home, answers the consent banner, logs in and opens a show page', async () => {
     b = await launch({ javaScriptEnabled: false, cookies: { lang }, viewport: { width: 390, height: 844 } });
     b.context.setDefaultNavigationTimeout(60_000);
     const page = b.page;
@@ -37,6 +38,22 @@ describe.each(LANGS)('without JavaScript (%s)', (lang) => {
     expect((await b.cookie('splash18'))?.value).toBe('1');
     expect(await page.evaluate(() => !!document.querySelector('.app')?.closest('[inert]'))).toBe(false);
     expect(await page.locator('.show-grid .show-tile').count()).toBeGreaterThan(0);
+
+    // The consent banner shows now; its buttons post its form to /consent, which sets the cookie
+    // and comes back (English accepts, German declines, so both answers go through the form).
+    const banner = page.locator('.consent');
+    await banner.waitFor({ state: 'visible' });
+    const [action, value] = lang === 'en' ? ['consent-accept', '1'] : ['consent-decline', '0'];
+    const answered = page.waitForResponse((r) => r.url() === `${base}/consent` && r.request().method() === 'POST');
+    await page.click(`.consent [data-action=${action}]`);
+    expect((await answered).status()).toBe(303);
+    await page.waitForURL(`${base}/`);
+    await page.waitForLoadState('load');
+    expect(await banner.count()).toBe(0);
+    const consent = await b.cookie('consent_analytics');
+    expect(consent?.value).toBe(value);
+    expect(daysUntil(consent)).toBeGreaterThan(364);
+    expect(daysUntil(consent)).toBeLessThan(366);
 
     // The top bar's login leads to /login; its form posts there.
     await page.click('[data-action=login-toggle]');

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Icon } from '../../ui/icon';
 import { useDropdown } from '../../ui/use-dropdown';
+import { DropdownToggle } from '../../ui/dropdown-toggle';
 import type { User } from '../../../shared/session';
 import { useSnap, useStore, useT } from '../../state/context';
 
@@ -102,22 +103,20 @@ export default function AccountArea() {
 function MemberMenu() {
   const snap = useSnap();
   const t = useT();
-  const { open, setOpen, wrapRef, buttonRef } = useDropdown();
+  const dropdown = useDropdown();
+  const { open, wrapRef } = dropdown;
   const user = snap.user;
 
   if (!user) return null;
   return (
     <div className="member-menu-wrap" ref={wrapRef}>
-      <button
-        ref={buttonRef}
-        type="button"
+      <DropdownToggle
+        dropdown={dropdown}
+        controls="member-menu"
         className="btn btn-text member-toggle"
-        aria-expanded={open}
-        aria-controls="member-menu"
         data-testid="member-toggle"
         onPointerEnter={() => void loadMemberMenu()}
         onFocus={() => void loadMemberMenu()}
-        onClick={() => setOpen((o) => !o)}
       >
         <Icon name="person" size={20} />
         <span className="hide-xs nickname" data-testid="member-name">
@@ -127,7 +126,7 @@ function MemberMenu() {
         <svg className="icon" width={18} height={18} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d={ARROW_DOWN} fill="currentColor" />
         </svg>
-      </button>
+      </DropdownToggle>
       {open && (
         <Suspense fallback={null}>
           <MemberMenuList user={user as User} />

@@ -8,6 +8,7 @@ import { HistoryIcon } from '../../ui/history-icon';
 import { HeartIcon } from './favorite-button';
 import { clearHistory, firstError, loadFavorites, loadHistory } from './favorites-actions';
 import { useDropdown } from '../../ui/use-dropdown';
+import { DropdownToggle } from '../../ui/dropdown-toggle';
 
 /**
  * The top bar's history and favourites menus (members only). Favourites load at once and every
@@ -49,20 +50,18 @@ export default function TopMenus() {
 function FavoritesMenu() {
   const snap = useSnap();
   const t = useT();
-  const { open, setOpen, wrapRef, buttonRef } = useDropdown();
+  const dropdown = useDropdown();
+  const { open, wrapRef } = dropdown;
   const list = snap.favorites.list ?? [];
   const online = list.filter((f) => liveOnline(snap.live, f.id, f.online)).length;
   return (
     <div className="top-menu-wrap" ref={wrapRef}>
-      <button
-        ref={buttonRef}
-        type="button"
+      <DropdownToggle
+        dropdown={dropdown}
+        controls="favorites-menu"
         className="btn btn-text top-menu-toggle"
-        aria-expanded={open}
-        aria-controls="favorites-menu"
         aria-label={online > 0 ? t('favorites.menuOnline', { count: online }) : t('favorites.menu')}
         data-testid="favorites-toggle"
-        onClick={() => setOpen((o) => !o)}
       >
         <HeartIcon filled={online > 0} />
         {online > 0 && (
@@ -70,7 +69,7 @@ function FavoritesMenu() {
             {online}
           </span>
         )}
-      </button>
+      </DropdownToggle>
       {open && (
         <div id="favorites-menu" className="top-menu" data-testid="favorites-menu">
           <p className="top-menu-title">{t('favorites.menu')}</p>
@@ -115,7 +114,8 @@ function MenuShow({ show }: { show: { id: number; name: string; slugName: string
 function HistoryMenu() {
   const store = useStore();
   const t = useT();
-  const { open, setOpen, wrapRef, buttonRef } = useDropdown();
+  const dropdown = useDropdown();
+  const { open, wrapRef } = dropdown;
   const [items, setItems] = useState<HistoryItem[] | null>(null);
 
   useEffect(() => {
@@ -141,18 +141,9 @@ function HistoryMenu() {
 
   return (
     <div className="top-menu-wrap" ref={wrapRef}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="btn btn-text top-menu-toggle"
-        aria-expanded={open}
-        aria-controls="history-menu"
-        aria-label={t('favorites.historyMenu')}
-        data-testid="history-toggle"
-        onClick={() => setOpen((o) => !o)}
-      >
+      <DropdownToggle dropdown={dropdown} controls="history-menu" className="btn btn-text top-menu-toggle" aria-label={t('favorites.historyMenu')} data-testid="history-toggle">
         <HistoryIcon />
-      </button>
+      </DropdownToggle>
       {open && (
         <div id="history-menu" className="top-menu" data-testid="history-menu">
           <p className="top-menu-title">{t('favorites.historyMenu')}</p>

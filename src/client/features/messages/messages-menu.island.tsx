@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { MESSAGE_POLL_MS } from '../../../shared/constants';
 import { Icon } from '../../ui/icon';
 import { useDropdown } from '../../ui/use-dropdown';
+import { DropdownToggle } from '../../ui/dropdown-toggle';
 import { useSnap, useStore, useT } from '../../state/context';
 import { followCount, refreshCount } from './unread-count';
 import { MenuLoading } from './messages-menu-loading';
@@ -19,7 +20,8 @@ export default function MessagesMenu() {
   const store = useStore();
   const snap = useSnap();
   const t = useT();
-  const { open, setOpen, wrapRef, buttonRef } = useDropdown();
+  const dropdown = useDropdown();
+  const { open, wrapRef } = dropdown;
   const member = !!snap.user;
   const count = snap.messagesCount;
 
@@ -42,16 +44,13 @@ export default function MessagesMenu() {
   if (!member || snap.session.voicecall) return null;
   return (
     <div className="messages-menu-wrap" ref={wrapRef}>
-      <button
-        ref={buttonRef}
-        type="button"
+      <DropdownToggle
+        dropdown={dropdown}
+        controls="messages-menu"
         className="btn btn-text icon-only messages-toggle"
-        aria-expanded={open}
-        aria-controls="messages-menu"
         aria-label={t('messagesMenu.open', { count })}
         title={t('messagesMenu.title')}
         data-testid="messages-toggle"
-        onClick={() => setOpen((o) => !o)}
       >
         <Icon name="mail" size={22} />
         {count > 0 && (
@@ -59,7 +58,7 @@ export default function MessagesMenu() {
             {count > 99 ? '99+' : count}
           </span>
         )}
-      </button>
+      </DropdownToggle>
       {open && (
         <div id="messages-menu" className="messages-menu" data-testid="messages-menu" role="region" aria-label={t('messagesMenu.title')}>
           <Suspense fallback={<MenuLoading />}>

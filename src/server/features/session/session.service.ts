@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { AUTH_COOKIE_DAYS, CSRF_COOKIE, SPLASH_COOKIE } from '../../../shared/constants';
+import { AUTH_COOKIE_DAYS, CONSENT_COOKIE, CONSENT_COOKIE_DAYS, CSRF_COOKIE, SPLASH_COOKIE, type ConsentAnswer } from '../../../shared/constants';
 import type { AppEnv, Bindings } from '../../env';
 import { createSession, deleteAuthTokenStatement, insertAuthTokenStatement, renameSessionStatements, toWireSession, updateSession, type SessionRow } from './session.repo';
 import { hmac, randomToken, sha256Hex, sign } from '../../lib/crypto';
@@ -203,4 +203,12 @@ export function clientIp(c: Context): string {
 export async function confirmSplash(c: Context<AppEnv>): Promise<void> {
   await updateSessionRow(c, { splash18_confirmed: 1 });
   setCookie(c, SPLASH_COOKIE, '1', { path: '/', sameSite: 'Lax', httpOnly: true, secure: isHttps(c), maxAge: SESSION_DAYS * DAY });
+}
+
+/**
+ * The consent banner's answer posted without script: the same cookie the banner writes with
+ * script (readable by the page, a year, Lax, Secure on https), so both paths look alike.
+ */
+export function recordConsent(c: Context, answer: ConsentAnswer): void {
+  setCookie(c, CONSENT_COOKIE, answer, { path: '/', sameSite: 'Lax', secure: isHttps(c), maxAge: CONSENT_COOKIE_DAYS * DAY });
 }
