@@ -1,6 +1,6 @@
 import type { Contest } from '../../../shared/contest';
 import { useSnap, useT } from '../../state/context';
-import { EmptyState } from '../../ui/empty-state';
+import { EmptyPanel } from '../../ui/empty-panel';
 import { Icon } from '../../ui/icon';
 import { Island } from '../../ui/island';
 import ContestBoard, { type ContestBoardProps } from './contest-board.island';
@@ -28,7 +28,7 @@ export function ContestPage({ board, hasLatest }: { board: ContestBoardProps; ha
           )}
         </>
       ) : (
-        <EmptyState icon="star" accent testId="contest-empty" title={t('contest.empty.title')} text={t('contest.empty.text')} link={latestLink} />
+        <EmptyPanel icon="star" accent testId="contest-empty" title={t('contest.empty.title')} text={t('contest.empty.text')} link={latestLink} />
       )}
     </section>
   );
@@ -68,7 +68,7 @@ export function ContestLatestPage({ contest }: { contest: Contest | null }) {
           </p>
         </div>
       ) : (
-        <EmptyState icon="star" accent testId="contest-empty" title={t('contest.latest.emptyTitle')} text={t('contest.latest.emptyText')} link={{ href: '/contest', label: t('contest.latest.back') }} />
+        <EmptyPanel icon="star" accent testId="contest-empty" title={t('contest.latest.emptyTitle')} text={t('contest.latest.emptyText')} link={{ href: '/contest', label: t('contest.latest.back') }} />
       )}
     </section>
   );

@@ -3,7 +3,7 @@ import { showHref } from '../../../shared/shows';
 import { confirmDialog, showSnackbar } from '../../state/actions';
 import { useSnap, useStore, useT } from '../../state/context';
 import { liveOnline } from '../../state/live';
-import { EmptyState } from '../../ui/empty-state';
+import { EmptyPanel } from '../../ui/empty-panel';
 import { Icon } from '../../ui/icon';
 import { FavoriteSettings } from './favorite-settings';
 import type { Favorite } from '../../../shared/favorites';
@@ -40,7 +40,7 @@ export default function FavoritesList({ initial, empty }: { initial: Favorite[];
 
   if (list.length === 0) {
     return (
-      <EmptyState icon="star" title={empty.title} text={empty.text} link={{ href: empty.href, label: empty.link }} testId="favorites-empty" />
+      <EmptyPanel icon="star" title={empty.title} text={empty.text} link={{ href: empty.href, label: empty.link }} testId="favorites-empty" />
     );
   }
 

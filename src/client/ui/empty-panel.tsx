@@ -1,7 +1,7 @@
 import { Icon, type IconName } from './icon';
 
 /** A friendly placeholder for a section without content: an icon, a title, a text and at most one link. */
-export function EmptyState({
+export function EmptyPanel({
   icon,
   title,
   text,
@@ -18,8 +18,8 @@ export function EmptyState({
   accent?: boolean;
 }) {
   return (
-    <div className="empty-state" data-testid={testId}>
-      <div className={accent ? 'empty-state-icon accent' : 'empty-state-icon'} aria-hidden="true">
+    <div className="empty-panel" data-testid={testId}>
+      <div className={accent ? 'empty-panel-icon accent' : 'empty-panel-icon'} aria-hidden="true">
         <Icon name={icon} size={40} />
       </div>
       <h2>{title}</h2>
