@@ -46,11 +46,9 @@ function MediaTile({ kind, id, href, image, badge, title, showName, price, ratin
           <p className="media-show muted small">{showName}</p>
           <div className="tile-meta">
             <span className="price" title={t('search.price')}>
-              <Icon name="coins" size={16} />
               {price === 0 ? t('search.free') : t('search.coins', { count: price })}
             </span>
             <span className="rating" role="img" aria-label={t('shows.rating', { rating })}>
-              <Icon name="star" size={16} />
               {rating}%
             </span>
           </div>
@@ -108,7 +106,7 @@ export function VideoGrid({ videos, ctx }: { videos: TileVideo[]; ctx?: StoreCon
   return (
     <div className="media-grid">
       {videos.map((v, i) => (
-        <VideoTile key={v.id} video={v} eager={i < 8} ctx={ctx} />
+        <VideoTile key={v.id} video={v} eager={i < 4} ctx={ctx} />
       ))}
     </div>
   );
@@ -118,7 +116,7 @@ export function GalleryGrid({ galleries, ctx }: { galleries: TileGallery[]; ctx?
   return (
     <div className="media-grid">
       {galleries.map((g, i) => (
-        <GalleryTile key={g.id} gallery={g} eager={i < 8} ctx={ctx} />
+        <GalleryTile key={g.id} gallery={g} eager={i < 4} ctx={ctx} />
       ))}
     </div>
   );

@@ -1,6 +1,5 @@
 import { showImageSrc } from '../../../shared/shows';
 import { useSnap, useT } from '../../state/context';
-import { Icon } from '../../ui/icon';
 import { liveOnline } from '../../state/live';
 import { formatKm, showLink, type TileLinks, type TileShow } from '../../../shared/show-lists';
 import { FavoriteButton } from '../favorites/favorite-button';
@@ -30,7 +29,6 @@ export function ShowTile({ show, href, eager = false, first = false }: { show: T
           />
           {show.ribbon && <span className={`ribbon ribbon-${show.ribbon}`}>{t(`shows.ribbon.${show.ribbon}`)}</span>}
           <span className={online ? 'status online' : 'status offline'}>
-            <span className="dot" aria-hidden="true" />
             {online ? t('shows.online') : t('shows.offline')}
           </span>
           {show.free && <span className="free-badge">{t('shows.free')}</span>}
@@ -50,11 +48,9 @@ export function ShowTile({ show, href, eager = false, first = false }: { show: T
           <p className="slogan">{show.slogan}</p>
           <div className="tile-meta">
             <span className="price" title={t('shows.pricePerMinute')}>
-              <Icon name="coins" size={16} />
               {t('shows.coinsPerMinute', { count: show.pricePerMinute })}
             </span>
             <span className="rating" role="img" aria-label={t('shows.rating', { rating: show.rating })}>
-              <Icon name="star" size={16} />
               {show.rating}%
             </span>
           </div>
@@ -85,7 +81,7 @@ export function ShowGrid({ shows, links, pages }: { shows: TileShow[]; links?: T
   return (
     <div className="show-grid">
       {shows.map((s, i) => (
-        <ShowTile key={s.id} show={s} href={showLink(links, s, pages?.[i])} eager={i < 8} first={i === 0} />
+        <ShowTile key={s.id} show={s} href={showLink(links, s, pages?.[i])} eager={i < 4} first={i === 0} />
       ))}
     </div>
   );
