@@ -15,10 +15,14 @@ export function HeartIcon({ filled, size = 22 }: { filled: boolean; size?: numbe
 /** The heart on tiles and show pages (members only): a toggle with its own accessible name, 44 px target. */
 export function FavoriteButton({ show, initial, className = '' }: { show: { id: number; name: string }; initial: boolean; className?: string }) {
   const snap = useSnap();
+  if (!snap.user) return null;
+  return <FavoriteToggle show={show} fav={snap.favorites.marks[show.id] ?? initial} className={className} />;
+}
+
+/** The heart itself, for a member; `fav` is the current mark (a list reads the store once for all its tiles). */
+export function FavoriteToggle({ show, fav, className }: { show: { id: number; name: string }; fav: boolean; className: string }) {
   const store = useStore();
   const t = useT();
-  if (!snap.user) return null;
-  const fav = snap.favorites.marks[show.id] ?? initial;
   return (
     <button
       type="button"

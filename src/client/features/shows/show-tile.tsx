@@ -1,18 +1,29 @@
 import { showImageSrc } from '../../../shared/shows';
+import { memo } from 'react';
 import { useSnap, useT } from '../../state/context';
 import { liveOnline } from '../../state/live';
 import { formatKm, showLink, type TileLinks, type TileShow } from '../../../shared/show-lists';
-import { FavoriteButton } from '../favorites/favorite-button';
+import { FavoriteToggle } from '../favorites/favorite-button';
+
+interface TileProps {
+  show: TileShow;
+  href: string;
+  eager: boolean;
+  first: boolean;
+  online: boolean;
+  /** The member's mark for this show; null for a visitor (no heart). */
+  fav: boolean | null;
+  locale: string;
+}
 
 /**
  * A show in a list: preview, name, age, online state, languages, price, location, features,
- * rating, ribbon, and the distance in a location search. The online state follows the live
- * lobby (store.live) when rendered inside an island.
+ * rating, ribbon, and the distance in a location search. Pure: the grid reads the store once for
+ * all tiles (online state from the live lobby, the member's marks), and a tile renders again only
+ * when its own values change.
  */
-export function ShowTile({ show, href, eager = false, first = false }: { show: TileShow; href: string; eager?: boolean; first?: boolean }) {
+const ShowTile = memo(function ShowTile({ show, href, eager, first, online, fav, locale }: TileProps) {
   const t = useT();
-  const snap = useSnap();
-  const online = liveOnline(snap.live, show.id, show.online);
   return (
     <article className={online ? 'show-tile online' : 'show-tile'} data-show-id={show.id} data-online={online ? '1' : '0'}>
       <a href={href} className="tile-link">
@@ -56,7 +67,7 @@ export function ShowTile({ show, href, eager = false, first = false }: { show: T
           </div>
           {typeof show.distance === 'number' && (
             <div className="tile-meta tile-distance" data-testid="distance">
-              <span>{t('shows.distance', { km: formatKm(show.distance, snap.locale), city: show.city })}</span>
+              <span>{t('shows.distance', { km: formatKm(show.distance, locale), city: show.city })}</span>
             </div>
           )}
           <div className="tile-meta muted">
@@ -71,17 +82,28 @@ export function ShowTile({ show, href, eager = false, first = false }: { show: T
           </div>
         </div>
       </a>
-      <FavoriteButton show={show} initial={show.fav === true} className="fav-button-tile" />
+      {fav !== null && <FavoriteToggle show={show} fav={fav} className="fav-button-tile" />}
     </article>
   );
-}
+});
 
 /** Show tiles in a grid; `page` per show (list page it came from) feeds search links. */
 export function ShowGrid({ shows, links, pages }: { shows: TileShow[]; links?: TileLinks; pages?: number[] }) {
+  const snap = useSnap();
+  const member = Boolean(snap.user);
   return (
     <div className="show-grid">
       {shows.map((s, i) => (
-        <ShowTile key={s.id} show={s} href={showLink(links, s, pages?.[i])} eager={i < 4} first={i === 0} />
+        <ShowTile
+          key={s.id}
+          show={s}
+          href={showLink(links, s, pages?.[i])}
+          eager={i < 4}
+          first={i === 0}
+          online={liveOnline(snap.live, s.id, s.online)}
+          fav={member ? (snap.favorites.marks[s.id] ?? s.fav === true) : null}
+          locale={snap.locale}
+        />
       ))}
     </div>
   );
