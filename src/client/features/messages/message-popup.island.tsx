@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSnapshot } from 'valtio';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Icon } from '../../ui/icon';
-import { useModal } from '../../ui/use-modal';
 import { useSnap, useStore, useT } from '../../state/context';
-import { createMessagesView, loadThread, type MessagesView } from './messages-store';
-import { ThreadView } from './thread-view';
+
+// The conversation (thread view, message store) loads when the popup first opens: a show page
+// does not carry it for the many visitors who never open it.
+const PopupDialog = lazy(() => import('./message-popup-dialog'));
 
 export const OPEN_CONVERSATION_HASH = '#open-conversation';
 
@@ -23,7 +23,6 @@ export default function MessagePopup({ showid, name }: MessagePopupProps) {
   const snap = useSnap();
   const store = useStore();
   const [open, setOpen] = useState(false);
-  const [view, setView] = useState<MessagesView | null>(null);
   const buttonRef = useRef<HTMLAnchorElement>(null);
   const member = !!snap.user;
 
@@ -33,13 +32,6 @@ export default function MessagePopup({ showid, name }: MessagePopupProps) {
     window.addEventListener('hashchange', check);
     return () => window.removeEventListener('hashchange', check);
   }, [store, member]);
-
-  useEffect(() => {
-    if (!open) return;
-    const v = createMessagesView(undefined, { kind: 'show', showid });
-    setView(v);
-    void loadThread(v, store);
-  }, [open, showid, store]);
 
   const close = useCallback(() => {
     setOpen(false);
@@ -65,38 +57,11 @@ export default function MessagePopup({ showid, name }: MessagePopupProps) {
         <Icon name="mail" size={18} />
         <span>{t('messages.popup.button')}</span>
       </a>
-      {open && view && <PopupDialog view={view} name={name} onClose={close} />}
+      {open && (
+        <Suspense fallback={null}>
+          <PopupDialog showid={showid} name={name} onClose={close} />
+        </Suspense>
+      )}
     </>
-  );
-}
-
-function PopupDialog({ view, name, onClose }: { view: MessagesView; name: string; onClose: () => void }) {
-  const t = useT();
-  const ref = useRef<HTMLDivElement>(null);
-  const conv = useSnapshot(view).thread.conversation;
-
-  const rootRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
-  useModal(true, { rootRef, trapRef: ref, onEscape: onClose });
-
-  return (
-    <div ref={rootRef} className="modal-backdrop message-popup-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={ref} className="dialog message-popup" role="dialog" aria-modal="true" aria-labelledby="message-popup-title" tabIndex={-1} data-testid="message-popup">
-        <div className="dialog-head">
-          <h2 id="message-popup-title">{t('messages.popup.title', { name })}</h2>
-          <button type="button" className="icon-btn" onClick={onClose} aria-label={t('common.close')} data-testid="message-popup-close">
-            <Icon name="close" size={22} />
-          </button>
-        </div>
-        {conv && conv.id > 0 && (
-          <a className="message-popup-open" href={`/messages/${conv.id}`}>
-            {t('messages.popup.open')}
-          </a>
-        )}
-        <ThreadView view={view} headingId="message-popup-thread" />
-      </div>
-    </div>
   );
 }

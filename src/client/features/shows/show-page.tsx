@@ -43,7 +43,7 @@ export function ShowPage({ show, prev, next }: { show: ShowDetail; prev: ShowNav
             <div className="show-title">
               <h1>{show.name}</h1>
               <span className="show-age">{t('showPage.age', { age: show.age })}</span>
-              <Island name="ShowFavorite" component={ShowFavorite} props={{ id: show.id, name: show.name, isFavorite: show.isFavorite }} />
+              <Island name="ShowFavorite" component={ShowFavorite} props={{ id: show.id, name: show.name, isFavorite: show.isFavorite }} members />
             </div>
             <Island name="ShowLive" component={ShowLive} props={{ part: 'status', show: live }} />
             {show.texts.slogan && <p className="show-slogan">{show.texts.slogan}</p>}
