@@ -87,4 +87,17 @@ describe.each(LANGS)('without JavaScript (%s)', (lang) => {
     // The refused login answered 401 on purpose (Chromium logs every 4xx document).
     expect(b.unexpectedProblems().filter((line) => !/status of 401 .*\/login\)$/.test(line))).toEqual([]);
   });
+
+  it('at 1280 px the sidebar starts below the app bar that the noscript bar pushed down', async () => {
+    b = await launch({ javaScriptEnabled: false, cookies: { lang, splash: true, consent: true }, viewport: { width: 1280, height: 800 } });
+    await b.page.goto(`${b.base}/faq`);
+    expect((await b.page.textContent('.noscript'))?.trim()).toBe(m.common.noscript);
+    // What is painted at the middle of the sidebar's first item (Home): the item, not the app bar.
+    const shown = await b.page.evaluate(() => {
+      const box = document.querySelector('[data-drawer-item=home]')!.getBoundingClientRect();
+      return Boolean(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)?.closest('[data-drawer-item=home]'));
+    });
+    expect(shown).toBe(true);
+    expect(b.unexpectedProblems()).toEqual([]);
+  });
 });

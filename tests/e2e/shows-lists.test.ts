@@ -122,4 +122,24 @@ describe('show lists in German on a phone', () => {
     await b.page.waitForFunction((sel) => document.querySelectorAll(sel).length >= 72, tiles, { timeout: 10_000 });
     expect(b.unexpectedProblems()).toEqual([]);
   });
+
+  it('at 360 px no free-chat badge covers the online state of its tile', async () => {
+    await b.page.setViewportSize({ width: 360, height: 780 });
+    try {
+      // Free shows that are live: every tile has both badges ("Live" and "Gratis-Chat").
+      await open(b.page, '/freeshow');
+      const pairs = await b.page.$$eval(tiles, (els) =>
+        els.slice(0, 8).flatMap((el) => {
+          const free = el.querySelector('.free-badge')?.getBoundingClientRect();
+          const status = el.querySelector('.status')?.getBoundingClientRect();
+          return free && status ? [free.left < status.right && status.left < free.right && free.top < status.bottom && status.top < free.bottom] : [];
+        }),
+      );
+      expect(pairs.length).toBeGreaterThan(0);
+      expect(pairs.filter(Boolean)).toEqual([]);
+      expect(b.unexpectedProblems()).toEqual([]);
+    } finally {
+      await b.page.setViewportSize(GERMAN_PHONE.viewport!);
+    }
+  });
 });

@@ -16,7 +16,7 @@ export function BillingPage({ code, voicecall, initial }: { code: string | null;
       <Island name="BillingPicker" component={BillingPicker} props={{ code, voicecall, initial }} />
       <ul className="billing-notes">
         <li>
-          <Icon name="coins" size={20} />
+          <Icon name="lock" size={20} />
           <span>{t('billing.notes.secure')}</span>
         </li>
         <li>
