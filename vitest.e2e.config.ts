@@ -9,6 +9,7 @@ export default defineConfig({
     environment: 'node',
     include: ['tests/e2e/**/*.test.ts'],
     globalSetup: './tests/e2e/global-setup.ts',
+    setupFiles: ['./tests/e2e/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Cookie, type Page } from 'playwright-core';
+import { chromium, type Browser as PwBrowser, type BrowserContext, type Cookie, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -97,7 +94,7 @@ export function problemLines(page: Page, { ignoreDocument404 = false } = {}): st
 export interface Browser {
   context: BrowserContext;
   base: string;
-  /** The context's first page (a persistent context starts with one). */
+  /** The context's first page. */
   page: Page;
   newPage(): Promise<Page>;
   /** Console errors and uncaught page errors of one page, collected since it opened. */
@@ -111,28 +108,36 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Launches headless Chromium with a fresh profile (so no cookies but the ones asked for). */
+let shared: Promise<PwBrowser> | null = null;
+
+/**
+ * The test file's Chromium, started with its first launch(): each launch() is a new context in it
+ * (its own cookies, storage and cache, like a fresh profile), which costs a fraction of starting a
+ * browser. Closed after the file (tests/e2e/setup.ts).
+ */
+function sharedBrowser(): Promise<PwBrowser> {
+  shared ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  return shared;
+}
+
+/** Closes the file's Chromium, if one was started. */
+export async function closeSharedBrowser(): Promise<void> {
+  const browser = shared;
+  shared = null;
+  await (await browser?.catch(() => null))?.close();
+}
+
+/** A fresh browser (a new context: no cookies but the ones asked for). */
 export async function launch(opts: LaunchOptions = {}): Promise<Browser> {
   const base = baseUrl();
-  const dir = mkdtempSync(join(tmpdir(), 'livecam-e2e-chromium-'));
-  let context: BrowserContext;
-  try {
-    context = await chromium.launchPersistentContext(dir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ARGS,
-      locale: opts.locale,
-      viewport: opts.viewport ?? { width: 1280, height: 900 },
-      javaScriptEnabled: opts.javaScriptEnabled,
-      extraHTTPHeaders: opts.acceptLanguage ? { 'Accept-Language': opts.acceptLanguage } : undefined,
-    });
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
+  const context = await (await sharedBrowser()).newContext({
+    locale: opts.locale,
+    viewport: opts.viewport ?? { width: 1280, height: 900 },
+    javaScriptEnabled: opts.javaScriptEnabled,
+    extraHTTPHeaders: opts.acceptLanguage ? { 'Accept-Language': opts.acceptLanguage } : undefined,
+  });
 
   context.on('page', watch);
-  context.pages().forEach(watch);
 
   const c = opts.cookies ?? {};
   const jar: { name: string; value: string }[] = [];
@@ -142,7 +147,7 @@ export async function launch(opts: LaunchOptions = {}): Promise<Browser> {
   if (c.layout) jar.push({ name: 'layout', value: c.layout });
   if (jar.length) await context.addCookies(jar.map((k) => ({ ...k, url: base })));
 
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await context.newPage();
   watch(page);
 
   return {
@@ -157,13 +162,7 @@ export async function launch(opts: LaunchOptions = {}): Promise<Browser> {
     problems: (p = page) => problemsOf(p),
     unexpectedProblems: (p = page, opts = {}) => problemLines(p, opts),
     cookie: async (name) => (await context.cookies(base)).find((k) => k.name === name),
-    close: async () => {
-      try {
-        await context.close();
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
+    close: () => context.close(),
   };
 }
 
