@@ -1,5 +1,3 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
@@ -22,26 +20,6 @@ function assetManifest(): Plugin {
 }
 
 /**
- * The entry starts with V8's compile hint: nearly every function in it (React, the store, the shell
- * islands) runs while the page loads, so V8 compiles them all while the file streams in, off the main
- * thread, instead of one by one on first call inside the entry's evaluation task.
- */
-function eagerCompileHint(): Plugin {
-  return {
-    name: 'livecam-eager-compile-hint',
-    enforce: 'post',
-    // After vite's own additions to the entry's first line (the hint must be the file's first line).
-    writeBundle(options, bundle) {
-      for (const file of Object.values(bundle)) {
-        if (file.type !== 'chunk' || !file.isEntry) continue;
-        const path = join(options.dir ?? 'dist/client', file.fileName);
-        writeFileSync(path, `//# allFunctionsCalledOnLoad\n${readFileSync(path, 'utf8')}`);
-      }
-    },
-  };
-}
-
-/**
  * The show list island and what only lists use, as one chunk: every list page needs all of it at
  * once, and one file compresses better than five small ones (the pieces are shared with other
  * list islands, so the bundler would split them).
@@ -51,7 +29,7 @@ const SHOW_LIST_MODULES = /\/src\/(client\/features\/shows\/(show-list\.island|l
 // Client bundle only (the worker is bundled by wrangler).
 export default defineConfig({
   publicDir: 'public',
-  plugins: [assetManifest(), eagerCompileHint()],
+  plugins: [assetManifest()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
