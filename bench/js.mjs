@@ -49,23 +49,17 @@ async function browserAssets(url, profileDir) {
   }
 }
 
-/** Cross-check without a browser: entry + modulepreload, static imports, island dynamic imports. */
+/** Cross-check without a browser: the entry (the start script's import), static imports, island dynamic imports. */
 async function crawlAssets(url, html) {
   const text = html.toString('utf8');
-  const attrs = (tag) => Object.fromEntries([...tag.matchAll(/([a-z-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-  const entries = [];
-  for (const m of text.matchAll(/<script\b[^>]*>/g)) {
-    const a = attrs(m[0]);
-    if (a.type === 'module' && a.src) entries.push(a.src);
-  }
-  for (const m of text.matchAll(/<link\b[^>]*>/g)) {
-    const a = attrs(m[0]);
-    if (a.rel === 'modulepreload' && a.href) entries.push(a.href);
-  }
+  const entries = [...text.matchAll(/<script type="module"[^>]*>[^<]*\bimport\("([^"]+)"\)/g)].map((m) => m[1]);
+  if (!entries.length) throw new Error('crawl: home has no start script importing the entry');
   // Island name → chunk base name from the registry (e.g. DrawerToggle → drawer-toggle).
   const registry = readFileSync(join(root, 'src/client/islands.ts'), 'utf8');
   const chunkOf = Object.fromEntries([...registry.matchAll(/(\w+)\s*:\s*\(\)\s*=>\s*import\(\s*['"`]\.\/([^'"`]+)['"`]\s*\)/g)].map((m) => [m[1], posix.basename(m[2]).replace(/\.island$/, '')]));
-  const present = [...new Set([...text.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]))];
+  // A members' island (data-members) on a visitor's page loads its code only after a login.
+  const islandTags = [...text.matchAll(/<[a-z]+ [^>]*data-island="([^"]+)"[^>]*>/g)].filter((m) => !m[0].includes('data-members="1"'));
+  const present = [...new Set(islandTags.map((m) => m[1]))];
   const wanted = new Set(present.map((n) => chunkOf[n]).filter(Boolean));
   const seen = new Set();
   const queue = entries.map((e) => new URL(e, `${url}/`).href);
@@ -124,7 +118,7 @@ export async function benchJs(ctx) {
   } catch (e) {
     console.log(`  note: Chromium unavailable (${e.message.split('\n')[0]}); using the import-graph crawl`);
     assets = { js: crawl.js, css: [], islands: crawl.islands };
-    source = 'import-graph crawl (entry, modulepreload, static imports, island chunks)';
+    source = 'import-graph crawl (entry, static imports, island chunks)';
   }
   const js = await sizeOf(assets.js);
   const cssUrls = assets.css.length ? assets.css : [...home.toString('utf8').matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => new URL(m[1], `${url}/`).href);

@@ -1,5 +1,6 @@
 // Lighthouse (mobile preset, simulated throttling) on home and a show page, first and returning
 // visit, three runs each; the medians of score, LCP and TBT. Debian's Chromium via chrome-launcher.
+// Then accessibility, best practices and SEO (target 100) once on every indexable page, en and de.
 //
 // First visit: a new Chromium with a new, empty profile (no cache, no cookies but the two below),
 // Lighthouse's own storage reset on. The profile carries `splash18=1; consent_analytics=1`: a
@@ -16,6 +17,9 @@ import { COOKIE } from './ssr.mjs';
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS) > 0 ? Number(process.env.BENCH_LIGHTHOUSE_RUNS) : 3;
 const CHROME = process.env.CHROME_PATH ?? process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const TARGET = { score: 95, lcp_ms: 2000, tbt_ms: 150 };
+/** Accessibility, best practices and SEO: 100 on every indexable page (issue 15). */
+const AUDIT_CATEGORIES = ['accessibility', 'best-practices', 'seo'];
+const AUDIT_TARGET = 100;
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-extensions'];
 
 const median = (xs) => {
@@ -90,18 +94,73 @@ async function visitPair(lighthouse, launch, url, outDir, label) {
   }
 }
 
+/** The first link on `path` that matches `pattern` (a path), e.g. the first show tile on home. */
+async function firstLink(base, path, pattern) {
+  const res = await fetch(`${base}${path}`, { headers: { Cookie: COOKIE } });
+  const m = (await res.text()).match(pattern);
+  if (!m) throw new Error(`${path} links to no page like ${pattern}`);
+  return m[1];
+}
+
 /** The first show tile on home: the show page measured (the same one in every run). */
-async function showUrl(base) {
-  const res = await fetch(`${base}/`, { headers: { Cookie: COOKIE } });
-  const m = (await res.text()).match(/href="(\/chat\/\d+\/[^"?#]+)"/);
-  if (!m) throw new Error('home lists no show page link (/chat/{id}/{slug})');
-  return `${base}${m[1]}`;
+const showPath = (base) => firstLink(base, '/', /href="(\/chat\/\d+\/[^"?#]+)"/);
+
+/**
+ * The indexable pages: what a search engine lists, in both languages. Each must ask to be indexed
+ * (no robots noindex), or the list is wrong and the audit refuses to run.
+ */
+async function indexablePages(base) {
+  const show = await showPath(base);
+  const category = await firstLink(base, '/shows/categories', /href="(\/shows\/\d+\/[^"?#]+)"/);
+  const clip = await firstLink(base, '/videos', /href="(\/videos\/clip\/[^"?#]+)"/);
+  const gallery = await firstLink(base, '/galleries', /href="(\/galleries\/pictures\/[^"?#]+)"/);
+  const en = ['/', show, `${show}/videos`, '/shows/all-shows', '/shows/categories', category, '/search', '/videos', clip, '/galleries', gallery, '/freeshow', '/freevideo', '/contest', '/game', '/faq', '/contact', '/terms', '/users/signup'];
+  const de = ['/', show, '/shows/categories', '/search', '/faq', '/users/signup'].map((p) => `${p}?lang=de`);
+  const pages = [...en, ...de];
+  for (const path of pages) {
+    const html = await (await fetch(`${base}${path}`, { headers: { Cookie: COOKIE } })).text();
+    if (/<meta name="robots" content="[^"]*noindex/.test(html)) throw new Error(`${path} is not indexable (robots noindex): take it off the audit list`);
+  }
+  return pages;
+}
+
+/**
+ * Accessibility, best practices and SEO on every indexable page, once each (these do not depend
+ * on the machine's load): as a returning visitor (the page itself), and home and a show page once
+ * more as a crawler or first visit sees them, with the age splash and consent banner open.
+ */
+async function auditPages(lighthouse, launch, base) {
+  const pages = await indexablePages(base);
+  const results = [];
+  for (const cookies of [true, false]) {
+    const userDataDir = mkdtempSync(join(os.tmpdir(), 'livecam-bench-lh-'));
+    const chrome = await launch({ chromePath: CHROME, chromeFlags: FLAGS, userDataDir, logLevel: 'silent' });
+    try {
+      if (cookies) await setCookies(chrome.port, base);
+      for (const path of cookies ? pages : ['/', await showPath(base)]) {
+        const r = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: AUDIT_CATEGORIES, disableStorageReset: cookies });
+        if (r.lhr.runtimeError) throw new Error(`lighthouse: ${r.lhr.runtimeError.code} ${r.lhr.runtimeError.message}`);
+        const scores = Object.fromEntries(AUDIT_CATEGORIES.map((c) => [c, Math.round((r.lhr.categories[c].score ?? 0) * 100)]));
+        const failed = Object.values(r.lhr.audits)
+          .filter((a) => typeof a.score === 'number' && a.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(a.scoreDisplayMode))
+          .map((a) => a.id);
+        const label = cookies ? path : `${path} (splash open)`;
+        console.log(`  ${label.padEnd(44)} ${AUDIT_CATEGORIES.map((c) => `${c} ${scores[c]}`).join('  ')}${failed.length ? `  failed: ${failed.join(', ')}` : ''}`);
+        results.push({ path: label, scores });
+      }
+    } finally {
+      await chrome.kill();
+      rmSync(userDataDir, { recursive: true, force: true });
+    }
+  }
+  const min = Object.fromEntries(AUDIT_CATEGORIES.map((c) => [c, Math.min(...results.map((r) => r.scores[c]))]));
+  return { pages: results.length, min, pass: Object.values(min).every((v) => v >= AUDIT_TARGET) };
 }
 
 export async function benchLighthouse(ctx) {
   const { default: lighthouse } = await import('lighthouse');
   const { launch } = await import('chrome-launcher');
-  const pages = { home: `${ctx.url}/`, show: await showUrl(ctx.url) };
+  const pages = { home: `${ctx.url}/`, show: `${ctx.url}${await showPath(ctx.url)}` };
   const outDir = process.env.BENCH_LIGHTHOUSE_OUT || null;
   console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset (simulated slow 4G, 4x CPU), ${RUNS} runs; ${CHROME}`);
   console.log(`  pages: home ${pages.home}, show ${pages.show}; load average before: ${load()}`);
@@ -132,6 +191,11 @@ export async function benchLighthouse(ctx) {
     rows.push(`| Lighthouse mobile ${name.replace('_', ', ')} visit (median of ${list.length}) | score ${m.score} | LCP ${fmt(m.lcp_ms / 1000, 2)} s | TBT ${m.tbt_ms} ms | ≥ ${TARGET.score}, LCP ≤ ${TARGET.lcp_ms / 1000} s, TBT ≤ ${TARGET.tbt_ms} ms | ${ok ? 'PASS' : 'MISSED'} |`);
   }
   console.log(`  load average after: ${load()}`);
-  report('lighthouse', { ...result, runs: RUNS, load_avg_1m: Math.round(os.loadavg()[0] * 100) / 100, target: TARGET, pass });
+  console.log(`\nLighthouse ${AUDIT_CATEGORIES.join(', ')} on the indexable pages (en and de), target ${AUDIT_TARGET}:`);
+  const audit = await auditPages(lighthouse, launch, ctx.url);
+  console.log(`  lowest of ${audit.pages} pages: ${AUDIT_CATEGORIES.map((c) => `${c} ${audit.min[c]}`).join(', ')}  ${audit.pass ? 'PASS' : 'MISSED'}`);
+  rows.push(`| Lighthouse ${AUDIT_CATEGORIES.join(', ')}, lowest of ${audit.pages} indexable pages | ${AUDIT_CATEGORIES.map((c) => audit.min[c]).join(' / ')} | | | ${AUDIT_TARGET} each | ${audit.pass ? 'PASS' : 'MISSED'} |`);
+  pass &&= audit.pass;
+  report('lighthouse', { ...result, audit, runs: RUNS, load_avg_1m: Math.round(os.loadavg()[0] * 100) / 100, target: TARGET, pass });
   return rows;
 }

@@ -68,7 +68,7 @@ describe('SEO', () => {
     const categoriesHtml = await (await fetch(new URL('/shows/categories', baseUrl()), { headers: { Cookie: 'splash18=1' } })).text();
     const category = /href="(\/shows\/\d+\/[^"/]+\/[^"/]+)"/.exec(categoriesHtml)?.[1];
     expect(category).toBeDefined();
-    const indexable = ['/', '/shows/all-shows', '/shows/categories', category!, show, '/search', '/faq', '/users/signup', '/login', '/videos', '/contest'];
+    const indexable = ['/', '/shows/all-shows', '/shows/categories', category!, show, '/search', '/faq', '/users/signup', '/users/signup?lang=de', '/login', '/videos', '/contest'];
     const descriptions = new Map<string, string>();
     for (const path of indexable) {
       const h = await head(path);
@@ -94,6 +94,7 @@ describe('SEO', () => {
     }
     // Sign-up is indexable and therefore open to crawlers; what follows it (coupon links aside) is not.
     expect(blocked(rules, '/users/signup')).toBe(false);
+    expect(blocked(rules, '/users/signup?lang=de')).toBe(false);
     expect(blocked(rules, '/users/signup_success')).toBe(true);
     expect(blocked(rules, '/users/profile')).toBe(true);
   });
