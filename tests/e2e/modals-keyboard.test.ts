@@ -1,12 +1,19 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { launch, open, type Browser } from './browser';
+import type { GallerySummary, Paged, ShowDetail } from '../../src/shared/shows';
+import { grantCoins, openPicker, openPopup } from './billing-helpers';
+import { baseUrl, call, launch, open, type Browser } from './browser';
 import { LANGS, MESSAGES, registerMember, uniq } from './members';
+import { chatMember, homeShows, overlay, performerStudio, person, roomsBrowser, startChat } from './rooms-helpers';
 
 // Every modal keeps the keyboard: 20 presses of Tab (and a few of Shift+Tab) never leave it, the
-// page behind is inert and does not scroll, and Escape does what the spec says.
+// page behind is inert and does not scroll, and Escape does what the spec says. Every modal of the
+// app: the splash, drawer, login panel, register, nickname, confirm, welcome, payment result,
+// message popup, favourite settings, picture viewer, chat alert, chat, rating and partner frame.
 
 const PRESSES = 20;
+/** The demo's partner shows (contentprovider_id 2): their chat runs in the partner's frame. */
+const PARTNER_SHOWS = Array.from({ length: 10 }, (_, i) => 241 + i);
 
 /**
  * Presses Tab 20 times, then Shift+Tab 5 times; after each press the focus must be inside
@@ -35,6 +42,25 @@ async function pageBehind(page: Page): Promise<{ inert: boolean; overflow: strin
     inert: !!document.querySelector('main#main')?.closest('[inert]'),
     overflow: getComputedStyle(document.documentElement).overflowY,
   }));
+}
+
+/**
+ * Everything around an open modal that sits inside the page's content (the message popup, the
+ * chat): each sibling of the modal and of its ancestors must be inert, so nothing outside can be
+ * reached. Answers those that are not (empty: all inert), and whether the document scrolls.
+ */
+async function aroundModal(page: Page, selector: string): Promise<{ reachable: string[]; overflow: string }> {
+  return page.evaluate((sel) => {
+    const reachable: string[] = [];
+    for (let node = document.querySelector(sel); node && node !== document.body && node.parentElement; node = node.parentElement) {
+      for (const sibling of node.parentElement.children) {
+        if (sibling === node || ['SCRIPT', 'STYLE', 'TEMPLATE'].includes(sibling.tagName) || sibling.closest('[inert]')) continue;
+        if (sibling.getClientRects().length === 0) continue;
+        reachable.push(`${sibling.tagName}.${[...sibling.classList].join('.')}`);
+      }
+    }
+    return { reachable, overflow: getComputedStyle(document.documentElement).overflowY };
+  }, selector);
 }
 
 describe.each(LANGS)('modals keep the keyboard (%s)', (lang) => {
@@ -111,5 +137,130 @@ describe.each(LANGS)('modals keep the keyboard (%s)', (lang) => {
     expect(await page.locator(`.pf-nick[data-nickname="${nickname}"]`).count()).toBe(1);
     expect(await pageBehind(page)).toEqual({ inert: false, overflow: 'visible' });
     expect(b.unexpectedProblems()).toEqual([]);
+  });
+});
+
+describe('the other modals keep the keyboard (en)', () => {
+  let b: Browser | undefined;
+  afterEach(async () => {
+    await b?.close();
+    b = undefined;
+  });
+
+  it('the welcome dialog, a payment result, the message popup, the favourite settings and the picture viewer', async () => {
+    b = await launch({ cookies: { splash: true, consent: true }, viewport: { width: 800, height: 900 } });
+    const page = b.page;
+
+    // A new member's welcome dialog; Escape closes it.
+    const member = await registerMember(page, { welcome: true });
+    await open(page, '/faq');
+    await page.locator('[data-testid=welcome-dialog]').waitFor();
+    expect(await aroundModal(page, '[data-testid=welcome-dialog]')).toEqual({ reachable: [], overflow: 'hidden' });
+    expect(await tabsStayInside(page, '[data-testid=welcome-dialog]')).toBeGreaterThan(1);
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid=welcome-dialog]').waitFor({ state: 'detached' });
+
+    // The payment result after the popup was cancelled; Escape closes it.
+    await openPicker(page);
+    const popup = await openPopup(b.context, page);
+    await popup.waitForURL(/\/billing\/sandbox\?bid=/);
+    await popup.click('[data-action=sandbox-cancel]');
+    await page.locator('[data-testid=billing-dialog][data-kind=cancel]').waitFor();
+    expect(await aroundModal(page, '[data-testid=billing-dialog]')).toEqual({ reachable: [], overflow: 'hidden' });
+    expect(await tabsStayInside(page, '[data-testid=billing-dialog]')).toBeGreaterThanOrEqual(1);
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid=billing-dialog]').waitFor({ state: 'detached' });
+
+    // The message popup of a show page; Escape closes it.
+    await open(page, '/');
+    const showPath = (await page.getAttribute('.show-grid .show-tile a[href]', 'href'))!;
+    await open(page, showPath);
+    await page.click('[data-testid=open-conversation]');
+    await page.locator('[data-testid=message-popup]').waitFor();
+    expect(await aroundModal(page, '[data-testid=message-popup]')).toEqual({ reachable: [], overflow: 'hidden' });
+    expect(await tabsStayInside(page, '[data-testid=message-popup]')).toBeGreaterThan(1);
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid=message-popup]').waitFor({ state: 'detached' });
+
+    // The settings of a favourite; Escape closes them.
+    const showId = /^\/chat\/(\d+)\//.exec(showPath)![1];
+    const added = page.waitForResponse((r) => r.url().endsWith(`/api/favorites/${showId}`) && r.status() === 201);
+    await page.click('.show-header [data-testid=favorite-button]');
+    await added;
+    await open(page, '/users/profile/favorites');
+    await page.locator(`[data-testid=favorites-list] .fav-item[data-show-id="${showId}"] [data-testid=favorite-cog]`).click();
+    await page.locator('[data-testid=favorite-settings]').waitFor();
+    expect(await aroundModal(page, '[data-testid=favorite-settings]')).toEqual({ reachable: [], overflow: 'hidden' });
+    expect(await tabsStayInside(page, '[data-testid=favorite-settings]')).toBeGreaterThanOrEqual(3);
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid=favorite-settings]').waitFor({ state: 'detached' });
+
+    // The picture viewer of a bought gallery; Escape closes it.
+    const galleries = await call<Paged<GallerySummary>>(page, 'GET', 'search/galleries?limit=48&sort=price_asc');
+    const gallery = galleries.body.data.find((g) => g.price > 0 && g.picture_count >= 2)!;
+    await grantCoins(member.id, gallery.price, `modals-e2e-${uniq()}`);
+    expect((await call(page, 'POST', `galleries/buy/${gallery.showId}/${gallery.id}`, {})).status).toBe(200);
+    await open(page, `/galleries/pictures/${gallery.showId}/${gallery.id}`);
+    await page.locator('button[data-testid=picture-thumb]').first().click();
+    await page.locator('[data-testid=picture-viewer]').waitFor();
+    expect(await aroundModal(page, '[data-testid=picture-viewer]')).toEqual({ reachable: [], overflow: 'hidden' });
+    expect(await tabsStayInside(page, '[data-testid=picture-viewer]')).toBeGreaterThan(1);
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid=picture-viewer]').waitFor({ state: 'detached' });
+    expect(await pageBehind(page)).toEqual({ inert: false, overflow: 'visible' });
+    expect(b.unexpectedProblems()).toEqual([]);
+  });
+
+  it('in a live room: the refusal of a chat without coins, the chat itself, ending it, the rating, and the chat frame of a partner show', async () => {
+    const browser = await roomsBrowser();
+    try {
+      const show = (await homeShows((s) => s.online && s.freemode && s.contentproviderId === 1 && !s.exclusiveOnly)).at(-1)!;
+      const [studio, poor, member] = await Promise.all(['desktop', 'desktop', 'phone'].map((d) => person(browser, 'en', d as 'desktop' | 'phone')));
+      await Promise.all([performerStudio(studio, show, { online: true }), chatMember(poor, 0), chatMember(member, show.pricing.private * 4)]);
+
+      // A private without coins is refused in an alert; Escape closes it.
+      await startChat(poor, show, 'private');
+      await poor.locator('[data-testid=chat-alert]').waitFor();
+      expect(await aroundModal(poor, '[data-testid=chat-alert]')).toEqual({ reachable: [], overflow: 'hidden' });
+      expect(await tabsStayInside(poor, '[data-testid=chat-alert]')).toBeGreaterThanOrEqual(1);
+      await poor.keyboard.press('Escape');
+      await poor.locator('[data-testid=chat-alert]').waitFor({ state: 'detached' });
+
+      // The running private: the chat is a modal layer of its own.
+      await startChat(member, show, 'private');
+      await overlay(member).and(member.locator('[data-state=pending]')).waitFor();
+      await studio.locator('.studio-request [data-testid=studio-accept]').click();
+      await overlay(member).and(member.locator('[data-state=running]')).waitFor();
+      expect(await aroundModal(member, '[data-testid=chat-overlay]')).toEqual({ reachable: [], overflow: 'hidden' });
+      expect(await tabsStayInside(member, '[data-testid=chat-overlay]')).toBeGreaterThanOrEqual(3);
+
+      // Ending asks first: Escape keeps the chat, confirming ends it; then the rating.
+      await member.click('[data-testid=chat-end]');
+      await member.locator('.dialog.confirm').waitFor();
+      expect(await tabsStayInside(member, '.dialog.confirm')).toBe(2);
+      await member.keyboard.press('Escape');
+      await member.locator('.dialog.confirm').waitFor({ state: 'detached' });
+      await overlay(member).and(member.locator('[data-state=running]')).waitFor();
+      await member.click('[data-testid=chat-end]');
+      await member.click('.dialog.confirm .btn-primary');
+      await member.locator('[data-testid=rating-dialog]').waitFor();
+      expect(await aroundModal(member, '[data-testid=rating-dialog]')).toEqual({ reachable: [], overflow: 'hidden' });
+      expect(await tabsStayInside(member, '[data-testid=rating-dialog]')).toBeGreaterThanOrEqual(2);
+      await member.keyboard.press('Escape');
+      await member.locator('[data-testid=rating-dialog]').waitFor({ state: 'detached' });
+      expect(await pageBehind(member)).toEqual({ inert: false, overflow: 'visible' });
+
+      // A partner show's chat runs in its frame, a modal layer too (Tab enters the frame and comes back).
+      const partners = await Promise.all(PARTNER_SHOWS.map(async (id) => (await (await fetch(`${baseUrl()}/api/shows/${id}`)).json()) as ShowDetail));
+      const partner = partners.filter((s) => s.contentproviderId > 1 && s.online && s.freemode).at(-1)!;
+      await performerStudio(await person(browser, 'en', 'desktop'), partner, { online: true });
+      await startChat(member, partner, 'free');
+      await member.locator('[data-testid=external-overlay][data-state=running]').waitFor();
+      await member.frameLocator('[data-testid=external-frame]').locator('[data-testid=external-chat][data-state=running]').waitFor();
+      expect(await aroundModal(member, '[data-testid=external-overlay]')).toEqual({ reachable: [], overflow: 'hidden' });
+      expect(await tabsStayInside(member, '[data-testid=external-overlay]')).toBeGreaterThanOrEqual(2);
+    } finally {
+      await browser.close();
+    }
   });
 });
