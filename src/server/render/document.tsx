@@ -69,7 +69,11 @@ export function Document({
         <meta name="rating" content="adult" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {dev ? (
-          <script type="module" src="/@vite/client" nonce={nonce} />
+          <>
+            {/* Vite's client gives the styles it injects this nonce (else the CSP refuses them). */}
+            <meta property="csp-nonce" nonce={nonce} />
+            <script type="module" src="/@vite/client" nonce={nonce} />
+          </>
         ) : assets.cssText === null ? (
           <link rel="stylesheet" href={assets.css} />
         ) : (
