@@ -45,8 +45,9 @@ export default defineConfig({
   test: {
     include: ['tests/api/**/*.test.ts', 'tests/api/**/*.test.tsx'],
     setupFiles: ['./tests/api/setup.ts'],
-    // Files run in parallel on two cores: a test making dozens of requests may take seconds when
-    // the machine is busy. Speed is measured in benchmarks, not by timeouts here.
+    // Each file runs in a workerd of its own, one file at a time on two cores (Vitest's default
+    // there); a test making dozens of requests may still take seconds when the machine is busy.
+    // Speed is measured in benchmarks, not by timeouts here.
     testTimeout: 30_000,
   },
 });

@@ -34,7 +34,7 @@ export function safeJson(value: unknown): string {
  * paint. Until it runs, links and the no-script forms work as they are. Its URL is the hashed one
  * the lazy chunks import (a second URL would evaluate it twice).
  */
-export function startScript(entry: string): string {
+function startScript(entry: string): string {
   return `let s=0;const go=()=>{if(s++)return;requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(entry)})))};const i=document.querySelector('img[fetchpriority=high]');if(i&&!i.complete){i.addEventListener('load',go);i.addEventListener('error',go);setTimeout(go,1000)}else go()`;
 }
 
