@@ -63,6 +63,20 @@ async function aroundModal(page: Page, selector: string): Promise<{ reachable: s
   }, selector);
 }
 
+/**
+ * The open modal `selector` keeps the keyboard: everything around it is inert, the page does not
+ * scroll, Tab stays inside (at least `stops` elements take the focus); then, with `escape`,
+ * Escape closes it.
+ */
+async function keepsKeyboard(page: Page, selector: string, stops: number, { escape = true } = {}): Promise<void> {
+  await page.locator(selector).waitFor();
+  expect(await aroundModal(page, selector)).toEqual({ reachable: [], overflow: 'hidden' });
+  expect(await tabsStayInside(page, selector)).toBeGreaterThanOrEqual(stops);
+  if (!escape) return;
+  await page.keyboard.press('Escape');
+  await page.locator(selector).waitFor({ state: 'detached' });
+}
+
 describe.each(LANGS)('modals keep the keyboard (%s)', (lang) => {
   const m = MESSAGES[lang];
   let b: Browser | undefined;
@@ -154,33 +168,21 @@ describe('the other modals keep the keyboard (en)', () => {
     // A new member's welcome dialog; Escape closes it.
     const member = await registerMember(page, { welcome: true });
     await open(page, '/faq');
-    await page.locator('[data-testid=welcome-dialog]').waitFor();
-    expect(await aroundModal(page, '[data-testid=welcome-dialog]')).toEqual({ reachable: [], overflow: 'hidden' });
-    expect(await tabsStayInside(page, '[data-testid=welcome-dialog]')).toBeGreaterThan(1);
-    await page.keyboard.press('Escape');
-    await page.locator('[data-testid=welcome-dialog]').waitFor({ state: 'detached' });
+    await keepsKeyboard(page, '[data-testid=welcome-dialog]', 2);
 
     // The payment result after the popup was cancelled; Escape closes it.
     await openPicker(page);
     const popup = await openPopup(b.context, page);
     await popup.waitForURL(/\/billing\/sandbox\?bid=/);
     await popup.click('[data-action=sandbox-cancel]');
-    await page.locator('[data-testid=billing-dialog][data-kind=cancel]').waitFor();
-    expect(await aroundModal(page, '[data-testid=billing-dialog]')).toEqual({ reachable: [], overflow: 'hidden' });
-    expect(await tabsStayInside(page, '[data-testid=billing-dialog]')).toBeGreaterThanOrEqual(1);
-    await page.keyboard.press('Escape');
-    await page.locator('[data-testid=billing-dialog]').waitFor({ state: 'detached' });
+    await keepsKeyboard(page, '[data-testid=billing-dialog][data-kind=cancel]', 1);
 
     // The message popup of a show page; Escape closes it.
     await open(page, '/');
     const showPath = (await page.getAttribute('.show-grid .show-tile a[href]', 'href'))!;
     await open(page, showPath);
     await page.click('[data-testid=open-conversation]');
-    await page.locator('[data-testid=message-popup]').waitFor();
-    expect(await aroundModal(page, '[data-testid=message-popup]')).toEqual({ reachable: [], overflow: 'hidden' });
-    expect(await tabsStayInside(page, '[data-testid=message-popup]')).toBeGreaterThan(1);
-    await page.keyboard.press('Escape');
-    await page.locator('[data-testid=message-popup]').waitFor({ state: 'detached' });
+    await keepsKeyboard(page, '[data-testid=message-popup]', 2);
 
     // The settings of a favourite; Escape closes them.
     const showId = /^\/chat\/(\d+)\//.exec(showPath)![1];
@@ -189,11 +191,7 @@ describe('the other modals keep the keyboard (en)', () => {
     await added;
     await open(page, '/users/profile/favorites');
     await page.locator(`[data-testid=favorites-list] .fav-item[data-show-id="${showId}"] [data-testid=favorite-cog]`).click();
-    await page.locator('[data-testid=favorite-settings]').waitFor();
-    expect(await aroundModal(page, '[data-testid=favorite-settings]')).toEqual({ reachable: [], overflow: 'hidden' });
-    expect(await tabsStayInside(page, '[data-testid=favorite-settings]')).toBeGreaterThanOrEqual(3);
-    await page.keyboard.press('Escape');
-    await page.locator('[data-testid=favorite-settings]').waitFor({ state: 'detached' });
+    await keepsKeyboard(page, '[data-testid=favorite-settings]', 3);
 
     // The picture viewer of a bought gallery; Escape closes it.
     const galleries = await call<Paged<GallerySummary>>(page, 'GET', 'search/galleries?limit=48&sort=price_asc');
@@ -202,11 +200,7 @@ describe('the other modals keep the keyboard (en)', () => {
     expect((await call(page, 'POST', `galleries/buy/${gallery.showId}/${gallery.id}`, {})).status).toBe(200);
     await open(page, `/galleries/pictures/${gallery.showId}/${gallery.id}`);
     await page.locator('button[data-testid=picture-thumb]').first().click();
-    await page.locator('[data-testid=picture-viewer]').waitFor();
-    expect(await aroundModal(page, '[data-testid=picture-viewer]')).toEqual({ reachable: [], overflow: 'hidden' });
-    expect(await tabsStayInside(page, '[data-testid=picture-viewer]')).toBeGreaterThan(1);
-    await page.keyboard.press('Escape');
-    await page.locator('[data-testid=picture-viewer]').waitFor({ state: 'detached' });
+    await keepsKeyboard(page, '[data-testid=picture-viewer]', 2);
     expect(await pageBehind(page)).toEqual({ inert: false, overflow: 'visible' });
     expect(b.unexpectedProblems()).toEqual([]);
   });
@@ -220,19 +214,13 @@ describe('the other modals keep the keyboard (en)', () => {
 
       // A private without coins is refused in an alert; Escape closes it.
       await startChat(poor, show, 'private');
-      await poor.locator('[data-testid=chat-alert]').waitFor();
-      expect(await aroundModal(poor, '[data-testid=chat-alert]')).toEqual({ reachable: [], overflow: 'hidden' });
-      expect(await tabsStayInside(poor, '[data-testid=chat-alert]')).toBeGreaterThanOrEqual(1);
-      await poor.keyboard.press('Escape');
-      await poor.locator('[data-testid=chat-alert]').waitFor({ state: 'detached' });
+      await keepsKeyboard(poor, '[data-testid=chat-alert]', 1);
 
       // The running private: the chat is a modal layer of its own.
       await startChat(member, show, 'private');
       await overlay(member).and(member.locator('[data-state=pending]')).waitFor();
       await studio.locator('.studio-request [data-testid=studio-accept]').click();
-      await overlay(member).and(member.locator('[data-state=running]')).waitFor();
-      expect(await aroundModal(member, '[data-testid=chat-overlay]')).toEqual({ reachable: [], overflow: 'hidden' });
-      expect(await tabsStayInside(member, '[data-testid=chat-overlay]')).toBeGreaterThanOrEqual(3);
+      await keepsKeyboard(member, '[data-testid=chat-overlay][data-state=running]', 3, { escape: false });
 
       // Ending asks first: Escape keeps the chat, confirming ends it; then the rating.
       await member.click('[data-testid=chat-end]');
@@ -243,11 +231,7 @@ describe('the other modals keep the keyboard (en)', () => {
       await overlay(member).and(member.locator('[data-state=running]')).waitFor();
       await member.click('[data-testid=chat-end]');
       await member.click('.dialog.confirm .btn-primary');
-      await member.locator('[data-testid=rating-dialog]').waitFor();
-      expect(await aroundModal(member, '[data-testid=rating-dialog]')).toEqual({ reachable: [], overflow: 'hidden' });
-      expect(await tabsStayInside(member, '[data-testid=rating-dialog]')).toBeGreaterThanOrEqual(2);
-      await member.keyboard.press('Escape');
-      await member.locator('[data-testid=rating-dialog]').waitFor({ state: 'detached' });
+      await keepsKeyboard(member, '[data-testid=rating-dialog]', 2);
       expect(await pageBehind(member)).toEqual({ inert: false, overflow: 'visible' });
 
       // A partner show's chat runs in its frame, a modal layer too (Tab enters the frame and comes back).
@@ -255,10 +239,8 @@ describe('the other modals keep the keyboard (en)', () => {
       const partner = partners.filter((s) => s.contentproviderId > 1 && s.online && s.freemode).at(-1)!;
       await performerStudio(await person(browser, 'en', 'desktop'), partner, { online: true });
       await startChat(member, partner, 'free');
-      await member.locator('[data-testid=external-overlay][data-state=running]').waitFor();
       await member.frameLocator('[data-testid=external-frame]').locator('[data-testid=external-chat][data-state=running]').waitFor();
-      expect(await aroundModal(member, '[data-testid=external-overlay]')).toEqual({ reachable: [], overflow: 'hidden' });
-      expect(await tabsStayInside(member, '[data-testid=external-overlay]')).toBeGreaterThanOrEqual(2);
+      await keepsKeyboard(member, '[data-testid=external-overlay][data-state=running]', 2, { escape: false });
     } finally {
       await browser.close();
     }
