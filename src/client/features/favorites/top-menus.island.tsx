@@ -71,7 +71,7 @@ function FavoritesMenu() {
         )}
       </DropdownToggle>
       {open && (
-        <div id="favorites-menu" className="top-menu" data-testid="favorites-menu">
+        <div id="favorites-menu" className="dropdown-panel top-menu" data-testid="favorites-menu">
           <p className="top-menu-title">{t('favorites.menu')}</p>
           {list.length === 0 ? (
             <p className="top-menu-empty">{t('favorites.menuEmpty')}</p>
@@ -145,7 +145,7 @@ function HistoryMenu() {
         <HistoryIcon />
       </DropdownToggle>
       {open && (
-        <div id="history-menu" className="top-menu" data-testid="history-menu">
+        <div id="history-menu" className="dropdown-panel top-menu" data-testid="history-menu">
           <p className="top-menu-title">{t('favorites.historyMenu')}</p>
           {items === null ? (
             <span className="spinner" aria-hidden="true" />

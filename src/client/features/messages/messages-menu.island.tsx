@@ -60,7 +60,7 @@ export default function MessagesMenu() {
         )}
       </DropdownToggle>
       {open && (
-        <div id="messages-menu" className="messages-menu" data-testid="messages-menu" role="region" aria-label={t('messagesMenu.title')}>
+        <div id="messages-menu" className="dropdown-panel messages-menu" data-testid="messages-menu" role="region" aria-label={t('messagesMenu.title')}>
           <Suspense fallback={<MenuLoading />}>
             <MenuLists count={count} />
           </Suspense>
