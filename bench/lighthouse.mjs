@@ -109,8 +109,7 @@ const showPath = (base) => firstLink(base, '/', /href="(\/chat\/\d+\/[^"?#]+)"/)
  * The indexable pages: what a search engine lists, in both languages. Each must ask to be indexed
  * (no robots noindex), or the list is wrong and the audit refuses to run.
  */
-async function indexablePages(base) {
-  const show = await showPath(base);
+async function indexablePages(base, show) {
   const category = await firstLink(base, '/shows/categories', /href="(\/shows\/\d+\/[^"?#]+)"/);
   const clip = await firstLink(base, '/videos', /href="(\/videos\/clip\/[^"?#]+)"/);
   const gallery = await firstLink(base, '/galleries', /href="(\/galleries\/pictures\/[^"?#]+)"/);
@@ -129,15 +128,15 @@ async function indexablePages(base) {
  * on the machine's load): as a returning visitor (the page itself), and home and a show page once
  * more as a crawler or first visit sees them, with the age splash and consent banner open.
  */
-async function auditPages(lighthouse, launch, base) {
-  const pages = await indexablePages(base);
+async function auditPages(lighthouse, launch, base, show) {
+  const pages = await indexablePages(base, show);
   const results = [];
   for (const cookies of [true, false]) {
     const userDataDir = mkdtempSync(join(os.tmpdir(), 'livecam-bench-lh-'));
     const chrome = await launch({ chromePath: CHROME, chromeFlags: FLAGS, userDataDir, logLevel: 'silent' });
     try {
       if (cookies) await setCookies(chrome.port, base);
-      for (const path of cookies ? pages : ['/', await showPath(base)]) {
+      for (const path of cookies ? pages : ['/', show]) {
         const r = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: AUDIT_CATEGORIES, disableStorageReset: cookies });
         if (r.lhr.runtimeError) throw new Error(`lighthouse: ${r.lhr.runtimeError.code} ${r.lhr.runtimeError.message}`);
         const scores = Object.fromEntries(AUDIT_CATEGORIES.map((c) => [c, Math.round((r.lhr.categories[c].score ?? 0) * 100)]));
@@ -160,7 +159,8 @@ async function auditPages(lighthouse, launch, base) {
 export async function benchLighthouse(ctx) {
   const { default: lighthouse } = await import('lighthouse');
   const { launch } = await import('chrome-launcher');
-  const pages = { home: `${ctx.url}/`, show: `${ctx.url}${await showPath(ctx.url)}` };
+  const show = await showPath(ctx.url);
+  const pages = { home: `${ctx.url}/`, show: `${ctx.url}${show}` };
   const outDir = process.env.BENCH_LIGHTHOUSE_OUT || null;
   console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset (simulated slow 4G, 4x CPU), ${RUNS} runs; ${CHROME}`);
   console.log(`  pages: home ${pages.home}, show ${pages.show}; load average before: ${load()}`);
@@ -192,7 +192,7 @@ export async function benchLighthouse(ctx) {
   }
   console.log(`  load average after: ${load()}`);
   console.log(`\nLighthouse ${AUDIT_CATEGORIES.join(', ')} on the indexable pages (en and de), target ${AUDIT_TARGET}:`);
-  const audit = await auditPages(lighthouse, launch, ctx.url);
+  const audit = await auditPages(lighthouse, launch, ctx.url, show);
   console.log(`  lowest of ${audit.pages} pages: ${AUDIT_CATEGORIES.map((c) => `${c} ${audit.min[c]}`).join(', ')}  ${audit.pass ? 'PASS' : 'MISSED'}`);
   rows.push(`| Lighthouse ${AUDIT_CATEGORIES.join(', ')}, lowest of ${audit.pages} indexable pages | ${AUDIT_CATEGORIES.map((c) => audit.min[c]).join(' / ')} | | | ${AUDIT_TARGET} each | ${audit.pass ? 'PASS' : 'MISSED'} |`);
   pass &&= audit.pass;

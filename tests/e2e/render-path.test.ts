@@ -22,12 +22,13 @@ describe('render path', () => {
     const html = await res.text();
     const nonce = /'nonce-([^']+)'/.exec(res.headers.get('Content-Security-Policy') ?? '')?.[1];
     expect(nonce).toBeTruthy();
+    const nonceAttr = `nonce="${nonce!.replace(/[+/=]/g, '\\$&')}"`;
     // Requested after the first paint: the start script under the nonce imports it.
-    const entry = new RegExp(`<script type="module" nonce="${nonce!.replace(/[+/=]/g, '\\$&')}">[^<]*import\\("(/assets/main-[\\w-]{8}\\.js)"\\)`).exec(html)?.[1];
+    const entry = new RegExp(`<script type="module" ${nonceAttr}>[^<]*import\\("(/assets/main-[\\w-]{8}\\.js)"\\)`).exec(html)?.[1];
     expect(entry).toBeDefined();
     expect(html).not.toMatch(/<script[^>]*src=|modulepreload/);
     expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
-    expect(html).toMatch(new RegExp(`<style nonce="${nonce!.replace(/[+/=]/g, '\\$&')}">[^<]*\\.show-tile[^<]*</style>`));
+    expect(html).toMatch(new RegExp(`<style ${nonceAttr}>[^<]*\\.show-tile[^<]*</style>`));
     const js = await fetch(`${baseUrl()}${entry}`);
     expect(js.status).toBe(200);
     expect(js.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
