@@ -123,6 +123,21 @@ describe('show lists in German on a phone', () => {
     expect(b.unexpectedProblems()).toEqual([]);
   });
 
+  it('a tile reached by keyboard shows the focus ring around the whole card (the card clips the link inside)', async () => {
+    await open(b.page, '/');
+    await b.page.focus(`${tiles} .tile-link`);
+    // Focus from a script counts as keyboard focus only after a key press: move back and forth.
+    await b.page.keyboard.press('Tab');
+    await b.page.keyboard.press('Shift+Tab');
+    const ring = await b.page.evaluate(() => {
+      const link = document.activeElement as HTMLElement;
+      const card = link.closest('.show-tile')!;
+      const style = (el: Element) => { const cs = getComputedStyle(el); return `${cs.outlineStyle} ${cs.outlineWidth}`; };
+      return { link: link.classList.contains('tile-link') && link.matches(':focus-visible'), card: style(card) };
+    });
+    expect(ring).toEqual({ link: true, card: 'solid 2px' });
+  });
+
   it('at 360 px no free-chat badge covers the online state of its tile', async () => {
     await b.page.setViewportSize({ width: 360, height: 780 });
     try {
