@@ -164,6 +164,32 @@ export type RoomCommand =
 export const CHAT_TEXT_MAX = 256;
 export const CHAT_RATE_BURST = 5;
 export const CHAT_RATE_PER_S = 1;
+/** A typing notice goes out at most this often (what the indicator needs); the room drops the surplus. */
+export const CHAT_TYPING_EVERY_MS = 2_000;
+/** What the room limits per sender, each kind with its own bucket (a performer's signals: one per viewer). */
+export type RoomFrameKind = 'say' | 'typing' | 'signal' | 'command' | 'ping' | 'bad';
+/**
+ * Token buckets per sender and frame kind. Signals: a viewer's `want` makes the performer's browser
+ * build a peer connection (with the SFU: paid API calls), and one connection attempt is two frames
+ * (want, answer), retried every 8 s at most by the client: a few attempts at once, then one per 8 s.
+ * Performer commands come in bursts (kicking a few); pings every 20 s; malformed frames a few.
+ */
+export const ROOM_FRAME_LIMITS: Record<RoomFrameKind, { burst: number; perSecond: number }> = {
+  say: { burst: CHAT_RATE_BURST, perSecond: CHAT_RATE_PER_S },
+  typing: { burst: 2, perSecond: 1_000 / CHAT_TYPING_EVERY_MS },
+  signal: { burst: 6, perSecond: 0.25 },
+  command: { burst: 20, perSecond: 2 },
+  ping: { burst: 10, perSecond: 1 },
+  bad: { burst: 5, perSecond: 0.2 },
+};
+/**
+ * A sender whose frames are refused hears chat.rate_limited once per window (a surplus typing
+ * notice is dropped silently); more refused frames than ROOM_FLOOD_CLOSE in one window close the
+ * socket with ROOM_FLOOD_CLOSE_CODE.
+ */
+export const ROOM_FLOOD_WINDOW_MS = 10_000;
+export const ROOM_FLOOD_CLOSE = 50;
+export const ROOM_FLOOD_CLOSE_CODE = 4029;
 /** Lines a late joiner gets. */
 export const CHAT_HISTORY = 50;
 /** Production minute; tests shorten it with CHAT_MINUTE_MS. */

@@ -91,8 +91,13 @@ export type ViewerVideoState = (typeof VIEWER_VIDEO_STATES)[number];
  */
 export type VideoSignal = { kind: 'want' } | { kind: 'offer'; sdp: string } | { kind: 'answer'; sdp: string } | { kind: 'bye' };
 
-/** Largest SDP accepted in a signal (a two-track offer with candidates is a few KB). */
-export const VIDEO_SDP_MAX = 24_000;
+/**
+ * Largest SDP accepted in a signal. Measured: Chromium's offer of one audio and one video track
+ * (every codec, simulcast or not) with its 8 host candidates is 6.2 KB, the answer 4.9-5.1 KB;
+ * this leaves room for a machine with many interfaces and relay candidates (about 110 bytes
+ * each), not for padding.
+ */
+export const VIDEO_SDP_MAX = 16_000;
 
 /** Viewers one performer's browser sends to with the peer-to-peer engine; VIDEO_P2P_MAX_VIEWERS overrides. */
 export const VIDEO_P2P_MAX_VIEWERS = 8;

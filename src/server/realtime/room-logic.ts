@@ -1,6 +1,7 @@
-import { parseVideoSignal } from '../../shared/video';
-import { CHAT_RATE_BURST, CHAT_RATE_PER_S, CHAT_TEXT_MAX } from '../../shared/chat';
-import type { ChatLine, EndReason, OpenTypes, Participant, RoomCommand, RoomMode, RoomSnapshot, SessionState, SessionType, SessionView } from '../../shared/chat';
+import { parseVideoSignal, VIDEO_SDP_MAX } from '../../shared/video';
+import { CHAT_RATE_BURST, CHAT_RATE_PER_S, CHAT_TEXT_MAX, ROOM_FLOOD_CLOSE, ROOM_FLOOD_WINDOW_MS, ROOM_FRAME_LIMITS } from '../../shared/chat';
+import type { ChatLine, EndReason, OpenTypes, Participant, RoomCommand, RoomFrameKind, RoomMode, RoomSnapshot, SessionState, SessionType, SessionView } from '../../shared/chat';
+import { cleanLine } from '../lib/body';
 
 // The parts of a show's room that need no runtime: billing schedule, token bucket, text rules,
 // the room mode and the command parser. Unit-tested in tests/unit/room-logic.test.ts.
@@ -39,16 +40,63 @@ export function takeToken(b: Bucket | undefined, now: number, burst = CHAT_RATE_
   return { tokens: tokens - 1, at: now };
 }
 
+/** What the room does with a frame: pass it, drop it, refuse it with chat.rate_limited, or close the socket. */
+export type FrameVerdict = 'pass' | 'drop' | 'tell' | 'close';
+
 /**
- * A chat line's text: control characters removed (newlines too), trimmed, at most CHAT_TEXT_MAX
- * characters (code points). Null when nothing is left. Kept as plain text; clients render text.
+ * The room's per-sender limits (issue 24): a token bucket per sender and frame kind (and, for the
+ * performer's signals, per viewer: each viewer's own requests are what the performer answers).
+ * A refused frame counts against its sender's window: told once, closed when the flood goes on.
+ * In memory: by the time the room hibernates (seconds of quiet) every bucket is full again.
+ */
+export class FrameLimiter {
+  private buckets = new Map<string, Bucket>();
+  private floods = new Map<string, { since: number; refused: number; told: boolean }>();
+
+  take(sender: string, kind: RoomFrameKind, now: number, peer?: string): FrameVerdict {
+    const key = peer === undefined ? `${sender} ${kind}` : `${sender} ${kind} ${peer}`;
+    const limit = ROOM_FRAME_LIMITS[kind];
+    const bucket = takeToken(this.buckets.get(key), now, limit.burst, limit.perSecond);
+    if (bucket) {
+      this.buckets.set(key, bucket);
+      if (this.buckets.size > 4_096) this.prune(now);
+      return 'pass';
+    }
+    let f = this.floods.get(sender);
+    if (!f || now - f.since >= ROOM_FLOOD_WINDOW_MS) this.floods.set(sender, (f = { since: now, refused: 0, told: false }));
+    f.refused++;
+    if (f.refused > ROOM_FLOOD_CLOSE) return 'close';
+    // A typing notice too many is invisible: nobody needs to hear about it.
+    if (f.told || kind === 'typing') return 'drop';
+    f.told = true;
+    return 'tell';
+  }
+
+  /** Buckets untouched for a minute are full again (every kind refills within that): forgetting them changes nothing. */
+  private prune(now: number): void {
+    for (const [key, b] of this.buckets) if (now - b.at > 60_000) this.buckets.delete(key);
+    for (const [sender, f] of this.floods) if (now - f.since >= ROOM_FLOOD_WINDOW_MS) this.floods.delete(sender);
+  }
+}
+
+/** The bucket a parsed frame (null: malformed) is counted in. */
+export function frameKind(cmd: RoomCommand | null): RoomFrameKind {
+  if (!cmd) return 'bad';
+  if (cmd.t === 'say' || cmd.t === 'typing' || cmd.t === 'signal') return cmd.t;
+  return 'command';
+}
+
+/**
+ * A chat line's text: cleaned by the rule every text field follows (lib/body.ts cleanLine:
+ * controls and line breaks, bidi and zero-width characters, stacked combining marks), at most
+ * CHAT_TEXT_MAX characters (code points). Null when nothing is left. Kept as plain text; clients
+ * render text.
  */
 export function cleanText(raw: unknown): string | null {
   if (typeof raw !== 'string') return null;
-  // eslint-disable-next-line no-control-regex
-  const text = raw.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').trim();
+  const text = cleanLine(raw);
   if (!text) return null;
-  return [...text].slice(0, CHAT_TEXT_MAX).join('');
+  return [...text].slice(0, CHAT_TEXT_MAX).join('').trim();
 }
 
 export function roomMode(show: ShowConf | null, running: SessionType | null): RoomMode {
@@ -70,8 +118,8 @@ const PERFORMER_COMMANDS = new Set(['accept', 'decline', 'end', 'kick', 'ban', '
 /** Sockets one session (or the performer) may hold open in a room: a few tabs, not a flood. */
 export const ROOM_SOCKETS_PER_SESSION = 4;
 
-/** Largest command accepted (signalling data included). */
-export const COMMAND_MAX_BYTES = 32_768;
+/** Largest command accepted: a signal's largest SDP with its envelope (JSON escapes of its line ends included). */
+export const COMMAND_MAX_BYTES = VIDEO_SDP_MAX + 1_024;
 
 /** Parses a client command; null when malformed. */
 export function parseCommand(raw: string): RoomCommand | null {

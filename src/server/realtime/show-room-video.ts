@@ -55,6 +55,14 @@ export abstract class ShowRoomVideo extends ShowRoomCore {
     }
   }
 
+  /**
+   * RPC from the ICE endpoint: whether this session is sent video now (the plan as it is), so it
+   * may have the TURN list. TURN credentials cost money; a viewer the room sends nothing needs none.
+   */
+  videoEntitled(sid: string): boolean {
+    return this.permitted(sid);
+  }
+
   protected override pushNow(): void {
     super.pushNow();
     this.syncVideo();
@@ -162,7 +170,8 @@ export abstract class ShowRoomVideo extends ShowRoomCore {
         if (sfu || (!viewers.includes(to) && data.kind !== 'bye')) return error('video.not_permitted');
         return this.send(`s:${to}`, { t: 'signal', from: 'performer', to, data });
       }
-      if (to !== 'performer' && to !== 'relay') return error('chat.forbidden');
+      // A viewer asks and answers; only the performer's browser or the relay offers.
+      if ((to !== 'performer' && to !== 'relay') || data.kind === 'offer') return error('chat.forbidden');
       if (!viewers.includes(a.sid)) return error('video.not_permitted');
       if (!sfu) return this.send('performer', { t: 'signal', from: a.sid, to: 'performer', data });
       if (data.kind === 'want') {

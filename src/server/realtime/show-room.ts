@@ -1,7 +1,7 @@
-import { CHAT_HISTORY, EXTERNAL_LEASE_MS, type ChatLine, type EndReason, type RoomEvent, type SessionType, type SessionView } from '../../shared/chat';
+import { CHAT_HISTORY, EXTERNAL_LEASE_MS, ROOM_FLOOD_CLOSE_CODE, type ChatLine, type EndReason, type RoomEvent, type SessionType, type SessionView } from '../../shared/chat';
 import { addBans } from '../features/chat/chat.repo';
 import { cannedLine } from './room-simulator';
-import { cleanText, envMs, isPerformerCommand, parseCommand, ROOM_SOCKETS_PER_SESSION, sessionView, takeToken, type Bucket, type RoomSession, type ShowConf } from './room-logic';
+import { cleanText, envMs, FrameLimiter, frameKind, isPerformerCommand, parseCommand, ROOM_SOCKETS_PER_SESSION, sessionView, type FrameVerdict, type RoomSession, type ShowConf } from './room-logic';
 import type { RoomAttachment } from './show-room-core';
 import { ShowRoomVideo } from './show-room-video';
 
@@ -37,8 +37,8 @@ const HISTORY_WRITE_MS = 1_000;
  * video. The worker creates sessions (register), changes the show (setShow), ends and tips.
  */
 export class ShowRoom extends ShowRoomVideo {
-  /** Each sender's rate-limit bucket. In memory: by the time the room hibernates (seconds of quiet) every bucket is full again. */
-  private buckets = new Map<string, Bucket>();
+  /** Every frame of every sender passes these limits first (one viewer's flood must not slow the room). */
+  private limits = new FrameLimiter();
   private historyTimer: ReturnType<typeof setTimeout> | null = null;
 
   override async fetch(request: Request): Promise<Response> {
@@ -185,12 +185,16 @@ export class ShowRoom extends ShowRoomVideo {
   // ---- sockets ----
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    if (message === 'ping') return ws.send('pong');
     const a = this.attachment(ws);
     const error = (code: string) => ws.send(JSON.stringify({ t: 'error', code } satisfies RoomEvent));
-    if (!a || typeof message !== 'string') return error('chat.bad_command');
-    const cmd = parseCommand(message);
-    if (!cmd) return error('chat.bad_command');
+    const ping = message === 'ping';
+    const cmd = ping || typeof message !== 'string' ? null : parseCommand(message);
+    // The performer answers each viewer's signals: a bucket per viewer, so a full room is not a flood.
+    const peer = a?.role === 'performer' && cmd?.t === 'signal' ? cmd.to : undefined;
+    const verdict = this.limits.take(a?.sid ?? '', ping ? 'ping' : frameKind(cmd), Date.now(), peer);
+    if (verdict !== 'pass') return this.refuse(ws, verdict, error);
+    if (ping) return ws.send('pong');
+    if (!a || !cmd) return error('chat.bad_command');
     const performer = a.role === 'performer';
     if (isPerformerCommand(cmd) && !performer) return error('chat.forbidden');
     const mine = performer ? null : this.sessions.get(a.sid);
@@ -198,9 +202,6 @@ export class ShowRoom extends ShowRoomVideo {
     switch (cmd.t) {
       case 'say': {
         if (!performer && this.mutes.has(a.sid)) return error('chat.muted');
-        const bucket = takeToken(this.buckets.get(a.sid), Date.now());
-        if (!bucket) return error('chat.rate_limited');
-        this.buckets.set(a.sid, bucket);
         const text = cleanText(cmd.text);
         if (!text) return error('chat.empty');
         let to: string | undefined;
@@ -224,6 +225,17 @@ export class ShowRoom extends ShowRoomVideo {
         return this.videoCommand(cmd.live, error);
       default:
         return this.command(cmd.t, cmd.sessionId, error);
+    }
+  }
+
+  /** A frame over its sender's limit: told once per window, dropped, or (a flood that goes on) the socket closed. */
+  private refuse(ws: WebSocket, verdict: Exclude<FrameVerdict, 'pass'>, error: (code: string) => void): void {
+    if (verdict === 'tell') return error('chat.rate_limited');
+    if (verdict === 'drop') return;
+    try {
+      ws.close(ROOM_FLOOD_CLOSE_CODE, 'chat.rate_limited');
+    } catch {
+      // already closing
     }
   }
 

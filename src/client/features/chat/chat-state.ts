@@ -2,6 +2,7 @@ import { proxy } from 'valtio';
 import {
   CHAT_LOGOUT_REFETCH_MS,
   CHAT_TEXT_MAX,
+  CHAT_TYPING_EVERY_MS,
   type ChatLine,
   type ChatSessionAnswer,
   type EndReason,
@@ -265,7 +266,7 @@ export function sendLine(text: string): boolean {
 let lastTyping = 0;
 export function sendTyping(): void {
   const now = Date.now();
-  if (now - lastTyping < 2_000) return;
+  if (now - lastTyping < CHAT_TYPING_EVERY_MS) return;
   lastTyping = now;
   conn.socket?.send({ t: 'typing' });
 }

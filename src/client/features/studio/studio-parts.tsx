@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { CHAT_TEXT_MAX, type ChatLine } from '../../../shared/chat';
 import { Icon } from '../../ui/icon';
 import { useSnap, useT } from '../../state/context';
-import { command, say, studio, type StatementRow, type StudioItem } from './studio-state';
+import { command, say, studio, typing, type StatementRow, type StudioItem } from './studio-state';
 import { saleTitle, uploads } from './uploads-state';
 
 /** Pending private and exclusive requests, highlighted (no sound), with accept and decline. */
@@ -142,7 +142,7 @@ function SayBox({ to, testId, label }: { to?: string; testId: string; label: str
         onChange={(e) => {
           setText(e.target.value);
           // The room sees the performer typing; a private answer stays private.
-          if (!to) command({ t: 'typing' });
+          if (!to) typing();
         }}
       />
       <button type="submit" className="btn btn-primary" disabled={!s.connected || !text.trim()} data-testid={`${testId}-send`}>

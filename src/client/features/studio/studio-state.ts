@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import { CHAT_TEXT_MAX, type ChatLine, type OpenTypes, type Participant, type RoomEvent, type RoomSnapshot, type SessionView } from '../../../shared/chat';
+import { CHAT_TEXT_MAX, CHAT_TYPING_EVERY_MS, type ChatLine, type OpenTypes, type Participant, type RoomEvent, type RoomSnapshot, type SessionView } from '../../../shared/chat';
 import { api } from '../../lib/api';
 import { openRoom, type RoomCredentials, type RoomSocket } from '../chat/room-socket';
 import { attachPublisher, detachPublisher, onPublisherEvent, republish, syncPublishing } from '../video/publisher';
@@ -223,6 +223,15 @@ export async function setStatus(patch: Partial<{ online: boolean; paused: boolea
 
 export function command(cmd: Parameters<RoomSocket['send']>[0]): boolean {
   return socket?.send(cmd) ?? false;
+}
+
+let lastTyping = 0;
+/** The room sees the performer typing; one notice per CHAT_TYPING_EVERY_MS (the room drops the surplus). */
+export function typing(): void {
+  const now = Date.now();
+  if (now - lastTyping < CHAT_TYPING_EVERY_MS) return;
+  lastTyping = now;
+  command({ t: 'typing' });
 }
 
 export function say(text: string, to?: string): boolean {

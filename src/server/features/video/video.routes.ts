@@ -3,13 +3,16 @@ import type { AppEnv } from '../../env';
 import { ApiError } from '../../lib/errors';
 import { verifyRoomToken } from '../../lib/room-token';
 import { createVideoRelay } from '../../lib/video-engines';
+import { roomOf } from '../../realtime/rooms';
 import type { IceServersAnswer, VideoRelayKind } from '../../../shared/video';
 
 /**
  * GET /api/video/ice?show={id}&login={sub}&password={room token}: the STUN/TURN servers for a
  * browser in that show's room (the one place they come from: ICE_SERVERS with the peer-to-peer
- * engine, short-lived TURN credentials from Cloudflare's TURN key API with the SFU). Only holders
- * of a valid room token get them: TURN credentials cost money.
+ * engine, short-lived TURN credentials from Cloudflare's TURN key API with the SFU). TURN
+ * credentials cost money and are to be used: only the performer and a session the room sends
+ * video to now (its video plan: a paid session, free chat where the show is free to watch) get
+ * them; any other room token (a guest while a private runs, a viewer past the cap) is a 403.
  */
 export const videoRoutes = new Hono<AppEnv>().get('/ice', async (c) => {
   c.header('Cache-Control', 'no-store');
@@ -17,6 +20,15 @@ export const videoRoutes = new Hono<AppEnv>().get('/ice', async (c) => {
   if (!/^\d{1,9}$/.test(raw)) throw new ApiError(422, 'validation_failed', { show: ['invalid'] });
   const claims = await verifyRoomToken(c.env, c.req.query('password'), Number(raw));
   if (!claims || claims.sub !== c.req.query('login')) throw new ApiError(401, 'chat.bad_token');
+  const performer = claims.role === 'performer' && claims.sub === 'performer';
+  let entitled: boolean;
+  try {
+    entitled = performer || (await roomOf(c.env, claims.show).videoEntitled(claims.sub));
+  } catch (e) {
+    console.error('video: ice entitlement', (e as Error).message);
+    throw new ApiError(503, 'video.unavailable');
+  }
+  if (!entitled) throw new ApiError(403, 'video.not_permitted');
   try {
     const relay = createVideoRelay(c.env);
     const answer: IceServersAnswer & { relay: VideoRelayKind } = { ...(await relay.iceServers()), relay: relay.kind };
