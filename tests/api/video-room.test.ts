@@ -5,7 +5,7 @@ import { offerTracks } from '../../src/server/lib/video-engines';
 import { Client, expectError, expectJson } from './account-helpers';
 import { chatMember, joinRoom, liveShow, startOk, type RoomSocket } from './chat-helpers';
 
-// The show room's video rules with the peer-to-peer engine (the default; shows 231-237): who is
+// The show room's video rules with the peer-to-peer engine (the default; shows 231-238): who is
 // sent video in each mode, the signalling between the performer's browser and permitted
 // viewers, the viewer cap, publishing only while online, and the ICE endpoint. The env object
 // the tests import is the one the worker and the room read (same isolate), so a test may
@@ -275,7 +275,10 @@ describe('GET /api/video/ice', () => {
 
   it('only for a valid room token of that show; the configured servers with the engine', async () => {
     const { show, performer, studio } = await liveShow(237);
+    studio.send({ t: 'video', live: true });
     const a = await startOk(new Client(), show.universalId, 'free');
+    const room = await viewer(show.id, a);
+    expect((await room.next('video')).state).toBe('live');
     await expectError(await ice({ show: String(show.id) }), 401, 'chat.bad_token');
     await expectError(await ice({ show: String(show.id), login: a.login, password: 'x.y.z' }), 401, 'chat.bad_token');
     // The token of this show's session, for another show, or under another login, is refused.
@@ -303,6 +306,48 @@ describe('GET /api/video/ice', () => {
     await withEnv({ VIDEO_RELAY: 'carrier-pigeon' }, async () => {
       await expectError(await ice({ show: String(show.id), ...token }), 503, 'video.unavailable');
     });
+    room.ws.close(1000);
     studio.ws.close(1000);
+  });
+
+  it('TURN only for whom the room sends video: the performer, a watching free viewer, the running private and a voyeur; not a guest without video', async () => {
+    const { show, performer, studio } = await liveShow(238);
+    const servers = JSON.stringify([{ urls: ['turn:turn.example.test:3478'], username: 'u', credential: 'c' }]);
+    await withEnv({ ICE_SERVERS: servers }, async () => {
+      const got = async (a: { login: string; password: string }) => ice({ show: String(show.id), login: a.login, password: a.password });
+      const ok = async (a: { login: string; password: string }) => expect((await expectJson<{ iceServers: unknown[] }>(await got(a), 200)).iceServers).toHaveLength(1);
+      const refused = async (a: { login: string; password: string }) => expectError(await got(a), 403, 'video.not_permitted');
+      const token = await expectJson<{ login: string; password: string }>(await performer.post('/api/studio/connect'), 200);
+      // The performer publishes: always (before the camera is on too).
+      await ok(token);
+      // A guest's session that never joined the room (browsing the show page) gets nothing.
+      const f = await startOk(new Client(), show.universalId, 'free');
+      await refused(f);
+      // In the room while the camera is off: nothing is sent, nothing to relay.
+      const free = await viewer(show.id, f);
+      expect((await free.next('video')).state).toBe('camera_off');
+      await refused(f);
+      studio.send({ t: 'video', live: true });
+      expect((await free.next('video')).state).toBe('live');
+      await ok(f);
+      // A private runs: the free viewer's video stops and so do its credentials; the member and a voyeur get theirs.
+      const pm = await chatMember();
+      const p = await startOk(pm.client, show.universalId, 'private');
+      const member = await viewer(show.id, p);
+      const vm = await chatMember();
+      const v = await startOk(vm.client, show.universalId, 'voyeur');
+      const voy = await viewer(show.id, v);
+      studio.send({ t: 'accept', sessionId: p.sessionId });
+      expect((await free.next('video', (e) => e.state !== 'live')).state).toBe('private');
+      await refused(f);
+      await member.next('session', (e) => e.session.state === 'active');
+      await ok(p);
+      await ok(v);
+      // An ended session's token gets nothing either.
+      await expectJson(await vm.client.post(`/api/chatsession/end/${v.sessionId}`), 200);
+      await voy.next('ended');
+      await refused(v);
+      for (const s of [free, member, studio]) s.ws.close(1000);
+    });
   });
 });
