@@ -189,8 +189,9 @@ export class ShowRoom extends ShowRoomVideo {
     const error = (code: string) => ws.send(JSON.stringify({ t: 'error', code } satisfies RoomEvent));
     const ping = message === 'ping';
     const cmd = ping || typeof message !== 'string' ? null : parseCommand(message);
-    // The performer answers each viewer's signals: a bucket per viewer, so a full room is not a flood.
-    const peer = a?.role === 'performer' && cmd?.t === 'signal' ? cmd.to : undefined;
+    // The performer answers each viewer's signals: a bucket per viewer in the room (or the relay),
+    // so a full room is not a flood; signals to anyone else share one bucket.
+    const peer = a?.role === 'performer' && cmd?.t === 'signal' && (cmd.to === 'relay' || this.sessions.has(cmd.to)) ? cmd.to : undefined;
     const verdict = this.limits.take(a?.sid ?? '', ping ? 'ping' : frameKind(cmd), Date.now(), peer);
     if (verdict !== 'pass') return this.refuse(ws, verdict, error);
     if (ping) return ws.send('pong');
