@@ -6,5 +6,8 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
     environment: 'node',
+    // Scanning every component with the TypeScript parser takes seconds on a busy machine: speed is
+    // measured in benchmarks, not by the default 5 s timeout.
+    testTimeout: 30_000,
   },
 });
