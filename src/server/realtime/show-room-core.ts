@@ -4,7 +4,7 @@ import { spend } from '../lib/ledger.repo';
 import { callActive } from '../features/billing/billing.service';
 import { chargedMinuteStatement, endSessionRow, reserveFreeMinute, startSession, updateShowStatus } from '../features/chat/chat.repo';
 import { HibernatingRoom } from './room';
-import { dueMinute, envMs, minuteStart, participantsOf, runningOf, sessionView, snapshotOf, utcDay, type RoomSession, type ShowConf } from './room-logic';
+import { billingStart, dueMinute, envMs, minuteStart, participantsOf, resumeHeld, runningOf, sessionView, snapshotOf, utcDay, type RoomSession, type ShowConf } from './room-logic';
 import { publishShowStatus, publishToUser } from './shards';
 
 export interface RoomAttachment {
@@ -19,6 +19,8 @@ export interface RoomAttachment {
 const PENDING_GRACE_FACTOR = 2;
 /** The simulator (local development only) accepts a request after this long. */
 export const SIMULATOR_ACCEPT_MS = 1_500;
+/** Tests only: the clock the rooms bill by (a property test drives it instead of waiting minutes). */
+export const meterTestHooks: { now?: () => number } = {};
 
 /**
  * The state and billing half of a show's room: sessions, history, mutes, the performer's absence,
@@ -54,6 +56,13 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
   protected get graceMs(): number {
     return envMs(this.env.CHAT_GRACE_MS, CHAT_GRACE_MS);
   }
+  protected now(): number {
+    return meterTestHooks.now?.() ?? Date.now();
+  }
+  /** A minute may start: the performer's studio is connected (or, in development, the simulator plays them). */
+  protected get performerHere(): boolean {
+    return this.open('performer').length > 0 || this.simulated;
+  }
   /** Local development only: the simulator plays a performer who is not there. */
   protected get simulated(): boolean {
     return this.env.SIMULATOR === '1' && this.env.ENVIRONMENT === 'development' && this.open('performer').length === 0;
@@ -81,6 +90,29 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
 
   protected async saveMeta(): Promise<void> {
     await this.ctx.storage.put({ show: this.show, history: this.history, mutes: [...this.mutes], perfGoneAt: this.perfGoneAt });
+  }
+
+  /** The performer is gone: no running session's next minute starts until they are back. */
+  protected async holdMinutes(now: number): Promise<void> {
+    const held = [...this.sessions.values()].filter((s) => s.state === 'active' && s.startedAt !== null && (s.heldAt ?? null) === null);
+    for (const s of held) s.heldAt = now;
+    if (held.length) await this.ctx.storage.put(Object.fromEntries(held.map((s) => [`s:${s.id}`, s])));
+  }
+
+  /**
+   * The performer is back: each held session's minutes are shifted by the time it waited, written
+   * in one put with the room's state (an eviction right after keeps the shift, a repeat finds
+   * nothing held), so the time they were away is never billed.
+   */
+  protected async resumeMinutes(now: number): Promise<void> {
+    const resumed = [...this.sessions.values()].filter((s) => s.state === 'active' && resumeHeld(s, now));
+    await this.ctx.storage.put({
+      show: this.show,
+      history: this.history,
+      mutes: [...this.mutes],
+      perfGoneAt: this.perfGoneAt,
+      ...Object.fromEntries(resumed.map((s) => [`s:${s.id}`, s])),
+    });
   }
 
   /** The running private or exclusive session (the room's mode follows it). */
@@ -121,7 +153,7 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
     s.state = 'ended';
     this.sessions.delete(s.id);
     await this.ctx.storage.delete(`s:${s.id}`);
-    await endSessionRow(this.env.DB, s.id, reason, Date.now());
+    await endSessionRow(this.env.DB, s.id, reason, this.now());
     const ended: RoomEvent = { t: 'ended', sessionId: s.id, reason };
     this.sendSession(s, reason);
     this.send(`s:${s.id}`, ended);
@@ -133,8 +165,11 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
         // already closing
       }
     }
-    if (wasRunning) this.pushNow();
-    else this.pushSoon();
+    if (wasRunning) {
+      // Voyeurs watch the private (or exclusive) itself: their sessions end with it, before another minute starts.
+      for (const v of [...this.sessions.values()]) if (v.type === 'voyeur') await this.endSession(v, 'private_ended');
+      this.pushNow();
+    } else this.pushSoon();
   }
 
   /**
@@ -169,8 +204,9 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
       if (!byCall && r.coins !== null && r.coins < s.price && !s.warned) {
         s.warned = true;
         await this.save(s);
-        const next = minuteStart(s.startedAt ?? Date.now(), this.minuteMs, s.minutes + 1);
-        const warn: RoomEvent = { t: 'warn', code: 'coins_low', sessionId: s.id, seconds: Math.max(0, Math.ceil((next - Date.now()) / 1000)) };
+        const now = this.now();
+        const next = minuteStart(billingStart(s) ?? now, this.minuteMs, s.minutes + 1);
+        const warn: RoomEvent = { t: 'warn', code: 'coins_low', sessionId: s.id, seconds: Math.max(0, Math.ceil((next - now) / 1000)) };
         this.send(`s:${s.id}`, warn);
         this.send('performer', warn);
       }
@@ -202,7 +238,7 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
   /** Starts a pending private or exclusive: minute 1 is charged at once. */
   protected async acceptSession(s: RoomSession): Promise<boolean> {
     if (s.state !== 'pending') return false;
-    const now = Date.now();
+    const now = this.now();
     s.state = 'active';
     s.startedAt = now;
     await this.save(s);
@@ -245,7 +281,9 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
       if (s.goneAt !== null) next = Math.min(next, s.goneAt + grace);
       if (s.leaseUntil) next = Math.min(next, s.leaseUntil);
       if (s.state === 'pending') next = Math.min(next, s.createdAt + (this.simulated ? SIMULATOR_ACCEPT_MS : PENDING_GRACE_FACTOR * grace));
-      if (s.state === 'active' && s.startedAt !== null) next = Math.min(next, minuteStart(s.startedAt, this.minuteMs, s.minutes + 1));
+      // A held session waits for the performer's return, not for a time.
+      const start = billingStart(s);
+      if (s.state === 'active' && start !== null && (s.heldAt ?? null) === null) next = Math.min(next, minuteStart(start, this.minuteMs, s.minutes + 1));
     }
     if (this.perfGoneAt !== null) next = Math.min(next, this.perfGoneAt + grace);
     if (next === this.alarmAt) return;
@@ -259,7 +297,7 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
     this.alarmAt = null;
     const grace = this.graceMs;
     for (const s of [...this.sessions.values()]) {
-      const now = Date.now();
+      const now = this.now();
       if (s.state === 'ended') continue;
       if ((s.goneAt !== null && now >= s.goneAt + grace) || (s.leaseUntil && now >= s.leaseUntil)) {
         await this.endSession(s, s.goneAt !== null && now >= s.goneAt + grace ? 'timeout' : 'expired');
@@ -270,14 +308,24 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
         else if (now >= s.createdAt + PENDING_GRACE_FACTOR * grace) await this.endSession(s, 'timeout');
         continue;
       }
-      while (s.state === 'active' && s.startedAt !== null) {
+      const start = billingStart(s);
+      if (s.state !== 'active' || start === null || (s.heldAt ?? null) !== null) continue;
+      if (!this.performerHere) {
+        // Gone without a goodbye we saw (or never connected): the minute due waits from its start.
+        if (s.minutes < dueMinute(start, this.minuteMs, now)) {
+          s.heldAt = minuteStart(start, this.minuteMs, s.minutes + 1);
+          await this.save(s);
+        }
+        continue;
+      }
+      while (s.state === 'active' && (s.heldAt ?? null) === null) {
         const before = s.minutes;
-        if (before >= dueMinute(s.startedAt, this.minuteMs, Date.now())) break;
+        if (before >= dueMinute(billingStart(s) ?? start, this.minuteMs, this.now())) break;
         const ok = s.price > 0 ? await this.charge(s, before + 1) : await this.reserveFree(s, before + 1);
         if (!ok || s.minutes === before) break;
       }
     }
-    if (this.perfGoneAt !== null && Date.now() >= this.perfGoneAt + grace && this.open('performer').length === 0 && this.show?.online) await this.goOffline();
+    if (this.perfGoneAt !== null && this.now() >= this.perfGoneAt + grace && this.open('performer').length === 0 && this.show?.online) await this.goOffline();
     await this.schedule();
   }
 }
