@@ -84,9 +84,9 @@ export type SessionState = 'pending' | 'active' | 'ended';
  * Why a session ended. free_expired: the visitor's free minutes of the day are used up; exclusive:
  * a voyeur's session ends when the performer accepts an exclusive; call_ended: the phone call that
  * paid a voice-call session has ended; expired: an external provider session was not extended
- * within its lease.
+ * within its lease; private_ended: a voyeur's session ends with the private or exclusive it watched.
  */
-export type EndReason = 'member' | 'performer' | 'no_coins' | 'offline' | 'kicked' | 'banned' | 'timeout' | 'declined' | 'replaced' | 'free_expired' | 'exclusive' | 'call_ended' | 'expired';
+export type EndReason = 'member' | 'performer' | 'no_coins' | 'offline' | 'kicked' | 'banned' | 'timeout' | 'declined' | 'replaced' | 'free_expired' | 'exclusive' | 'private_ended' | 'call_ended' | 'expired';
 
 /** A paid or free session as its member (and the performer) sees it. */
 export interface SessionView {

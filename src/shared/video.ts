@@ -78,9 +78,10 @@ export interface RenegotiateRequest {
  * What a viewer's session gets, as the room decides it (issue 12 point 2):
  * live: the performer's video is for you; camera_off: the show is online but its performer
  * publishes no video (the simulator's demo shows); private: a private or exclusive runs and you
- * are not in it; paused / offline: the show's state; full: the peer-to-peer engine's viewer cap.
+ * are not in it; paused / offline: the show's state; full: the peer-to-peer engine's viewer cap;
+ * waiting: your request is not accepted (or your first minute not paid) yet, the preview shows.
  */
-export const VIEWER_VIDEO_STATES = ['live', 'camera_off', 'private', 'paused', 'offline', 'full'] as const;
+export const VIEWER_VIDEO_STATES = ['live', 'camera_off', 'private', 'paused', 'offline', 'full', 'waiting'] as const;
 export type ViewerVideoState = (typeof VIEWER_VIDEO_STATES)[number];
 
 /**

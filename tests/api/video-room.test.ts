@@ -105,7 +105,7 @@ describe('show room video: who receives (p2p engine)', () => {
     for (const s of [roomA, roomB, member, studio]) s.ws.close(1000);
   });
 
-  it('a private cuts the free viewer off at once, keeps the member and a voyeur, and gives the free viewer its video back when it ends', async () => {
+  it('a private cuts the free viewer off at once, keeps the member and a voyeur, and gives the free viewer its video back when it ends (the voyeur ends with it)', async () => {
     const { show, studio } = await liveShow(233);
     studio.send({ t: 'video', live: true });
     const f = await startOk(new Client(), show.universalId, 'free');
@@ -116,17 +116,19 @@ describe('show room video: who receives (p2p engine)', () => {
     const pm = await chatMember();
     const p = await startOk(pm.client, show.universalId, 'private');
     const member = await viewer(show.id, p);
-    // Free mode: the voyeur first (paying), then by arrival; the pending requester watches the free show too.
-    await listed(studio, [v.sessionId, f.sessionId, p.sessionId]);
+    // Free mode: the voyeur first (paying), then by arrival; the pending request sees the preview until accepted.
+    await listed(studio, [v.sessionId, f.sessionId]);
+    expect((await member.next('video')).state).toBe('waiting');
     studio.send({ t: 'accept', sessionId: p.sessionId });
     expect((await free.next('video', (e) => e.state !== 'live')).state).toBe('private');
     // The first list after the accept already leaves the free viewer out.
     expect((await studio.next('video-viewers')).viewers).toEqual([p.sessionId, v.sessionId]);
-    expect(member.events.some((e) => e.t === 'video' && e.state !== 'live')).toBe(false);
+    expect((await member.next('video')).state).toBe('live');
     expect(voy.events.some((e) => e.t === 'video' && e.state !== 'live')).toBe(false);
     await expectJson(await pm.client.post(`/api/chatsession/end/${p.sessionId}`), 200);
     expect((await free.next('video')).state).toBe('live');
-    expect((await studio.next('video-viewers')).viewers).toEqual([v.sessionId, f.sessionId]);
+    expect((await voy.next('ended')).reason).toBe('private_ended');
+    expect((await studio.next('video-viewers')).viewers).toEqual([f.sessionId]);
     for (const s of [free, voy, studio]) s.ws.close(1000);
   });
 

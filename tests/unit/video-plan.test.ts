@@ -18,25 +18,26 @@ function session(id: string, type: RoomSession['type'], over: Partial<RoomSessio
 const states = (plan: ReturnType<typeof videoPlan>) => Object.fromEntries(plan.states);
 
 describe('video plan: who receives', () => {
-  it('free mode: every session is live; one without a connected socket gets its state but no video', () => {
+  it('free mode: every session is live but a request not accepted yet (the preview); one without a connected socket gets its state but no video', () => {
     const a = session('free-a', 'free');
     const b = session('free-b', 'free', { goneAt: 5 });
     const v = session('voy-c', 'voyeur');
     const pending = session('priv-d', 'private', { state: 'pending', startedAt: null });
     const plan = videoPlan(show, [a, b, v, pending], true, Infinity);
-    expect(states(plan)).toEqual({ 'free-a': 'live', 'free-b': 'live', 'voy-c': 'live', 'priv-d': 'live' });
+    expect(states(plan)).toEqual({ 'free-a': 'live', 'free-b': 'live', 'voy-c': 'live', 'priv-d': 'waiting' });
     // Paying voyeurs first, then by arrival; the one without a socket is not sent to.
-    expect(plan.viewers).toEqual(['voy-c', 'free-a', 'priv-d']);
+    expect(plan.viewers).toEqual(['voy-c', 'free-a']);
   });
 
-  it('private: only the running private and active voyeurs are live; everyone else, a pending request included, sees "private"', () => {
+  it('private: only the running private and paid voyeurs are live; a voyeur whose minute 1 is not paid and a request see the preview; everyone else "private"', () => {
     const free = session('free-a', 'free');
     const priv = session('priv-b', 'private');
     const voy = session('voy-c', 'voyeur');
     const waiting = session('excl-d', 'exclusive', { state: 'pending', startedAt: null });
     const ended = session('free-e', 'free', { state: 'ended' });
-    const plan = videoPlan(show, [free, priv, voy, waiting, ended], true, Infinity);
-    expect(states(plan)).toEqual({ 'free-a': 'private', 'priv-b': 'live', 'voy-c': 'live', 'excl-d': 'private' });
+    const unpaid = session('voy-f', 'voyeur', { minutes: 0 });
+    const plan = videoPlan(show, [free, priv, voy, waiting, ended, unpaid], true, Infinity);
+    expect(states(plan)).toEqual({ 'free-a': 'private', 'priv-b': 'live', 'voy-c': 'live', 'excl-d': 'waiting', 'voy-f': 'waiting' });
     expect(plan.viewers).toEqual(['priv-b', 'voy-c']);
   });
 

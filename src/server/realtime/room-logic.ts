@@ -183,6 +183,26 @@ export interface RoomSession {
   phone: number | null;
   /** External provider sessions: ends (reason expired) at this time unless extended; absent for the others. */
   leaseUntil?: number | null;
+  /**
+   * Time the performer was away while this session ran: its minute schedule starts this much
+   * later (no minute starts without the performer, and the time they were gone is not billed).
+   */
+  pausedMs?: number;
+  /** Since when the session's minutes wait for the performer (away); null or absent while they are there. */
+  heldAt?: number | null;
+}
+
+/** Where a running session's minute 1 starts, shifted by the performer's absences. */
+export function billingStart(s: Pick<RoomSession, 'startedAt' | 'pausedMs'>): number | null {
+  return s.startedAt === null ? null : s.startedAt + (s.pausedMs ?? 0);
+}
+
+/** Shifts a held session's schedule by the time it waited for the performer; true when it was held. */
+export function resumeHeld(s: RoomSession, now: number): boolean {
+  if (s.heldAt === undefined || s.heldAt === null) return false;
+  s.pausedMs = (s.pausedMs ?? 0) + Math.max(0, now - s.heldAt);
+  s.heldAt = null;
+  return true;
 }
 
 export function sessionView(s: RoomSession, reason: EndReason | null = null): SessionView {

@@ -4,7 +4,7 @@ import { spend } from '../lib/ledger.repo';
 import { callActive } from '../features/billing/billing.service';
 import { chargedMinuteStatement, endSessionRow, reserveFreeMinute, startSession, updateShowStatus } from '../features/chat/chat.repo';
 import { HibernatingRoom } from './room';
-import { dueMinute, envMs, minuteStart, participantsOf, runningOf, sessionView, snapshotOf, utcDay, type RoomSession, type ShowConf } from './room-logic';
+import { billingStart, envMs, minuteStart, participantsOf, runningOf, sessionView, snapshotOf, utcDay, type RoomSession, type ShowConf } from './room-logic';
 import { publishShowStatus, publishToUser } from './shards';
 
 export interface RoomAttachment {
@@ -15,15 +15,15 @@ export interface RoomAttachment {
   nick: string;
 }
 
-/** A private or exclusive request nobody answers ends after this many grace periods. */
-const PENDING_GRACE_FACTOR = 2;
 /** The simulator (local development only) accepts a request after this long. */
 export const SIMULATOR_ACCEPT_MS = 1_500;
+/** Tests only: the clock the rooms bill by (a property test drives it instead of waiting minutes). */
+export const meterTestHooks: { now?: () => number } = {};
 
 /**
  * The state and billing half of a show's room: sessions, history, mutes, the performer's absence,
- * per-minute charges from the stored start, and the one alarm that drives them. ShowRoom adds the
- * sockets' commands and the worker's calls.
+ * per-minute charges from the stored start (ShowRoomMeter adds the alarm that drives them). ShowRoom
+ * adds the sockets' commands and the worker's calls.
  */
 export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
   protected sessions = new Map<string, RoomSession>();
@@ -33,8 +33,6 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
   protected perfGoneAt: number | null = null;
   private busy = new Set<string>();
   private pushTimer: ReturnType<typeof setTimeout> | null = null;
-  /** The alarm time this instance last set (unknown after a restart: set again). */
-  private alarmAt: number | null = null;
 
   constructor(ctx: DurableObjectState, env: ShowRoomCore['env']) {
     super(ctx, env);
@@ -53,6 +51,13 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
   }
   protected get graceMs(): number {
     return envMs(this.env.CHAT_GRACE_MS, CHAT_GRACE_MS);
+  }
+  protected now(): number {
+    return meterTestHooks.now?.() ?? Date.now();
+  }
+  /** A minute may start: the performer's studio is connected (or, in development, the simulator plays them). */
+  protected get performerHere(): boolean {
+    return this.open('performer').length > 0 || this.simulated;
   }
   /** Local development only: the simulator plays a performer who is not there. */
   protected get simulated(): boolean {
@@ -121,7 +126,7 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
     s.state = 'ended';
     this.sessions.delete(s.id);
     await this.ctx.storage.delete(`s:${s.id}`);
-    await endSessionRow(this.env.DB, s.id, reason, Date.now());
+    await endSessionRow(this.env.DB, s.id, reason, this.now());
     const ended: RoomEvent = { t: 'ended', sessionId: s.id, reason };
     this.sendSession(s, reason);
     this.send(`s:${s.id}`, ended);
@@ -133,8 +138,11 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
         // already closing
       }
     }
-    if (wasRunning) this.pushNow();
-    else this.pushSoon();
+    if (wasRunning) {
+      // Voyeurs watch the private (or exclusive) itself: their sessions end with it, before another minute starts.
+      for (const v of [...this.sessions.values()]) if (v.type === 'voyeur') await this.endSession(v, 'private_ended');
+      this.pushNow();
+    } else this.pushSoon();
   }
 
   /**
@@ -169,8 +177,9 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
       if (!byCall && r.coins !== null && r.coins < s.price && !s.warned) {
         s.warned = true;
         await this.save(s);
-        const next = minuteStart(s.startedAt ?? Date.now(), this.minuteMs, s.minutes + 1);
-        const warn: RoomEvent = { t: 'warn', code: 'coins_low', sessionId: s.id, seconds: Math.max(0, Math.ceil((next - Date.now()) / 1000)) };
+        const now = this.now();
+        const next = minuteStart(billingStart(s) ?? now, this.minuteMs, s.minutes + 1);
+        const warn: RoomEvent = { t: 'warn', code: 'coins_low', sessionId: s.id, seconds: Math.max(0, Math.ceil((next - now) / 1000)) };
         this.send(`s:${s.id}`, warn);
         this.send('performer', warn);
       }
@@ -181,7 +190,7 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
   }
 
   /** A free session's next minute comes out of the visitor's daily allowance. */
-  private async reserveFree(s: RoomSession, m: number): Promise<boolean> {
+  protected async reserveFree(s: RoomSession, m: number): Promise<boolean> {
     if (this.busy.has(s.id)) return true;
     this.busy.add(s.id);
     try {
@@ -202,7 +211,7 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
   /** Starts a pending private or exclusive: minute 1 is charged at once. */
   protected async acceptSession(s: RoomSession): Promise<boolean> {
     if (s.state !== 'pending') return false;
-    const now = Date.now();
+    const now = this.now();
     s.state = 'active';
     s.startedAt = now;
     await this.save(s);
@@ -237,47 +246,6 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
     await this.schedule();
   }
 
-  /** One alarm at the earliest due time: a minute to charge, a grace period, a request to time out. */
-  protected async schedule(): Promise<void> {
-    let next = Infinity;
-    const grace = this.graceMs;
-    for (const s of this.sessions.values()) {
-      if (s.goneAt !== null) next = Math.min(next, s.goneAt + grace);
-      if (s.leaseUntil) next = Math.min(next, s.leaseUntil);
-      if (s.state === 'pending') next = Math.min(next, s.createdAt + (this.simulated ? SIMULATOR_ACCEPT_MS : PENDING_GRACE_FACTOR * grace));
-      if (s.state === 'active' && s.startedAt !== null) next = Math.min(next, minuteStart(s.startedAt, this.minuteMs, s.minutes + 1));
-    }
-    if (this.perfGoneAt !== null) next = Math.min(next, this.perfGoneAt + grace);
-    if (next === this.alarmAt) return;
-    this.alarmAt = next === Infinity ? null : next;
-    if (next === Infinity) await this.ctx.storage.deleteAlarm();
-    else await this.ctx.storage.setAlarm(next);
-  }
-
-  /** Idempotent: may run late or twice; every charge is keyed by its minute. */
-  override async alarm(): Promise<void> {
-    this.alarmAt = null;
-    const grace = this.graceMs;
-    for (const s of [...this.sessions.values()]) {
-      const now = Date.now();
-      if (s.state === 'ended') continue;
-      if ((s.goneAt !== null && now >= s.goneAt + grace) || (s.leaseUntil && now >= s.leaseUntil)) {
-        await this.endSession(s, s.goneAt !== null && now >= s.goneAt + grace ? 'timeout' : 'expired');
-        continue;
-      }
-      if (s.state === 'pending') {
-        if (this.simulated && now >= s.createdAt + SIMULATOR_ACCEPT_MS) await this.acceptSession(s);
-        else if (now >= s.createdAt + PENDING_GRACE_FACTOR * grace) await this.endSession(s, 'timeout');
-        continue;
-      }
-      while (s.state === 'active' && s.startedAt !== null) {
-        const before = s.minutes;
-        if (before >= dueMinute(s.startedAt, this.minuteMs, Date.now())) break;
-        const ok = s.price > 0 ? await this.charge(s, before + 1) : await this.reserveFree(s, before + 1);
-        if (!ok || s.minutes === before) break;
-      }
-    }
-    if (this.perfGoneAt !== null && Date.now() >= this.perfGoneAt + grace && this.open('performer').length === 0 && this.show?.online) await this.goOffline();
-    await this.schedule();
-  }
+  /** Sets the one alarm at the earliest due time (show-room-meter.ts). */
+  protected abstract schedule(): Promise<void>;
 }

@@ -4,7 +4,8 @@ import type { FetchLike } from '../lib/realtime-api';
 import { createVideoRelay, offerTracks } from '../lib/video-engines';
 import type { VideoRelay } from '../lib/video-relay';
 import { envMs, type RoomSession, type ShowConf } from './room-logic';
-import { ShowRoomCore, type RoomAttachment } from './show-room-core';
+import type { RoomAttachment } from './show-room-core';
+import { ShowRoomMeter } from './show-room-meter';
 import { videoPlan } from './video-plan';
 
 /** Tests only: the fetch the SFU engine of rooms created from now on uses (the local fake of the Realtime API). */
@@ -18,7 +19,7 @@ const CLOSE_RETRY_MS = 500;
  * (cloudflare) and each viewer. Every change of the room's sessions or mode re-plans; viewers
  * and the performer hear only what changed.
  */
-export abstract class ShowRoomVideo extends ShowRoomCore {
+export abstract class ShowRoomVideo extends ShowRoomMeter {
   private video = { live: false, epoch: 0 };
   /** What each session and the performer were last told (lost on hibernation: then told again). */
   private told = new Map<string, string>();
@@ -27,7 +28,7 @@ export abstract class ShowRoomVideo extends ShowRoomCore {
   private toldEpoch = -1;
   private relayCache: VideoRelay | null = null;
 
-  constructor(ctx: DurableObjectState, env: ShowRoomCore['env']) {
+  constructor(ctx: DurableObjectState, env: ShowRoomMeter['env']) {
     super(ctx, env);
     void ctx.blockConcurrencyWhile(async () => {
       this.video = (await ctx.storage.get<{ live: boolean; epoch: number }>('video')) ?? this.video;

@@ -53,7 +53,7 @@ export class ShowRoom extends ShowRoomVideo {
     if (who.role === 'performer') {
       if (this.open('performer').length >= ROOM_SOCKETS_PER_SESSION) return full();
       this.perfGoneAt = null;
-      await this.saveMeta();
+      await this.resumeMinutes(this.now());
       const nick = this.show?.name ?? 'performer';
       const res = this.accept({ sid: 'performer', role: 'performer', uid: who.uid, nick }, this.welcome('performer', nick), ['performer']);
       for (const s of this.sessions.values()) if (s.state === 'pending') this.send('performer', { t: 'request', session: sessionView(s) });
@@ -115,7 +115,7 @@ export class ShowRoom extends ShowRoomVideo {
       this.show = show;
       await this.ctx.storage.put('show', show);
     }
-    const now = Date.now();
+    const now = this.now();
     if (n.type === 'voyeur' && this.running()?.type === 'exclusive') return { ok: false, code: 'chat.show_not_available_exclusive_in_use' };
     const pending = n.type === 'private' || n.type === 'exclusive';
     const s: RoomSession = {
@@ -131,10 +131,12 @@ export class ShowRoom extends ShowRoomVideo {
       goneAt: now,
       // A partner show's session holds a lease its page extends (POST /api/chat/external/extend).
       leaseUntil: show.providerId > 1 ? now + this.leaseMs : null,
+      // Started while the performer is away: its minutes begin when they are back.
+      heldAt: !pending && !this.performerHere ? now : null,
     };
     this.sessions.set(s.id, s);
     await this.save(s);
-    if (n.type === 'voyeur' && !(await this.charge(s, 1))) return { ok: false, code: 'chat.no_coins' };
+    if (n.type === 'voyeur' && s.heldAt === null && !(await this.charge(s, 1))) return { ok: false, code: 'chat.no_coins' };
     if (pending) this.send('performer', { t: 'request', session: sessionView(s) });
     this.pushSoon();
     await this.schedule();
@@ -271,11 +273,12 @@ export class ShowRoom extends ShowRoomVideo {
 
   protected async left(a: RoomAttachment | null): Promise<void> {
     if (!a) return;
-    const now = Date.now();
+    const now = this.now();
     if (a.role === 'performer') {
       if (this.open('performer').length === 0 && this.show?.online) {
         this.perfGoneAt = now;
         await this.saveMeta();
+        await this.holdMinutes(now);
         await this.schedule();
       }
       return;

@@ -5,6 +5,8 @@ import { roomMode, runningOf, type RoomSession, type ShowConf } from './room-log
 // - free mode: every session in the room (free content);
 // - private: only the running private session and paying voyeurs; exclusive: only its member;
 // - paused, offline: nobody; performer publishing nothing: nobody ('camera_off');
+// - a request not accepted yet, or a paid session whose minute 1 is not paid yet, sees the
+//   preview ('waiting') in every mode: video goes only to what is paid or free by the show's rules;
 // - the peer-to-peer engine sends from the performer's browser, so at most `cap` connected
 //   viewers (the running session first, then voyeurs, then by arrival); the rest see 'full'.
 
@@ -28,6 +30,7 @@ export function videoPlan(show: ShowConf | null, sessions: Iterable<RoomSession>
   for (const s of list) {
     let state: ViewerVideoState;
     if (mode === 'offline' || mode === 'paused') state = mode;
+    else if (s.state === 'pending' || (s.price > 0 && s.minutes === 0)) state = 'waiting';
     else if (mode === 'free') state = 'live';
     else state = s.state === 'active' && (s.type === mode || (mode === 'private' && s.type === 'voyeur')) ? 'live' : 'private';
     if (state === 'live' && !publishing) state = 'camera_off';

@@ -1,5 +1,5 @@
 import { subscribe } from 'valtio';
-import { CHAT_LOGOUT_REFETCH_MS, PRIVATE_START_DELAY_MS, type ChatSessionAnswer, type SessionType } from '../../../shared/chat';
+import { CHAT_LOGOUT_REFETCH_MS, PRIVATE_START_DELAY_MS, type ChatSessionAnswer, type SessionType, type SessionView } from '../../../shared/chat';
 import { CSRF_HEADER } from '../../../shared/constants';
 import type { ShowDetail } from '../../../shared/shows';
 import type { TFunction } from '../../../shared/translate';
@@ -9,6 +9,7 @@ import type { RootState } from '../../state/store';
 import { openNicknameDialog } from '../account/profile-actions';
 import { chat, chatErrorCode, conn, connect, refetchShow, reset, setHash, type ChatShow } from './chat-state';
 import { openExternal } from './external-actions';
+import { leftChat, rememberRunning } from './chat-left';
 
 // What the member does with the chat: start it (type, nickname, fresh show, session, room), tip,
 // end it (with confirmation, or by beacon when the page goes away), close it and rate it.
@@ -145,6 +146,7 @@ export async function exitChat(store: RootState, t: TFunction): Promise<void> {
 export function closeChat(store: RootState): void {
   const answer = chat.answer;
   const show = chat.show;
+  rememberRunning(null);
   conn.socket?.close();
   conn.socket = null;
   window.__chatSocket = null;
@@ -194,6 +196,28 @@ export function closeRating(): void {
 
 export function closeAlert(): void {
   chat.alert = null;
+}
+
+/**
+ * Back after leaving a paid chat without seeing its end: the end call makes sure it is over (the
+ * page-hide beacon may have been lost) and answers what it cost, which the member is told.
+ */
+export async function checkLeftChat(): Promise<void> {
+  const left = leftChat();
+  if (!left || chat.phase !== 'idle') return;
+  try {
+    const res = await api().post<{ session: SessionView }>(`chatsession/end/${encodeURIComponent(left.sessionId)}`);
+    rememberRunning(null);
+    const s = res.session;
+    if (s.state === 'ended' && s.minutes > 0) chat.left = { name: left.name, type: s.type, minutes: s.minutes, coins: s.coins };
+  } catch (e) {
+    // Another member's or an unknown session (404): nothing to tell; a network failure: try next time.
+    if (e instanceof ApiFailure && e.status < 500) rememberRunning(null);
+  }
+}
+
+export function closeLeft(): void {
+  chat.left = null;
 }
 
 /** The page goes away: the session ends by beacon (the room token stands in for the CSRF header). */

@@ -4,7 +4,7 @@ import { BREAKPOINTS } from '../../../shared/constants';
 import { useT } from '../../state/context';
 import { useModal } from '../../ui/use-modal';
 import { chat } from './chat-state';
-import { closeRating, saveRating } from './chat-actions';
+import { closeLeft, closeRating, saveRating } from './chat-actions';
 
 /** Catalogue codes with their own text; any other code shows its translation or itself. */
 const KNOWN = new Set([
@@ -59,6 +59,31 @@ export function ChatAlertDialog({ code, onClose }: { code: string; onClose: () =
           )}
           <button ref={okRef} type="button" className={key === 'no_coins' || key === 'no_avs' ? 'btn btn-text' : 'btn btn-primary'} onClick={onClose}>
             {t('common.ok')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Back after leaving a paid chat: it ended with the page, and this is what it cost. */
+export function LeftChatDialog() {
+  const t = useT();
+  const id = useId();
+  const c = useSnapshot(chat);
+  const okRef = useRef<HTMLButtonElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useModal(true, { rootRef, initialFocusRef: okRef, onEscape: closeLeft });
+  const left = c.left;
+  if (!left) return null;
+  return (
+    <div ref={rootRef} className="modal-backdrop" onClick={(e) => e.target === e.currentTarget && closeLeft()}>
+      <div className="dialog chat-alert" role="alertdialog" aria-modal="true" aria-labelledby={`${id}-t`} aria-describedby={`${id}-d`} data-testid="chat-left">
+        <h2 id={`${id}-t`}>{t('chat.abandoned.title')}</h2>
+        <p id={`${id}-d`}>{t('chat.abandoned.text', { name: left.name, type: t(`chat.type.${left.type}`), count: left.minutes, coins: left.coins })}</p>
+        <div className="dialog-actions">
+          <button ref={okRef} type="button" className="btn btn-primary" onClick={closeLeft}>
+            {t('chat.abandoned.ok')}
           </button>
         </div>
       </div>

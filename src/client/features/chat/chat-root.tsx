@@ -6,7 +6,7 @@ import { useModal } from '../../ui/use-modal';
 import { useSnap, useStore, useT } from '../../state/context';
 import { chat, sendLine, sendTyping, type ChatItem } from './chat-state';
 import { closeAlert, closeChat, endOnPageHide, exitChat, sendTip } from './chat-actions';
-import { ChatAlertDialog, RatingDialog } from './chat-dialogs';
+import { ChatAlertDialog, LeftChatDialog, RatingDialog } from './chat-dialogs';
 import { ChatItemView, clock, PaymentFact, useNow } from './chat-parts';
 import { showImageSrc } from '../../../shared/shows';
 import { LiveVideo } from '../video/live-video';
@@ -34,6 +34,7 @@ export default function ChatRoot() {
       {open && <ChatOverlay />}
       {c.alert && <ChatAlertDialog code={c.alert.code} onClose={closeAlert} />}
       {c.rating && <RatingDialog />}
+      {c.left && <LeftChatDialog />}
     </>
   );
 }
@@ -82,8 +83,8 @@ function ChatOverlay() {
           <span id={titleId} className="chat-bar-name">
             {show.name}
           </span>
-          <span className={`chat-type-badge type-${c.type}`} data-testid="chat-type">
-            {t(`chat.type.${c.type}`)}
+          <span className={`chat-type-badge type-${c.phase === 'ended' ? 'ended' : c.type}`} data-testid="chat-type">
+            {c.phase === 'ended' ? t('chat.bar.ended') : t(`chat.type.${c.type}`)}
           </span>
         </div>
         <dl className="chat-bar-facts">

@@ -17,6 +17,7 @@ import { api, ApiFailure } from '../../lib/api';
 import type { RootState } from '../../state/store';
 import { openRoom, type RoomSocket } from './room-socket';
 import { attachReceiver, detachReceiver, onReceiverEvent } from '../video/receiver';
+import { rememberRunning } from './chat-left';
 
 // The viewer's chat on a show page: the start flow (type, nickname, fresh show, session, socket),
 // the room's events, the end (by the member, the performer, the coins or the page going away) and
@@ -50,6 +51,14 @@ export interface ChatAlert {
   code: string;
 }
 
+/** A paid chat that ended while its page was gone, as the member is told on return. */
+export interface LeftSummary {
+  name: string;
+  type: SessionType;
+  minutes: number;
+  coins: number;
+}
+
 export interface RatingState {
   sessionId: string;
   providerId: number;
@@ -75,6 +84,7 @@ export interface ChatState {
   alert: ChatAlert | null;
   rating: RatingState | null;
   tipBusy: boolean;
+  left: LeftSummary | null;
 }
 
 export const chat = proxy<ChatState>({
@@ -93,6 +103,7 @@ export const chat = proxy<ChatState>({
   alert: null,
   rating: null,
   tipBusy: false,
+  left: null,
 });
 
 /** The room socket of the running chat (one per document). */
@@ -226,11 +237,14 @@ function applySession(store: RootState, s: SessionView): void {
   chat.session = s;
   if (store.user && typeof s.balance === 'number') store.user.coins = s.balance;
   if (before?.state === 'pending' && s.state === 'active') notice('chat.notice.accepted');
+  // A running paid chat is remembered until this page sees it end (then the member knows).
+  if (s.state === 'active' && before?.state !== 'active' && s.type !== 'free' && chat.show) rememberRunning({ sessionId: s.sessionId, name: chat.show.name, type: s.type });
   if (s.state === 'ended' && s.ended_reason) endedByRoom(store, s.ended_reason);
 }
 
 export function endedByRoom(store: RootState, reason: EndReason): void {
   if (chat.phase === 'ended' || chat.phase === 'idle') return;
+  rememberRunning(null);
   conn.socket?.close();
   conn.socket = null;
   detachReceiver();

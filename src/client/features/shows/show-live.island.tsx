@@ -1,7 +1,8 @@
-import { useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import type { SessionType } from '../../../shared/chat';
 import { useOnline } from '../../state/live';
 import { useSnap, useStore, useT } from '../../state/context';
+import { leftChat } from '../chat/chat-left';
 
 export interface ShowLiveProps {
   part: 'status' | 'actions';
@@ -34,6 +35,15 @@ export default function ShowLive({ part, show }: ShowLiveProps) {
   // The chat (overlay, alerts, rating) and, for a partner show, its frame.
   const [Chat, setChat] = useState<{ C: ComponentType; X: ComponentType } | null>(null);
   const [busy, setBusy] = useState<SessionType | null>(null);
+
+  // Back after leaving a paid chat mid-way: the chat loads to tell the member how it ended.
+  useEffect(() => {
+    if (part !== 'actions' || !store.user || !leftChat()) return;
+    void loadChat().then(([root, actions, external]) => {
+      setChat((cur) => cur ?? { C: root.default, X: external.default });
+      return actions.checkLeftChat();
+    });
+  }, [part, store]);
 
   if (part === 'status') {
     return (

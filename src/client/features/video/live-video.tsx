@@ -43,7 +43,7 @@ export function LiveVideo({ name, poster }: { name: string; poster: string }) {
 
   return (
     <div ref={box} className={`live-video ${playing ? 'is-playing' : ''}`} data-testid="live-video" data-state={r.state} data-phase={r.phase} data-playing={playing ? '1' : '0'}>
-      {r.state === 'camera_off' && <img className="live-video-poster" src={poster} alt="" />}
+      {(r.state === 'camera_off' || r.state === 'waiting') && <img className="live-video-poster" src={poster} alt="" />}
       <video
         ref={video}
         className="live-video-el"
