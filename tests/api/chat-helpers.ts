@@ -65,6 +65,16 @@ export async function addCoins(userId: number, amount: number): Promise<void> {
   expect(res.status).toBe(200);
 }
 
+/** Takes a member's coins away (an operator's adjustment): false when a charge got in between and it would overdraw. */
+export async function drainCoins(userId: number): Promise<boolean> {
+  const coins = await coinsOf(userId);
+  if (coins === 0) return true;
+  const res = await exports.default.fetch(
+    new Request(`http://localhost/api/ops/users/${userId}/coins`, { method: 'POST', headers: OPS, body: JSON.stringify({ amount: -coins, ref: `chat-test-drain-${crypto.randomUUID()}` }) }),
+  );
+  return res.status === 200;
+}
+
 export async function coinsOf(userId: number): Promise<number> {
   return (await env.DB.prepare('SELECT coins FROM users WHERE id = ?').bind(userId).first<{ coins: number }>())!.coins;
 }

@@ -4,7 +4,7 @@ import { minutePrice } from '../../src/shared/chat';
 import type { FetchLike } from '../../src/server/lib/realtime-api';
 import { videoTestHooks } from '../../src/server/realtime/show-room-video';
 import { Client, expectJson } from './account-helpers';
-import { chatMember, joinRoom, liveShow, startOk, type RoomSocket } from './chat-helpers';
+import { chatMember, drainCoins, joinRoom, liveShow, startOk, type RoomSocket } from './chat-helpers';
 import { FakeRealtime } from './fake-realtime';
 
 // The show room with VIDEO_RELAY=cloudflare (shows 238-240): the performer's offer publishes on
@@ -134,7 +134,9 @@ describe('show room video with the Cloudflare SFU engine', () => {
   it('a voyeur whose coins run out has its tracks closed; going offline closes every pull and the publication', async () => {
     const { show, performer, studio } = await liveShow(239);
     const pub = await publish(show.id, studio);
-    const poor = await chatMember(minutePrice('voyeur', show.price, show.factor));
+    // Coins for many minutes, drained once both pulls stand: with coins for one 1-second minute
+    // a busy machine ran out before the voyeur had pulled (the test raced the meter).
+    const poor = await chatMember(minutePrice('voyeur', show.price, show.factor) * 100);
     const v = await startOk(poor.client, show.universalId, 'voyeur');
     const voy = await viewer(show.id, v);
     expect((await voy.next('video')).state).toBe('live');
@@ -143,6 +145,8 @@ describe('show room video with the Cloudflare SFU engine', () => {
     expect((await free.next('video')).state).toBe('live');
     const freeSession = await pull(show.id, free, f.sessionId);
     const voySession = await pull(show.id, voy, v.sessionId);
+    // A minute charged between reading and draining makes the drain an overdraft (refused): read again.
+    await expect.poll(() => drainCoins(poor.id)).toBe(true);
     await studio.next('ended', (e) => e.sessionId === v.sessionId && e.reason === 'no_coins');
     await expect.poll(() => closes(voySession)).toEqual([closedAll]);
     expect(closes(freeSession)).toEqual([]);
