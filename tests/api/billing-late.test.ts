@@ -88,8 +88,20 @@ describe('a billing that ended can never be paid later', () => {
     expect(await sandbox(expired.link, 'pay')).toBe(`/billing/back?result=billing.error&billingid=${expired.id}`);
     expect([await statusOf(failed.id), await statusOf(cancelled.id), await statusOf(expired.id)]).toEqual(['failed', 'cancelled', 'failed']);
     expect(await books(m.id)).toEqual({ paidCents: 0, paid: 0, paymentRows: 0, ledger: 0, coins: 0 });
-    // The checkout page no longer offers to pay them.
-    for (const b of [failed, cancelled, expired]) expect(await (await req(b.link)).text()).not.toContain('data-action="sandbox-pay"');
+    // The checkout page no longer offers to pay them, and says how they ended.
+    const pages = await Promise.all([failed, cancelled, expired].map(async (b) => (await req(b.link)).text()));
+    for (const page of pages) expect(page).not.toContain('data-action="sandbox-pay"');
+    expect(pages.map((p) => /data-testid="checkout-ended">([^<]*)</.exec(p)?.[1])).toEqual([
+      'This payment failed and can no longer be paid. Nothing was charged.',
+      'This payment was cancelled and can no longer be paid. Nothing was charged.',
+      'This payment failed and can no longer be paid. Nothing was charged.',
+    ]);
+    // One left open past its 30 minutes is not offered for payment either.
+    const stale = await init(m, 1);
+    await env.DB.prepare('UPDATE billings SET created_at = ? WHERE id = ?').bind(now() - 31 * 60, stale.id).run();
+    const stalePage = await (await req(stale.link, { headers: { 'Accept-Language': 'de' } })).text();
+    expect(stalePage).not.toContain('data-action="sandbox-pay"');
+    expect(stalePage).toContain('Dieser Bezahlvorgang ist abgelaufen (nach 30 Minuten) und kann nicht mehr bezahlt werden.');
     // A paid checkout paid again is simply paid (one credit).
     const ok = await init(m, 2);
     expect(await sandbox(ok.link, 'pay')).toBe(`/billing/back?result=billing.success&billingid=${ok.id}`);

@@ -45,6 +45,9 @@ export const sandboxPages = new Hono<AppEnv>()
     const { billing, ref } = await billingFromRef(c, c.req.query('bid'));
     if (!billing || billing.is_phonecall) return c.notFound();
     const amount = new Intl.NumberFormat(c.get('locale'), { style: 'currency', currency: billing.currency }).format(billing.amount_cents / 100);
+    // Only an open checkout can be paid; the others say how they ended.
+    const expired = billing.status === 'pending' && billing.created_at <= nowSeconds() - PENDING_HOLD_S;
+    const ended = billing.status === 'paid' ? 'sandbox.done' : billing.status === 'cancelled' ? 'sandbox.doneCancelled' : expired ? 'sandbox.doneExpired' : 'sandbox.doneFailed';
     return renderPage(
       c,
       <Layout variant="basic">
@@ -58,7 +61,7 @@ export const sandboxPages = new Hono<AppEnv>()
             <dt>{t('sandbox.amount')}</dt>
             <dd>{amount}</dd>
           </dl>
-          {billing.status === 'pending' ? (
+          {billing.status === 'pending' && !expired ? (
             <form method="post" action="/billing/sandbox" className="sandbox-actions">
               <input type="hidden" name="bid" value={ref} />
               <button className="btn btn-primary" name="action" value="pay" data-action="sandbox-pay">
@@ -72,7 +75,9 @@ export const sandboxPages = new Hono<AppEnv>()
               </button>
             </form>
           ) : (
-            <p role="status">{t('sandbox.done')}</p>
+            <p role="status" data-testid="checkout-ended">
+              {t(ended)}
+            </p>
           )}
         </SandboxCard>
       </Layout>,
