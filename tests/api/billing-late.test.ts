@@ -136,6 +136,35 @@ describe('a billing that ended can never be paid later', () => {
     expect(await statusOf(expired.id)).toBe('failed');
   }, SLOW);
 
+  it('the way back tells what the billing really ended as: a late payment is no success but a refund (en and de)', async () => {
+    const m = await plainMember();
+    const late = await init(m, 2);
+    await sandbox(late.link, 'cancel');
+    await postback('sandbox', late.id, 'paid');
+    const back = async (client: Member['client'], id: number, lang = 'en') => {
+      client.jar.set('i18n_redirected', lang);
+      const html = await (await client.get(`/billing/back?result=billing.success&billingid=${id}`)).text();
+      return { result: /data-result="([^"]+)"/.exec(html)?.[1], html };
+    };
+    const en = await back(m.client, late.id);
+    expect(en.result).toBe('billing.error');
+    expect(en.html).toContain('Payment arrived too late');
+    expect(en.html).toContain('no coins were added. The amount will be refunded to you');
+    const de = await back(m.client, late.id, 'de');
+    expect(de.html).toContain('Zahlung kam zu spät');
+    // A cancelled one says cancelled, a paid one success; an open one keeps the provider's word.
+    const cancelled = await init(m, 1);
+    await sandbox(cancelled.link, 'cancel');
+    expect((await back(m.client, cancelled.id)).result).toBe('billing.cancel');
+    const open = await init(m, 1);
+    expect((await back(m.client, open.id)).result).toBe('billing.success');
+    await sandbox(open.link, 'fail');
+    expect((await back(m.client, open.id)).result).toBe('billing.error');
+    // Another member's billing reveals nothing: the page shows what the link says.
+    const other = await plainMember();
+    expect((await back(other.client, late.id)).result).toBe('billing.success');
+  }, SLOW);
+
   it('a phone payment hung up before it connected, or expired, is never charged by a late connect or postback', async () => {
     const m = await plainMember();
     const hungUp = await expectJson<Init>(await m.client.post('/api/billing/init_phonecall', PHONE), 200);
