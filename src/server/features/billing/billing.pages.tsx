@@ -11,7 +11,8 @@ import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
 import { catalog } from './billing.service';
 import { findPaymentType } from './catalog.repo';
-import { findBillingStatus, findLatePayment } from './billing.repo';
+import { findBillingStatus } from './billing.repo';
+import { findLatePayment } from './late-payments.repo';
 import { idParam } from '../../lib/params';
 
 // The billing pages: the picker, the popup's transfer and back
