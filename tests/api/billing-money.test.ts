@@ -89,7 +89,7 @@ describe('daily spending limit (500 EUR)', () => {
     expect(await coins(m.id)).toBe(0);
   }, SLOW);
 
-  it('a phone call counts only once it was charged (paid), never while pending or active', async () => {
+  it('a phone payment counts while it is open and once it was charged; one hung up or expired does not', async () => {
     const m = await plainMember();
     const t = now();
     const phone = await env.DB.prepare(
@@ -98,16 +98,20 @@ describe('daily spending limit (500 EUR)', () => {
     )
       .bind(m.id, t, t)
       .first<{ id: number }>();
-    expect((await billingList(m)).limit.remaining).toBe(500);
-    await init(m, { productid: 4 });
-    await env.DB.prepare("UPDATE billings SET status = 'active' WHERE id = ?").bind(phone!.id).run();
-    expect((await billingList(m)).limit.remaining).toBe(415);
-    await env.DB.prepare("UPDATE billings SET status = 'paid' WHERE id = ?").bind(phone!.id).run();
-    expect((await billingList(m)).limit.remaining).toBe(0);
+    // Open: its amount is reserved, as a card checkout's is (it could be charged any moment).
+    expect((await billingList(m)).limit.remaining).toBe(50);
+    await expectError(await m.client.post('/api/billing/init', { ...CARD, productid: 4 }), 422, 'billing_limit');
+    await init(m, { productid: 3 });
+    expect((await billingList(m)).limit.remaining).toBe(5);
+    await env.DB.prepare("UPDATE billings SET status = 'paid', paid_at = ? WHERE id = ?").bind(t, phone!.id).run();
+    expect((await billingList(m)).limit.remaining).toBe(5);
     await expectError(await m.client.post('/api/billing/init', { ...CARD, productid: 1 }), 422, 'billing_limit');
-    // An ended call that charged nothing does not count either.
-    await env.DB.prepare("UPDATE billings SET status = 'ended' WHERE id = ?").bind(phone!.id).run();
-    expect((await billingList(m)).limit.remaining).toBe(415);
+    // A call hung up before it connected charged nothing and does not count.
+    await env.DB.prepare("UPDATE billings SET status = 'cancelled', paid_at = NULL WHERE id = ?").bind(phone!.id).run();
+    expect((await billingList(m)).limit.remaining).toBe(455);
+    // Neither does one left open longer than the hold (it can no longer be charged).
+    await env.DB.prepare("UPDATE billings SET status = 'pending', created_at = ? WHERE id = ?").bind(t - 31 * 60, phone!.id).run();
+    expect((await billingList(m)).limit.remaining).toBe(455);
   }, SLOW);
 });
 

@@ -4,6 +4,7 @@ import { Client, expectError, expectJson, registerMember, uniqueIp } from './acc
 import { billingSecret, SANDBOX_SIGNATURE_HEADER, SandboxProvider } from '../../src/server/features/billing/provider';
 import type { Bindings } from '../../src/server/env';
 import { req } from './helpers';
+import { chatMember, liveShow, startChat } from './chat-helpers';
 
 // Pay by phone: the call is the payment. The phone line charges the package price once when the
 // call connects (billing 'paid', coins through the ledger with the billing's reference), the
@@ -179,5 +180,47 @@ describe('pay by phone', () => {
       { id: fourth.id, status: 'pending' },
     ]);
     expect(await coins(m.id)).toBe(200);
+  });
+
+  it('a call pays only for the member who opened it: after a logout, the next member logging in in that browser cannot use it', async () => {
+    const { show, studio } = await liveShow(221);
+    const a = await chatMember(0);
+    const b = await chatMember(0);
+    const browser = a.client;
+    const call = await initCall(browser);
+    await line(call.bid, 'start');
+    expect(await check(browser)).toMatchObject({ status: 'active', id: call.id, voicecall: true });
+    // A leaves, B logs in in the same browser: A's call is not B's.
+    expect((await browser.post('/api/auth/logout')).status).toBeLessThan(300);
+    expect((await browser.login(b.name, b.password)).status).toBe(200);
+    expect(await check(browser)).toMatchObject({ status: 'none', id: null });
+    // B's private is paid in coins (B has none), never by A's call.
+    await expectError(await startChat(browser, show.universalId, 'private'), 422, 'chat.no_coins');
+    const onCall = await env.DB.prepare('SELECT COUNT(*) AS n FROM chat_sessions WHERE phone_billing_id = ?').bind(call.id).first<{ n: number }>();
+    expect(onCall).toEqual({ n: 0 });
+    // B cannot hang up A's call either; B's browser leaves voice-call mode.
+    expect(await expectJson<{ status: string; session: Check['session'] }>(await browser.post('/api/billing/end_phonecall'), 200)).toMatchObject({ status: 'none', session: { voicecall: false } });
+    expect(await billing(call.id)).toMatchObject({ status: 'paid', call_ended_at: null });
+    expect(await coins(a.id)).toBe(200);
+    expect(await coins(b.id)).toBe(0);
+    studio.ws.close(1000);
+  });
+
+  it('a call that connects after its member logged out does not put the next member of that browser into voice-call mode', async () => {
+    const { show, studio } = await liveShow(222);
+    const a = await chatMember(0);
+    const b = await chatMember(0);
+    const browser = a.client;
+    const call = await initCall(browser);
+    expect((await browser.post('/api/auth/logout')).status).toBeLessThan(300);
+    expect((await browser.login(b.name, b.password)).status).toBe(200);
+    // A's phone connects now: A is charged and credited, B's browser session stays as it was.
+    expect((await line(call.bid, 'start')).status).toBe(303);
+    expect(await billing(call.id)).toMatchObject({ status: 'paid' });
+    expect(await coins(a.id)).toBe(200);
+    expect(await check(browser)).toMatchObject({ status: 'none', voicecall: false });
+    await expectError(await startChat(browser, show.universalId, 'voyeur'), 422, 'chat.no_coins');
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM chat_sessions WHERE phone_billing_id = ?').bind(call.id).first<{ n: number }>()).toEqual({ n: 0 });
+    studio.ws.close(1000);
   });
 });

@@ -2,7 +2,9 @@ import { env, exports } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyLedger, credit, debit, performerPart, showEarnings, spend } from '../../src/server/lib/ledger.repo';
-import { applyPaymentEvent } from '../../src/server/features/billing/billing.service';
+import { activeCall, applyPaymentEvent, DAILY_LIMIT_CENTS } from '../../src/server/features/billing/billing.service';
+import { insertBillingWithinLimit } from '../../src/server/features/billing/billing.repo';
+import { endPhoneCall } from '../../src/server/features/billing/phone.repo';
 import { SANDBOX_SIGNATURE_HEADER, SandboxProvider } from '../../src/server/features/billing/provider';
 
 const sandbox = () => new SandboxProvider(env.PASSWORD_PEPPER ?? '');
@@ -17,11 +19,12 @@ async function newMember(): Promise<number> {
 }
 
 async function newBilling(userId: number, coins: number): Promise<number> {
+  const now = Math.floor(Date.now() / 1000);
   const row = await env.DB.prepare(
     `INSERT INTO billings (user_id, payment_type_id, product_id, amount_cents, coins, currency, provider, created_at, updated_at)
-     VALUES (?, 1, 1, 1000, ?, 'EUR', 'sandbox', 0, 0) RETURNING id`,
+     VALUES (?, 1, 1, 1000, ?, 'EUR', 'sandbox', ?, ?) RETURNING id`,
   )
-    .bind(userId, coins)
+    .bind(userId, coins, now, now)
     .first<{ id: number }>();
   return row!.id;
 }
@@ -59,8 +62,17 @@ async function invariants() {
   // All accounts together: zero.
   expect(await rows('SELECT (SELECT COALESCE(SUM(coins), 0) FROM users) + (SELECT COALESCE(SUM(balance), 0) FROM ledger_accounts) AS total')).toEqual([{ total: 0 }]);
   expect(await rows('SELECT ref FROM ledger GROUP BY ref HAVING COUNT(*) > 1')).toEqual([]);
-  // Every paid billing has exactly one payment row; no other billing has one.
-  expect(await rows(`SELECT b.id FROM billings b WHERE (b.status = 'paid') <> EXISTS (SELECT 1 FROM ledger l WHERE l.ref = 'payment:sandbox:' || b.id)`)).toEqual([]);
+  // Every paid billing has exactly one payment row; no other billing (failed, cancelled, expired) has one.
+  expect(await rows(`SELECT b.id FROM billings b WHERE (b.status = 'paid') <> EXISTS (SELECT 1 FROM ledger l WHERE l.ref = 'payment:' || b.provider || ':' || b.id)`)).toEqual([]);
+  // A billing was paid only while it was open; a payment it could not take is a refund, never a credit.
+  expect(await rows(`SELECT id FROM billings WHERE status = 'paid' AND paid_at IS NOT NULL AND paid_at > created_at + 1800`)).toEqual([]);
+  expect(await rows(`SELECT l.billing_id FROM late_payments l JOIN billings b ON b.id = l.billing_id WHERE b.status = 'paid'`)).toEqual([]);
+  // No member paid more than the limit in any 24 hours (the windows that end at a payment are the fullest).
+  expect(
+    await rows(`SELECT p.id FROM billings p WHERE p.status = 'paid' AND p.user_id IS NOT NULL AND (
+                  SELECT SUM(q.amount_cents) FROM billings q WHERE q.user_id = p.user_id AND q.status = 'paid'
+                  AND COALESCE(q.paid_at, q.created_at) > COALESCE(p.paid_at, p.created_at) - 86400 AND COALESCE(q.paid_at, q.created_at) <= COALESCE(p.paid_at, p.created_at)) > ${DAILY_LIMIT_CENTS}`),
+  ).toEqual([]);
 }
 
 describe('coin ledger', () => {
@@ -149,11 +161,30 @@ describe('coin ledger', () => {
   it('holds the books for 10,000+ random interleaved payments, minutes (coins or voice call), tips, purchases, refunds and replays', async () => {
     const users = [await newMember(), await newMember(), await newMember()];
     const shows = [1, 2];
+    // One browser that members log in to and out of; its phone payments are bound to whoever opened them.
+    const browser = `ledger-browser-${Date.now()}`;
+    await env.DB.prepare('INSERT INTO sessions (id, created_at, seen_at) VALUES (?, 0, 0)').bind(browser).run();
+    let loggedIn: number | null = null;
+    /** Card packages near the daily limit, and the phone package. */
+    const products = [
+      { id: 4, cents: 8500, coins: 1000 },
+      { id: 3, cents: 4500, coins: 500 },
+      { id: 2, cents: 2300, coins: 250 },
+    ];
     const op = fc.oneof(
-      fc.record({ kind: fc.constant('postback' as const), billing: fc.nat(5), status: fc.constantFrom('paid' as const, 'paid' as const, 'cancelled' as const, 'failed' as const) }),
+      // A postback for a billing of this run (late, replayed, out of order: small index ranges).
+      { weight: 3, arbitrary: fc.record({ kind: fc.constant('postback' as const), billing: fc.nat(9), status: fc.constantFrom('paid' as const, 'paid' as const, 'cancelled' as const, 'failed' as const) }) },
+      // Starts a checkout (or, by the member logged in in the browser, a phone payment) through the limit's reservation.
+      { weight: 2, arbitrary: fc.record({ kind: fc.constant('start' as const), user: fc.nat(2), product: fc.nat(2), phone: fc.boolean() }) },
+      // Time passes for a member: every billing of theirs moves back, so pending ones expire and the 24 hours roll on.
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('time' as const), user: fc.nat(2), minutes: fc.constantFrom(31, 31, 60 * 6, 60 * 23, 60 * 25) }) },
+      // Another member logs in in the browser (or everyone logs out), and whoever is there chats on "their" call or hangs it up.
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('login' as const), user: fc.integer({ min: -1, max: 2 }) }) },
+      { weight: 2, arbitrary: fc.record({ kind: fc.constant('callMinute' as const), show: fc.nat(1), amount: fc.integer({ min: 1, max: 60 }), ref: fc.nat(20) }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('hangUp' as const), billing: fc.nat(9) }) },
       // byCall: a voice-call minute, paid from the phone line's money instead of the member's coins
-      fc.record({ kind: fc.constantFrom('chat' as const, 'tip' as const, 'purchase' as const), user: fc.nat(2), show: fc.nat(1), amount: fc.integer({ min: 1, max: 60 }), ref: fc.nat(20), byCall: fc.boolean() }),
-      fc.record({ kind: fc.constantFrom('coupon' as const, 'refund' as const), user: fc.nat(2), amount: fc.integer({ min: 1, max: 40 }), ref: fc.nat(10) }),
+      { weight: 4, arbitrary: fc.record({ kind: fc.constantFrom('chat' as const, 'tip' as const, 'purchase' as const), user: fc.nat(2), show: fc.nat(1), amount: fc.integer({ min: 1, max: 60 }), ref: fc.nat(20), byCall: fc.boolean() }) },
+      { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('coupon' as const, 'refund' as const), user: fc.nat(2), amount: fc.integer({ min: 1, max: 40 }), ref: fc.nat(10) }) },
     );
     let run = 0;
     let operations = 0;
@@ -161,17 +192,64 @@ describe('coin ledger', () => {
       fc.asyncProperty(fc.array(op, { minLength: 100, maxLength: 120 }), fc.integer({ min: 1, max: 16 }), async (ops, width) => {
         run++;
         operations += ops.length;
-        const billings = await Promise.all(Array.from({ length: 6 }, (_, i) => newBilling(users[i % 3], 10 + i)));
+        const billings: { id: number; provider: string; userId: number }[] = [];
+        /** Billings seen failed, cancelled or expired: none of them may ever be credited. */
+        const ended = new Set<number>();
         // Run the operations `width` at a time, so their D1 batches interleave; small reference
         // ranges make many of them replays of an earlier one.
         for (let i = 0; i < ops.length; i += width) {
           await Promise.all(
             ops.slice(i, i + width).map(async (o) => {
-              if (o.kind === 'postback') {
+              const now = Math.floor(Date.now() / 1000);
+              if (o.kind === 'postback' || o.kind === 'hangUp') {
+                const b = billings[o.billing % Math.max(1, billings.length)];
+                if (!b) return;
+                if (o.kind === 'hangUp') return endPhoneCall(env.DB, { id: b.id, session_id: browser }, now);
                 // A verified postback (the signature check has its own test below), replayed often.
-                const billingId = billings[o.billing];
-                const done = await applyPaymentEvent(env, 'sandbox', { billingId, status: o.status, eventId: `evt-${billingId}-${o.status}` }, () => undefined);
-                expect(['paid', 'cancelled', 'failed', 'duplicate']).toContain(done.status);
+                const done = await applyPaymentEvent(env, b.provider, { billingId: b.id, status: o.status, eventId: `evt-${b.id}-${o.status}` }, () => undefined);
+                expect(['paid', 'cancelled', 'failed', 'duplicate', 'refund_due']).toContain(done.status);
+                const status = (await env.DB.prepare('SELECT status FROM billings WHERE id = ?').bind(b.id).first<{ status: string }>())!.status;
+                if (status === 'cancelled' || status === 'failed') ended.add(b.id);
+                return;
+              }
+              if (o.kind === 'start') {
+                const p = o.phone ? { id: 8, cents: 1990, coins: 200 } : products[o.product];
+                const userId = o.phone ? loggedIn : users[o.user];
+                if (userId === null) return;
+                const row = await insertBillingWithinLimit(
+                  env.DB,
+                  { userId, sessionId: o.phone ? browser : `card-${run}`, paymentTypeId: o.phone ? 3 : 1, productId: p.id, amountCents: p.cents, coins: p.coins, voucherCoins: 0, welcomeCoins: 0, currency: 'EUR', provider: o.phone ? 'sandbox-phone' : 'sandbox', phone: o.phone, couponCode: null, now },
+                  DAILY_LIMIT_CENTS,
+                );
+                if (row) billings.push({ id: row.id, provider: row.provider, userId });
+                return;
+              }
+              if (o.kind === 'time') {
+                const s = o.minutes * 60;
+                await env.DB.prepare('UPDATE billings SET created_at = created_at - ?2, updated_at = updated_at - ?2, paid_at = paid_at - ?2 WHERE user_id = ?1').bind(users[o.user], s).run();
+                // Whatever was still open now has expired.
+                const open = await env.DB.prepare("SELECT id FROM billings WHERE user_id = ? AND status = 'pending' AND created_at <= ?").bind(users[o.user], now - 1800).all<{ id: number }>();
+                for (const r of open.results) ended.add(r.id);
+                return;
+              }
+              if (o.kind === 'login') {
+                loggedIn = o.user < 0 ? null : users[o.user];
+                await env.DB.batch([
+                  env.DB.prepare('DELETE FROM auth_tokens WHERE session_id = ?').bind(browser),
+                  ...(loggedIn === null ? [] : [env.DB.prepare('INSERT INTO auth_tokens (token_hash, user_id, session_id, created_at, expires_at) VALUES (?, ?, ?, 0, 0)').bind(crypto.randomUUID(), loggedIn, browser)]),
+                ]);
+                return;
+              }
+              if (o.kind === 'callMinute') {
+                // Whoever is logged in chats; only a call they opened themselves may pay for it.
+                const member = loggedIn;
+                if (member === null) return;
+                const call = await activeCall(env.DB, browser, member);
+                if (call === null) return;
+                const owner = await env.DB.prepare('SELECT user_id FROM billings WHERE id = ?').bind(call).first<{ user_id: number }>();
+                expect(owner?.user_id).toBe(member);
+                const r = await spend(env.DB, { userId: member, showId: shows[o.show], amount: o.amount, reason: 'chat', ref: `prop:${run}:call:${o.ref}`, from: 'payments' });
+                if (!r.ok) expect(r.error).toBe('duplicate');
                 return;
               }
               const ref = `prop:${run}:${o.kind}:${o.ref}`;
@@ -184,6 +262,11 @@ describe('coin ledger', () => {
               if (!r.ok) expect(['duplicate', 'insufficient_funds']).toContain(r.error);
             }),
           );
+        }
+        // A billing seen ended was never paid later, whatever came after.
+        if (ended.size) {
+          const credited = await env.DB.prepare("SELECT id FROM billings WHERE id IN (SELECT value FROM json_each(?)) AND status = 'paid'").bind(JSON.stringify([...ended])).all();
+          expect(credited.results).toEqual([]);
         }
         await invariants();
       }),

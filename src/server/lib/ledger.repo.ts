@@ -57,6 +57,14 @@ export function applyLedger(db: D1Database, e: LedgerEntry, extra: D1PreparedSta
   return applyLedgerRows(db, e.userId, [e], extra);
 }
 
+/** A refused batch as a result: a replayed reference, an overdraft, an unknown member. */
+async function refused(db: D1Database, userId: number, err: unknown): Promise<LedgerResult> {
+  if (isConstraint(err, 'UNIQUE')) return { ok: false, error: 'duplicate', coins: await balance(db, userId) };
+  if (isConstraint(err, 'CHECK')) return { ok: false, error: 'insufficient_funds', coins: await balance(db, userId) };
+  if (String(err).includes('FOREIGN KEY')) return { ok: false, error: 'no_user', coins: null };
+  throw err;
+}
+
 /** Several rows of one member (e.g. a payment split between a performer and the house) as one batch. */
 async function applyLedgerRows(db: D1Database, userId: number, rows: LedgerEntry[], extra: D1PreparedStatement[]): Promise<LedgerResult> {
   try {
@@ -66,10 +74,40 @@ async function applyLedgerRows(db: D1Database, userId: number, rows: LedgerEntry
     if (coins === undefined) return { ok: false, error: 'no_user', coins: null };
     return { ok: true, coins };
   } catch (err) {
-    if (isConstraint(err, 'UNIQUE')) return { ok: false, error: 'duplicate', coins: await balance(db, userId) };
-    if (isConstraint(err, 'CHECK')) return { ok: false, error: 'insufficient_funds', coins: await balance(db, userId) };
-    if (String(err).includes('FOREIGN KEY')) return { ok: false, error: 'no_user', coins: null };
-    throw err;
+    return refused(db, userId, err);
+  }
+}
+
+/** An SQL condition with its parameters (written by the feature's repository), e.g. "this billing is paid". */
+export interface LedgerGuard {
+  sql: string;
+  params: (string | number | null)[];
+}
+
+/**
+ * A credit written only if `guard` holds once `before` has run in the same batch (a payment is
+ * credited only if its billing could take it); `after` runs behind it either way. A replayed
+ * reference or an overdraft still aborts the whole batch. `applied`: whether the row was written.
+ */
+export async function creditIf(
+  db: D1Database,
+  e: LedgerEntry,
+  guard: LedgerGuard,
+  before: D1PreparedStatement[],
+  after: D1PreparedStatement[],
+): Promise<LedgerResult & { applied: boolean }> {
+  if (!Number.isInteger(e.amount) || e.amount <= 0) throw new Error('credit amount must be a positive integer');
+  try {
+    const now = Math.floor(Date.now() / 1000);
+    const row = db
+      .prepare(`INSERT INTO ledger (user_id, amount, reason, ref, created_at, counter) SELECT ?, ?, ?, ?, ?, ? WHERE ${guard.sql}`)
+      .bind(e.userId, e.amount, e.reason, e.ref, now, e.counter ?? counterFor(e.reason, e.amount), ...guard.params);
+    const results = await db.batch([...before, row, ...after, db.prepare('SELECT coins FROM users WHERE id = ?').bind(e.userId)]);
+    const coins = (results.at(-1)?.results[0] as { coins: number } | undefined)?.coins;
+    if (coins === undefined) return { ok: false, error: 'no_user', coins: null, applied: false };
+    return { ok: true, coins, applied: (results[before.length]?.meta.changes ?? 0) > 0 };
+  } catch (err) {
+    return { ...(await refused(db, e.userId, err)), applied: false };
   }
 }
 

@@ -5,6 +5,8 @@ import { useT } from '../../state/context';
 
 export interface BillingBackProps {
   result: BillingResult;
+  /** The payment came after the billing had ended: not credited, to be refunded. */
+  refund?: boolean;
   billingId: number | null;
 }
 
@@ -18,7 +20,7 @@ const KEY: Record<BillingResult, string> = {
  * Where the provider sends the popup back: tells the opener the result (which shows its dialog
  * and closes this window) and says a word meanwhile. Without an opener it links home.
  */
-export default function BillingBack({ result, billingId }: BillingBackProps) {
+export default function BillingBack({ result, refund = false, billingId }: BillingBackProps) {
   const t = useT();
   const [hasOpener, setHasOpener] = useState<boolean | null>(null);
 
@@ -27,7 +29,7 @@ export default function BillingBack({ result, billingId }: BillingBackProps) {
     setHasOpener(sent);
   }, [result, billingId]);
 
-  const key = KEY[result];
+  const key = refund ? 'refund' : KEY[result];
   return (
     <div className={`billing-back billing-back-${key}`} data-testid="billing-back" data-result={result}>
       <div className="billing-back-icon" aria-hidden="true">

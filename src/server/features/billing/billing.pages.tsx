@@ -11,6 +11,8 @@ import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
 import { catalog } from './billing.service';
 import { findPaymentType } from './catalog.repo';
+import { findBillingStatus } from './billing.repo';
+import { findLatePayment } from './late-payments.repo';
 import { idParam } from '../../lib/params';
 
 // The billing pages: the picker, the popup's transfer and back
@@ -84,12 +86,28 @@ billingPages.get('/billing/transfer', async (c) => {
   );
 });
 
-billingPages.get('/billing/back', (c) => {
+/**
+ * What the member's own billing really ended as, whatever the provider's return URL says: a
+ * payment that came too late for it (refunded, never credited) is no success. null while it is
+ * still open (its postback may come after the member), or when it is not theirs.
+ */
+async function endedAs(c: Context<AppEnv>, billingId: number | null): Promise<{ result: BillingResult; refund: boolean } | null> {
+  const user = c.get('user');
+  if (!user || billingId === null) return null;
+  const [billing, late] = await Promise.all([findBillingStatus(c.env.DB, billingId, user.id), findLatePayment(c.env.DB, billingId)]);
+  if (!billing || billing.status === 'pending') return null;
+  if (billing.status === 'paid') return { result: 'billing.success', refund: false };
+  return { result: billing.status === 'cancelled' && !late ? 'billing.cancel' : 'billing.error', refund: late !== null };
+}
+
+billingPages.get('/billing/back', async (c) => {
   const t = c.get('t');
   const raw = c.req.query('result') ?? '';
-  const result: BillingResult = (BILLING_RESULTS as readonly string[]).includes(raw) ? (raw as BillingResult) : 'billing.error';
-  const key = result === 'billing.success' ? 'success' : result === 'billing.cancel' ? 'cancel' : 'error';
-  return page(c, t(`billing.back.${key}.title`), <BackPage result={result} billingId={positiveId(c.req.query('billingid'))} />, { basic: true });
+  const billingId = positiveId(c.req.query('billingid'));
+  const stated: BillingResult = (BILLING_RESULTS as readonly string[]).includes(raw) ? (raw as BillingResult) : 'billing.error';
+  const { result, refund } = (await endedAs(c, billingId)) ?? { result: stated, refund: false };
+  const key = refund ? 'refund' : result === 'billing.success' ? 'success' : result === 'billing.cancel' ? 'cancel' : 'error';
+  return page(c, t(`billing.back.${key}.title`), <BackPage result={result} refund={refund} billingId={billingId} />, { basic: true });
 });
 
 billingPages.get('/users/free_coins', (c) => page(c, c.get('t')('freeCoins.title'), <FreeCoinsPage />));

@@ -19,6 +19,8 @@ export interface BillingRow {
   /** Phone billings: when the call connected (and was charged) and when it ended. */
   call_started_at: number | null;
   call_ended_at: number | null;
+  /** When the payment was accepted (the daily limit counts a payment from then); null until paid. */
+  paid_at: number | null;
   /** Bonus of a percent voucher, part of coins, credited only while the voucher is held for this billing. */
   voucher_coins: number;
   /** The welcome offer's bonus, part of coins, credited only if this billing wins the welcome claim. */
@@ -45,31 +47,48 @@ export function findBillingStatus(db: D1Database, id: number, userId: number) {
 export const settlePendingStatement = (db: D1Database, id: number, status: string, now: number) =>
   db.prepare("UPDATE billings SET status = ?, updated_at = ? WHERE id = ? AND status = 'pending'").bind(status, now, id);
 
-export const markPaidStatement = (db: D1Database, id: number, now: number) => db.prepare("UPDATE billings SET status = 'paid', updated_at = ? WHERE id = ?").bind(now, id);
-
 export const DAY_S = 86_400;
 /**
- * How long a pending checkout holds its amount against the daily limit (and its voucher): an
- * abandoned checkout stops reserving after 30 minutes (the provider's checkout session must not
- * outlive it; the sandbox checkout refuses to pay an older one).
+ * How long a pending billing (card checkout or phone call) holds its amount against the daily
+ * limit (and its voucher), and so how long it can be paid: after 30 minutes it has expired, and a
+ * payment for it is never credited (see payStatement).
  */
 export const PENDING_HOLD_S = 30 * 60;
 
 /**
- * What counts against the daily limit: paid billings, and pending card checkouts younger than
- * PENDING_HOLD_S. Phone calls (is_phonecall = 1) count only once money was charged (status 'paid'),
- * never while pending or active.
+ * The cents counted against member `?{u}`'s daily limit: payments accepted in the last 24 hours
+ * (`?{day}` = now - DAY_S) and billings still open (`?{hold}` = now - PENDING_HOLD_S), card and
+ * phone alike. Only an open billing can become paid, so counting both in the one reservation
+ * bounds every order of starts, payments and replays.
  */
+const counted = (u: number, day: number, hold: number) =>
+  `(SELECT COALESCE(SUM(amount_cents), 0) FROM billings
+    WHERE user_id = ?${u} AND ((status = 'paid' AND COALESCE(paid_at, created_at) > ?${day}) OR (status = 'pending' AND created_at > ?${hold})))`;
+
 export async function spentToday(db: D1Database, userId: number, now: number): Promise<number> {
   const row = await db
-    .prepare(
-      `SELECT COALESCE(SUM(amount_cents), 0) AS cents FROM billings
-       WHERE user_id = ?1 AND created_at > ?2 AND (status = 'paid' OR (is_phonecall = 0 AND status = 'pending' AND created_at > ?3))`,
-    )
+    .prepare(`SELECT ${counted(1, 2, 3)} AS cents`)
     .bind(userId, now - DAY_S, now - PENDING_HOLD_S)
     .first<{ cents: number }>();
   return row?.cents ?? 0;
 }
+
+/**
+ * Marks a billing paid, only if it is still open (pending, not expired) and its amount still fits
+ * the member's daily limit beside the payments of the last 24 hours: a failed, cancelled or
+ * expired billing can never be paid, whatever order the postbacks come in.
+ */
+export const payStatement = (db: D1Database, billing: Pick<BillingRow, 'id' | 'user_id'>, now: number, limitCents: number) =>
+  db
+    .prepare(
+      `UPDATE billings SET status = 'paid', paid_at = ?2, updated_at = ?2
+       WHERE id = ?1 AND status = 'pending' AND created_at > ?3
+         AND (SELECT COALESCE(SUM(amount_cents), 0) FROM billings WHERE user_id = ?4 AND status = 'paid' AND COALESCE(paid_at, created_at) > ?5) + amount_cents <= ?6`,
+    )
+    .bind(billing.id, now, now - PENDING_HOLD_S, billing.user_id, now - DAY_S, limitCents);
+
+/** The condition under which a payment's ledger rows may be written: the billing is paid (by payStatement, earlier in the batch). */
+export const paidGuard = (billingId: number) => ({ sql: "EXISTS (SELECT 1 FROM billings WHERE id = ? AND status = 'paid')", params: [billingId] });
 
 export interface NewBilling {
   userId: number | null;
@@ -89,8 +108,8 @@ export interface NewBilling {
 }
 
 /**
- * Inserts the billing only if the member's counted billings of the last 24 h plus this amount
- * stay within the limit: one statement, so parallel inits cannot all pass a check made before.
+ * Inserts the billing only if the member's counted billings (paid in the last 24 h, or open) plus
+ * this amount stay within the limit: one statement, so parallel inits cannot all pass a check made before.
  * null: the limit would be exceeded. Visitors (phone, no member) have no daily limit here.
  */
 export function insertBillingWithinLimit(db: D1Database, b: NewBilling, limitCents: number): Promise<BillingRow | null> {
@@ -98,10 +117,7 @@ export function insertBillingWithinLimit(db: D1Database, b: NewBilling, limitCen
     .prepare(
       `INSERT INTO billings (user_id, session_id, payment_type_id, product_id, amount_cents, coins, voucher_coins, welcome_coins, currency, provider, is_phonecall, coupon_code, created_at, updated_at)
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13
-       WHERE ?1 IS NULL OR (
-         SELECT COALESCE(SUM(amount_cents), 0) FROM billings
-         WHERE user_id = ?1 AND created_at > ?14 AND (status = 'paid' OR (is_phonecall = 0 AND status = 'pending' AND created_at > ?15))
-       ) + ?5 <= ?16
+       WHERE ?1 IS NULL OR ${counted(1, 14, 15)} + ?5 <= ?16
        RETURNING *`,
     )
     .bind(
@@ -201,20 +217,22 @@ export function bonusStatements(db: D1Database, billing: BillingRow, userId: num
   const b = billing.id;
   const voucherHeld = 'EXISTS (SELECT 1 FROM user_coupons WHERE user_id = ?1 AND billing_id = ?2 AND used_at IS NOT NULL)';
   const welcomeHeld = 'EXISTS (SELECT 1 FROM welcome_offers WHERE user_id = ?1 AND billing_id = ?2)';
+  // Only a payment the billing took (payStatement, earlier in the batch) uses up a bonus.
+  const paid = "EXISTS (SELECT 1 FROM billings WHERE id = ?2 AND status = 'paid')";
   const statements: D1PreparedStatement[] = [];
   if (billing.voucher_coins > 0 && billing.coupon_code) {
     statements.push(
-      db.prepare('UPDATE user_coupons SET used_at = ?3 WHERE user_id = ?1 AND billing_id = ?2 AND used_at IS NULL').bind(userId, b, now),
+      db.prepare(`UPDATE user_coupons SET used_at = ?3 WHERE user_id = ?1 AND billing_id = ?2 AND used_at IS NULL AND ${paid}`).bind(userId, b, now),
       db
         .prepare(`INSERT INTO ledger (user_id, amount, reason, ref, created_at, counter) SELECT ?1, ?3, 'coupon', ?4, ?5, 'promotions' WHERE ${voucherHeld}`)
         .bind(userId, b, billing.voucher_coins, `coupon:${billing.coupon_code.toUpperCase()}:${userId}`, now),
-      db.prepare(`UPDATE billings SET coins = coins - voucher_coins, voucher_coins = 0 WHERE id = ?2 AND NOT ${voucherHeld}`).bind(userId, b),
+      db.prepare(`UPDATE billings SET coins = coins - voucher_coins, voucher_coins = 0 WHERE id = ?2 AND status = 'paid' AND NOT ${voucherHeld}`).bind(userId, b),
     );
   }
   if (billing.welcome_coins > 0) {
     statements.push(
       db
-        .prepare('UPDATE welcome_offers SET billing_id = ?2, claimed_at = ?3 WHERE user_id = ?1 AND billing_id IS NULL AND ?4 BETWEEN starts_at AND ends_at')
+        .prepare(`UPDATE welcome_offers SET billing_id = ?2, claimed_at = ?3 WHERE user_id = ?1 AND billing_id IS NULL AND ?4 BETWEEN starts_at AND ends_at AND ${paid}`)
         .bind(userId, b, now, billing.created_at),
       db
         .prepare(`INSERT INTO ledger (user_id, amount, reason, ref, created_at, counter) SELECT ?1, ?3, 'signup', ?4, ?5, 'promotions' WHERE ${welcomeHeld}`)
@@ -222,7 +240,7 @@ export function bonusStatements(db: D1Database, billing: BillingRow, userId: num
       db
         .prepare(`INSERT INTO user_coupons (user_id, code, redeemed_at, used_at) SELECT ?1, ?3, ?4, NULL WHERE ${welcomeHeld} ON CONFLICT (user_id, code) DO NOTHING`)
         .bind(userId, b, WELCOME_VIDEO_CODE, now),
-      db.prepare(`UPDATE billings SET coins = coins - welcome_coins, welcome_coins = 0 WHERE id = ?2 AND NOT ${welcomeHeld}`).bind(userId, b),
+      db.prepare(`UPDATE billings SET coins = coins - welcome_coins, welcome_coins = 0 WHERE id = ?2 AND status = 'paid' AND NOT ${welcomeHeld}`).bind(userId, b),
     );
   }
   return statements;

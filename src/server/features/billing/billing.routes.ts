@@ -94,9 +94,10 @@ export const billingCallbackRoutes = new Hono<AppEnv>().post('/callback/:provide
 });
 
 export const billingRoutes = new Hono<AppEnv>()
+  // Only the logged-in member's own phone payment in this browser session counts.
   .get('/check_phonecall', async (c) => {
     const sessionId = c.get('sessionId');
-    const row = sessionId ? await latestPhoneBilling(c.env.DB, sessionId) : null;
+    const row = sessionId ? await latestPhoneBilling(c.env.DB, sessionId, c.get('user')?.id ?? null) : null;
     const state = row ? phoneCallState(row) : 'none';
     const status = state === 'pending' || state === 'active' || state === 'none' ? state : 'ended';
     return c.json<PhoneCheckAnswer>({ status, id: row?.id ?? null, voicecall: c.get('session').voicecall, session: c.get('session') });
@@ -113,8 +114,12 @@ export const billingRoutes = new Hono<AppEnv>()
   // here as on the phone line, and the session leaves voice-call mode.
   .post('/end_phonecall', async (c) => {
     const sessionId = c.get('sessionId');
-    const row = sessionId ? await latestPhoneBilling(c.env.DB, sessionId) : null;
+    const row = sessionId ? await latestPhoneBilling(c.env.DB, sessionId, c.get('user')?.id ?? null) : null;
     if (row) await endPhoneCall(c.env.DB, row);
+    // Voice-call mode left behind by another member's call in this browser ends here too (their call runs on).
+    else if (c.get('session').voicecall || c.get('session').phonecall_payment_type_id !== null) {
+      await updateSessionRow(c, { voicecall: 0, phonecall_payment_type_id: null, phonecall_product_id: null, phonecall_payment_name: null });
+    }
     const session = { ...c.get('session'), voicecall: false, phonecall_payment_type_id: null, phonecall_product_id: null, phonecall_payment_name: null };
     return c.json<PhoneEndAnswer>({ status: row ? 'ended' : 'none', id: row?.id ?? null, session });
   })

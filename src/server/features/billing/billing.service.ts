@@ -2,19 +2,23 @@ import type { Bindings } from '../../env';
 import { publishToUser } from '../../realtime/shards';
 import { WELCOME_BONUS_PERCENT, INCENTIVE_COUNTDOWN_MS, INCENTIVE_OVERTIME_MS } from '../../../shared/constants';
 import type { PaymentType } from '../../../shared/billing';
-import { bonusStatements, findBilling, findWelcomeOffer, insertWelcomeOffer, markPaidStatement, releaseVoucher, settlePendingStatement } from './billing.repo';
+import { bonusStatements, findBilling, findWelcomeOffer, insertWelcomeOffer, paidGuard, payStatement, releaseVoucher, settlePendingStatement } from './billing.repo';
 import { listCatalog } from './catalog.repo';
+import { latePaymentStatements } from './late-payments.repo';
 import { endPhoneCall, latestPhoneBilling, phoneCallState, phoneChargeStatements } from './phone.repo';
-import { credit, type LedgerResult } from '../../lib/ledger.repo';
+import { creditIf, type LedgerResult } from '../../lib/ledger.repo';
 import type { PaymentEvent } from './provider';
 
 /** Phone payments one address may start per window (each sets up a billing and a phone line). */
 export const PHONE_INITS_PER_ADDRESS = 20;
 export const PHONE_INIT_WINDOW_SECONDS = 3_600;
 
-/** The phone billing whose call is connected right now for this browser session (voice-call mode), or null. */
-export async function activeCall(db: D1Database, sessionId: string | null): Promise<number | null> {
-  const row = sessionId ? await latestPhoneBilling(db, sessionId) : null;
+/**
+ * The phone billing whose call is connected right now for this browser session and was opened by
+ * this member (voice-call mode), or null: another member in the same browser cannot use it.
+ */
+export async function activeCall(db: D1Database, sessionId: string | null, userId: number | null): Promise<number | null> {
+  const row = sessionId ? await latestPhoneBilling(db, sessionId, userId) : null;
   return row && phoneCallState(row) === 'active' ? row.id : null;
 }
 
@@ -25,8 +29,9 @@ export async function callActive(db: D1Database, billingId: number): Promise<boo
 }
 
 /**
- * Most a member may spend per day, in cents (a guard against mistakes and stolen cards). Paid
- * billings and pending card checkouts (for PENDING_HOLD_S) count; phone calls only once charged.
+ * Most a member may spend in any 24 hours, in cents (a guard against mistakes and stolen cards).
+ * Reserved when a billing starts (payments of the last 24 h plus open card and phone billings)
+ * and checked again when it is paid (see billing.repo.ts payStatement).
  */
 export const DAILY_LIMIT_CENTS = 50_000;
 
@@ -52,7 +57,9 @@ export async function announceCoins(env: Bindings, userId: number, coins: number
 
 /**
  * Applies a verified postback. A payment credits the ledger with a reference derived from the
- * billing, in the same batch that marks it paid, so a replayed postback changes nothing.
+ * billing, in the same batch that marks it paid, so a replayed postback changes nothing. Only an
+ * open billing (pending, not expired, within the daily limit) can be paid; a payment for any other
+ * is not credited but recorded for a refund (status 'refund_due').
  */
 export async function applyPaymentEvent(
   env: Bindings,
@@ -75,16 +82,27 @@ export async function applyPaymentEvent(
     return { status: event.status, result: null };
   }
   if (!billing.user_id) return { status: 'no_member', result: null };
-  const extra = [
-    markPaidStatement(db, billing.id, now),
-    ...bonusStatements(db, billing, billing.user_id, now),
-  ];
-  if (billing.is_phonecall) extra.push(...phoneChargeStatements(db, billing, now));
+  // Every statement after payStatement holds only if it took the payment: one batch, whatever
+  // the billing's state was when it was read above.
+  const before = [payStatement(db, billing, now, DAILY_LIMIT_CENTS), ...bonusStatements(db, billing, billing.user_id, now)];
+  if (billing.is_phonecall) before.push(...phoneChargeStatements(db, billing, now));
   // The package's coins under the payment's reference; each bonus has its own ledger row (above).
   const base = billing.coins - billing.voucher_coins - billing.welcome_coins;
-  const result = await credit(db, billing.user_id, base, 'payment', billingRef(provider, billing.id), extra);
-  if (result.ok) later(announceCoins(env, billing.user_id, result.coins));
-  return { status: result.ok ? 'paid' : result.error, result };
+  const result = await creditIf(
+    db,
+    { userId: billing.user_id, amount: base, reason: 'payment', ref: billingRef(provider, billing.id) },
+    paidGuard(billing.id),
+    before,
+    latePaymentStatements(db, billing, provider, event.eventId, now),
+  );
+  if (!result.ok) return { status: result.error, result };
+  if (!result.applied) {
+    // A phone call that can no longer be charged does not connect.
+    if (billing.is_phonecall) await endPhoneCall(db, billing, now);
+    return { status: 'refund_due', result: null };
+  }
+  later(announceCoins(env, billing.user_id, result.coins));
+  return { status: 'paid', result };
 }
 
 /** How long the welcome offer runs: the countdown and its overtime. */

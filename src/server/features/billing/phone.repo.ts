@@ -16,23 +16,39 @@ export function phoneCallState(b: Pick<BillingRow, 'status' | 'call_started_at' 
   return b.status === 'active' || (b.call_started_at !== null && b.call_ended_at === null) ? 'active' : 'ended';
 }
 
-/** Run in the batch that credits the charge: the call has started, the session enters voice-call mode. */
+/**
+ * Run in the batch that credits the charge, after the billing was marked paid (only then do they
+ * act): the call has started, and the session enters voice-call mode unless another member is
+ * logged in there by now (the call is bound to the member who opened it).
+ */
 export function phoneChargeStatements(db: D1Database, billing: BillingRow, now: number): D1PreparedStatement[] {
-  const statements = [db.prepare('UPDATE billings SET call_started_at = COALESCE(call_started_at, ?) WHERE id = ?').bind(now, billing.id)];
-  if (billing.session_id) {
+  const statements = [db.prepare("UPDATE billings SET call_started_at = COALESCE(call_started_at, ?) WHERE id = ? AND status = 'paid'").bind(now, billing.id)];
+  if (billing.session_id && billing.user_id) {
     // A charge that arrives after the call was already hung up does not reopen voice-call mode.
     statements.push(
       db
-        .prepare('UPDATE sessions SET voicecall = 1 WHERE id = ? AND EXISTS (SELECT 1 FROM billings WHERE id = ? AND call_ended_at IS NULL)')
-        .bind(billing.session_id, billing.id),
+        .prepare(
+          `UPDATE sessions SET voicecall = 1 WHERE id = ?1
+             AND EXISTS (SELECT 1 FROM billings WHERE id = ?2 AND status = 'paid' AND call_ended_at IS NULL)
+             AND NOT EXISTS (SELECT 1 FROM auth_tokens WHERE session_id = ?1 AND user_id <> ?3)`,
+        )
+        .bind(billing.session_id, billing.id, billing.user_id),
     );
   }
   return statements;
 }
 
-/** The latest phone billing of a session (the one its voice-call mode is about). */
-export async function latestPhoneBilling(db: D1Database, sessionId: string): Promise<BillingRow | null> {
-  return db.prepare('SELECT * FROM billings WHERE session_id = ? AND is_phonecall = 1 ORDER BY id DESC LIMIT 1').bind(sessionId).first<BillingRow>();
+/**
+ * The latest phone billing of a session opened by this member (the one their voice-call mode is
+ * about). Another member logged in later in the same browser finds none: a call pays only for
+ * the member who opened it.
+ */
+export async function latestPhoneBilling(db: D1Database, sessionId: string, userId: number | null): Promise<BillingRow | null> {
+  if (userId === null) return null;
+  return db
+    .prepare('SELECT * FROM billings WHERE session_id = ? AND user_id = ? AND is_phonecall = 1 ORDER BY id DESC LIMIT 1')
+    .bind(sessionId, userId)
+    .first<BillingRow>();
 }
 
 /**

@@ -45,6 +45,9 @@ export const sandboxPages = new Hono<AppEnv>()
     const { billing, ref } = await billingFromRef(c, c.req.query('bid'));
     if (!billing || billing.is_phonecall) return c.notFound();
     const amount = new Intl.NumberFormat(c.get('locale'), { style: 'currency', currency: billing.currency }).format(billing.amount_cents / 100);
+    // Only an open checkout can be paid; the others say how they ended.
+    const expired = billing.status === 'pending' && billing.created_at <= nowSeconds() - PENDING_HOLD_S;
+    const ended = billing.status === 'paid' ? 'sandbox.done' : billing.status === 'cancelled' ? 'sandbox.doneCancelled' : expired ? 'sandbox.doneExpired' : 'sandbox.doneFailed';
     return renderPage(
       c,
       <Layout variant="basic">
@@ -58,7 +61,7 @@ export const sandboxPages = new Hono<AppEnv>()
             <dt>{t('sandbox.amount')}</dt>
             <dd>{amount}</dd>
           </dl>
-          {billing.status === 'pending' ? (
+          {billing.status === 'pending' && !expired ? (
             <form method="post" action="/billing/sandbox" className="sandbox-actions">
               <input type="hidden" name="bid" value={ref} />
               <button className="btn btn-primary" name="action" value="pay" data-action="sandbox-pay">
@@ -72,7 +75,9 @@ export const sandboxPages = new Hono<AppEnv>()
               </button>
             </form>
           ) : (
-            <p role="status">{t('sandbox.done')}</p>
+            <p role="status" data-testid="checkout-ended">
+              {t(ended)}
+            </p>
           )}
         </SandboxCard>
       </Layout>,
@@ -84,6 +89,12 @@ export const sandboxPages = new Hono<AppEnv>()
     const { sandbox, billing } = await billingFromRef(c, form.bid);
     const action = typeof form.action === 'string' && Object.hasOwn(ACTIONS, form.action) ? (form.action as keyof typeof ACTIONS) : null;
     if (!billing || !action) return c.notFound();
+    // A checkout that is over (paid, cancelled, failed) takes no second action, as a processor's
+    // closed session would not: the way back tells what it ended as.
+    if (billing.status !== 'pending') {
+      const ended = billing.status === 'paid' ? RESULTS.paid : billing.status === 'cancelled' ? RESULTS.cancelled : RESULTS.failed;
+      return c.redirect(`/billing/back?result=${ended}&billingid=${billing.id}`, 303);
+    }
     // The "processor" sends its signed postback; it goes through the same verification as any.
     // A checkout older than PENDING_HOLD_S no longer holds its amount against the daily limit
     // (nor its voucher), so it can no longer be paid: it fails like an expired session would.
@@ -159,8 +170,10 @@ export const sandboxPages = new Hono<AppEnv>()
     // The call connects: the phone line charges the price once, with the same signed postback
     // a real line would send; the ledger reference makes a repeated or parallel start credit once.
     if (billing.status !== 'pending') return back;
+    // Like a checkout, a phone payment not connected within PENDING_HOLD_S has expired: the line fails it.
+    const expired = billing.created_at <= nowSeconds() - PENDING_HOLD_S;
     const line = new SandboxProvider(billingSecret(c.env), true);
-    const { body, signature } = await line.signedPostback({ billingId: billing.id, status: 'paid', eventId: `sbx-${billing.id}-call` });
+    const { body, signature } = await line.signedPostback({ billingId: billing.id, status: expired ? 'failed' : 'paid', eventId: `sbx-${billing.id}-call` });
     const event = await line.verifyCallback(new Request('https://sandbox/postback', { method: 'POST', body, headers: { [SANDBOX_SIGNATURE_HEADER]: signature } }));
     if (event) await applyPaymentEvent(c.env, line.name, event, (p) => c.executionCtx.waitUntil(p));
     return back;

@@ -158,7 +158,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
       const type = effectiveType(requested, show);
       const inUse = type === 'free' ? null : ((await privateInUse(db, show.id))?.type ?? null);
       // Voice-call mode: the connected phone call pays for a paid session's time, not the coins.
-      const call = user && type !== 'free' && c.get('session').voicecall ? await activeCall(db, c.get('sessionId')) : null;
+      const call = user && type !== 'free' && c.get('session').voicecall ? await activeCall(db, c.get('sessionId'), user.id) : null;
       const refused = startRefusal({ type, show, user, agechecked: c.get('session').agechecked, inUse, byCall: call !== null });
       if (refused) refusal(refused);
       const nick = chatNick(user, body.nickname);
