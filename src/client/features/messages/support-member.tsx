@@ -1,3 +1,4 @@
+import type { Snapshot } from 'valtio';
 import type { SupportMember as Member } from '../../../shared/messages';
 import { useSnap, useT } from '../../state/context';
 
@@ -9,7 +10,7 @@ function when(locale: string, unix: number): string {
   return new Date(unix * 1000).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
 }
 
-export function SupportMember({ member }: { member: Member }) {
+export function SupportMember({ member }: { member: Snapshot<Member> }) {
   const t = useT();
   const { locale } = useSnap();
   return (
