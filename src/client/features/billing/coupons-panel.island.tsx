@@ -139,8 +139,8 @@ export default function CouponsPanel() {
                       {c.type === 'EURO' && c.coins !== null && <> · {t('coupons.coinsValue', { count: c.coins })}</>}
                     </p>
                     {c.prize && c.valid && !c.used && (
-                      <p className="coupon-waiting small" data-testid="coupon-waiting">
-                        {t(`coupons.prize.waiting.${c.type}`)}{' '}
+                      <p className="coupon-waiting small">
+                        <span data-testid="coupon-waiting">{t(`coupons.prize.waiting.${c.type}`)}</span>{' '}
                         <a href={c.type === 'GALLERY' ? '/galleries' : '/videos'} data-testid="coupon-store">
                           {t(`coupons.prize.open.${c.type}`)}
                         </a>
