@@ -92,30 +92,42 @@ describe.each(LANGS)('walk-through on a 390 px phone (%s)', (lang) => {
     await Promise.all([studio.context().close(), member.context().close()]);
   });
 
-  it('(b, e, h) studio: no sideways scroll, performer items only in the top bar, free chat as the catalogue says', async () => {
-    // A show whose catalogue entry refuses free chat, with its free-chat switch left on.
-    const show = shows.filter((s) => s.contentproviderId === 1 && !s.flags.free)[lang === 'en' ? 0 : 1];
+  /** The performer of a show whose catalogue entry refuses free chat, its free-chat switch left on, in the studio. */
+  async function refusingStudio(n: number): Promise<Page> {
+    const show = shows.filter((s) => s.contentproviderId === 1 && !s.flags.free)[(lang === 'en' ? 0 : 3) + n];
     const performer = await person(browser, lang, 'phone');
     await performerStudio(performer, show);
     const status = await ctxCall<{ status: { open: { free: boolean } } }>(performer, 'POST', 'studio/status', { open: { free: true } });
     expect(status.body.status.open.free).toBe(true);
     await open(performer, '/studio');
     await performer.locator('[data-testid=studio][data-connected="1"]').waitFor();
+    return performer;
+  }
+
+  it('(b) the studio does not scroll sideways', async () => {
+    const performer = await refusingStudio(0);
     await performer.screenshot({ path: `/tmp/walk-through-studio-${lang}.png`, fullPage: true });
-
-    // (b) Nothing wider than the screen.
     await noSideScroll(performer);
+    await performer.context().close();
+  });
 
-    // (h) Free chat: off, disabled, with the reason; the other switches stay usable.
+  it('(h) the studio shows free chat as the catalogue says: off, disabled, with the reason', async () => {
+    const performer = await refusingStudio(1);
     const free = performer.locator('[data-open=free]');
     expect(await free.isChecked()).toBe(false);
     expect(await free.isDisabled()).toBe(true);
     expect(await performer.locator('[data-testid=studio-refused-free]').textContent()).toBe(m.studio.open.refused);
     expect(await free.getAttribute('aria-describedby')).toBe('studio-refused-free');
+    // The switches the catalogue allows stay usable.
     expect(await performer.locator('[data-open=private]').isDisabled()).toBe(false);
+    await performer.context().close();
+  });
 
-    // (e) No member coin chip, favourites, history or member messages; the menu is the studio's.
+  it('(e) a performer’s top bar holds performer items only', async () => {
+    const performer = await refusingStudio(2);
+    // No member coin chip, favourites, history or member messages; the menu is the studio's.
     const bar = performer.locator('.app-bar');
+    await bar.locator('[data-testid=member-toggle]').waitFor();
     expect(await bar.locator('[data-testid=coins]').count()).toBe(0);
     expect(await bar.locator('[data-testid=messages-toggle]').count()).toBe(0);
     expect(await bar.locator('[data-testid=favorites-toggle]').count()).toBe(0);
@@ -152,9 +164,9 @@ describe.each(LANGS)('walk-through on a 390 px phone (%s)', (lang) => {
     await member.context().close();
   });
 
-  it('(d, g) the inbox counts the conversations it lists; the operator sees the member’s account', async () => {
+  it('(d) the inbox counts the conversations it lists, in the language’s plural', async () => {
     const member = await person(browser, lang, 'desktop');
-    const { id } = await chatMember(member, 0, { nickname: false });
+    await chatMember(member, 0, { nickname: false });
     const targets = shows.filter((s) => s.contentproviderId === 1).slice(4, 6);
     for (const s of targets) expect((await ctxCall(member, 'POST', 'conversations/show', { body: `hello ${lang}`, showid: s.id, pseudoid: 0, coins: 0, tip: false })).status).toBe(200);
 
@@ -171,8 +183,12 @@ describe.each(LANGS)('walk-through on a 390 px phone (%s)', (lang) => {
     await open(member, '/messages');
     await member.locator('[data-testid=conversation]').nth(1).waitFor();
     expect(await member.locator('.inbox-count').textContent()).toBe(count(2));
+    await member.context().close();
+  });
 
-    // (g) The operator opens the support thread: the account with its e-mail and id.
+  it('(g) the operator sees the account behind a support thread', async () => {
+    const member = await person(browser, lang, 'desktop');
+    const { id } = await chatMember(member, 0, { nickname: false });
     const operator = await person(browser, lang, 'phone');
     expect((await ctxCall(operator, 'POST', 'auth/login', { username: 'operator', password: 'operator-pass-2026' })).status).toBe(200);
     const sent = await ctxCall<SendAnswer>(member, 'POST', 'conversations/support', { body: 'Still waiting' });
