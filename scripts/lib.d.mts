@@ -22,6 +22,9 @@ export interface StartedServer {
   stop: () => Promise<void>;
 }
 
+/** The origin of `npm start`'s mail links: PUBLIC_ORIGIN of .dev.vars, else http://127.0.0.1:PORT (where it listens). */
+export function startOrigin(port: string | number, vars?: Record<string, string | undefined>): string;
+
 /** A TCP port free on the loopback right now. */
 export function freePort(): Promise<number>;
 

@@ -50,6 +50,15 @@ export function ensureDevVars() {
   return vars;
 }
 
+/**
+ * The origin of `npm start`'s mail links: PUBLIC_ORIGIN from .dev.vars, else the address it
+ * listens on and announces (127.0.0.1, not localhost: the browser keeps cookies per host, so a
+ * link to the other name would arrive logged out).
+ */
+export function startOrigin(port, vars = {}) {
+  return vars.PUBLIC_ORIGIN || `http://127.0.0.1:${port}`;
+}
+
 export async function buildClient() {
   await run(bin('vite'), ['build', '--logLevel', 'warn']);
 }

@@ -225,9 +225,24 @@ export interface InboxConversation {
   block: BlockState;
 }
 
+/**
+ * The member behind a support thread, for operators only (never the studio side): the account,
+ * so a payment or a chat the member writes about can be found. Times are Unix seconds.
+ */
+export interface SupportMember {
+  id: number;
+  name: string;
+  email: string;
+  coins: number;
+  payments: { id: number; status: string; coins: number; amount_cents: number; currency: string; provider: string; at: number }[];
+  chats: { id: string; show_id: number; show_name: string; type: string; state: string; minutes: number; coins: number; at: number }[];
+}
+
 export interface InboxMessages {
   conversation: InboxConversation;
   messages: MessageList;
+  /** Support side only. */
+  member?: SupportMember;
 }
 
 /** GET studio/conversations and support/conversations: paged, plus the side's unread count. */

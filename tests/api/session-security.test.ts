@@ -259,7 +259,7 @@ describe('point 6: links in mails use PUBLIC_ORIGIN, never the Host header', () 
     const dev = { ENVIRONMENT: 'development', PUBLIC_ORIGIN: undefined };
     await expectJson(await writeWith(dev, new Client(), 'http://evil.example/api/auth/send', { email: m.email }), 200);
     const mail = (await mailsTo(m.email))[0];
-    expect(mail.text).toContain('http://localhost:8787/users/reset/');
+    expect(mail.text).toContain('http://127.0.0.1:8787/users/reset/');
     expect(mail.text + mail.html).not.toContain('evil.example');
 
     const email = uniqueEmail('host');

@@ -56,7 +56,7 @@ for (const lang of ['en', 'de'] as Lang[]) {
       await prize.waitFor();
       expect(await prize.getAttribute('data-state')).toBe('valid');
       expect(await text(page, '[data-coupon=WELCOMEVIDEO] [data-testid=coupon-text]')).toBe(m.coupons.prize.VIDEO);
-      expect(await text(page, '[data-coupon=WELCOMEVIDEO] [data-testid=coupon-waiting]')).toBe(m.coupons.prize.waiting);
+      expect(await text(page, '[data-coupon=WELCOMEVIDEO] [data-testid=coupon-waiting]')).toBe(m.coupons.prize.waiting.VIDEO);
       expect(b.unexpectedProblems(page)).toEqual([]);
     });
   });

@@ -10,8 +10,11 @@ export function config(env: Bindings) {
   };
 }
 
-/** Where `npm start` serves when no PUBLIC_ORIGIN is given (development only). */
-export const DEV_ORIGIN = 'http://localhost:8787';
+/**
+ * Where `npm start` serves when no PUBLIC_ORIGIN is given (development only): the address it
+ * announces and listens on (127.0.0.1), since a link to localhost would miss the session cookie.
+ */
+export const DEV_ORIGIN = 'http://127.0.0.1:8787';
 
 function originOf(value: string | undefined): string | null {
   if (!value) return null;

@@ -4,9 +4,20 @@ import { i18nFor } from './i18n';
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/**
+ * The link opens the site in the mail's language (?lang, which the preferences middleware reads):
+ * a member who clicks it in another browser, or logged out, lands in the language they asked in.
+ */
+function withLang(link: string, locale: Locale): string {
+  const url = new URL(link);
+  url.searchParams.set('lang', locale);
+  return url.href;
+}
+
 /** A mail with one call-to-action link, in the member's language (texts under mail.<kind>). */
-export function actionMail(kind: 'verify' | 'reset' | 'login' | 'favorite', locale: Locale, to: string, vars: { name: string; link: string; show?: string }): Mail {
+export function actionMail(kind: 'verify' | 'reset' | 'login' | 'favorite', locale: Locale, to: string, given: { name: string; link: string; show?: string }): Mail {
   const t = i18nFor(locale).t;
+  const vars = { ...given, link: withLang(given.link, locale) };
   const brand = t('common.brand');
   const subject = t(`mail.${kind}.subject`, { brand, show: vars.show });
   const greeting = t('mail.greeting', { name: vars.name });

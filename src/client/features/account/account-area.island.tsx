@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Icon } from '../../ui/icon';
 import { useDropdown } from '../../ui/use-dropdown';
 import { DropdownToggle } from '../../ui/dropdown-toggle';
+import { isPerformerUser } from '../../../shared/drawer';
 import type { User } from '../../../shared/session';
 import { useSnap, useStore, useT } from '../../state/context';
 
@@ -80,9 +81,11 @@ export default function AccountArea() {
       </div>
     );
   }
+  // A performer's account is for the studio: no member balance to show or top up.
+  const performer = isPerformerUser(snap.user as User);
   return (
     <div className="account-area">
-      {snap.session.voicecall ? (
+      {performer ? null : snap.session.voicecall ? (
         // The balance stays visible in voice-call mode; buying more waits until the call ends.
         <span className="chip coins">
           <Icon name="coins" size={18} />

@@ -9,29 +9,35 @@ const LOG_OUT = 'M17 7l-1.41 1.41L18.17 11H8v2h10.17l-2.58 2.58L17 17l5-5zM4 5h8
 export default function MemberMenuList({ user }: { user: User }) {
   const store = useStore();
   const t = useT();
+  // A performer's account works the studio; the member's pages (profile, messages, archive) are not theirs.
+  const performer = isPerformerUser(user);
   return (
-    <div id="member-menu" className="member-menu" data-testid="member-menu">
+    <div id="member-menu" className="member-menu" data-testid="member-menu" data-performer={performer ? '1' : undefined}>
       <p className="member-menu-name">{user.name}</p>
       <ul>
-        <li>
-          <a href="/users/profile">
-            <Icon name="person" size={18} />
-            <span>{t('auth.menu.profile')}</span>
-          </a>
-        </li>
-        <li>
-          <a href="/messages" data-testid="menu-messages">
-            <Icon name="mail" size={18} />
-            <span>{t('auth.menu.messages')}</span>
-          </a>
-        </li>
-        <li>
-          <a href="/users/archive" data-testid="menu-archive">
-            <Icon name="video" size={18} />
-            <span>{t('auth.menu.archive')}</span>
-          </a>
-        </li>
-        {isPerformerUser(user) && (
+        {!performer && (
+          <>
+            <li>
+              <a href="/users/profile">
+                <Icon name="person" size={18} />
+                <span>{t('auth.menu.profile')}</span>
+              </a>
+            </li>
+            <li>
+              <a href="/messages" data-testid="menu-messages">
+                <Icon name="mail" size={18} />
+                <span>{t('auth.menu.messages')}</span>
+              </a>
+            </li>
+            <li>
+              <a href="/users/archive" data-testid="menu-archive">
+                <Icon name="video" size={18} />
+                <span>{t('auth.menu.archive')}</span>
+              </a>
+            </li>
+          </>
+        )}
+        {performer && (
           <li>
             <a href="/studio" data-testid="menu-studio">
               <Icon name="live" size={18} />

@@ -121,7 +121,7 @@ export default function CouponsPanel() {
               return (
                 <li key={c.code} className={`coupon coupon-${state}`} data-coupon={c.code} data-state={state}>
                   <div className="coupon-value">
-                    <Icon name={c.prize ? 'video' : 'gift'} size={22} />
+                    <Icon name={c.prize ? (c.type === 'GALLERY' ? 'photo' : 'video') : 'gift'} size={22} />
                     <strong data-testid="coupon-text">{c.prize ? t(`coupons.prize.${c.type}`) : c.text}</strong>
                   </div>
                   <div className="coupon-body">
@@ -139,8 +139,11 @@ export default function CouponsPanel() {
                       {c.type === 'EURO' && c.coins !== null && <> · {t('coupons.coinsValue', { count: c.coins })}</>}
                     </p>
                     {c.prize && c.valid && !c.used && (
-                      <p className="coupon-waiting small" data-testid="coupon-waiting">
-                        {t('coupons.prize.waiting')}
+                      <p className="coupon-waiting small">
+                        <span data-testid="coupon-waiting">{t(`coupons.prize.waiting.${c.type}`)}</span>{' '}
+                        <a href={c.type === 'GALLERY' ? '/galleries' : '/videos'} data-testid="coupon-store">
+                          {t(`coupons.prize.open.${c.type}`)}
+                        </a>
                       </p>
                     )}
                     {c.days_left !== null && !c.used && (

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FAVORITE_POLL_MS, type HistoryItem } from '../../../shared/favorites';
+import { isPerformerUser } from '../../../shared/drawer';
+import type { User } from '../../../shared/session';
 import { showHref } from '../../../shared/shows';
 import { showSnackbar } from '../../state/actions';
 import { useSnap, useStore, useT } from '../../state/context';
@@ -38,7 +40,8 @@ export default function TopMenus() {
     });
   }, [notice, store, t]);
 
-  if (!snap.user) return null;
+  // Favourites and history are a member's; a performer's top bar keeps to the studio.
+  if (!snap.user || isPerformerUser(snap.user as User)) return null;
   return (
     <div className="top-menus">
       <HistoryMenu />

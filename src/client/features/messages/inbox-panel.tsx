@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { MESSAGE_POLL_MS } from '../../../shared/constants';
 import { MESSAGE_BODY_MAX } from '../../../shared/messages';
 import { useSnap, useStore, useT } from '../../state/context';
+import { SupportMember } from './support-member';
 import { createInbox, loadList, openThread, refresh, sendReply, setBlocked, type InboxSide } from './inbox-state';
 
 // One inbox (issue 14 point 5): the performer's studio inbox (side studio) or the operator inbox
@@ -132,6 +133,7 @@ export function InboxPanel({ side }: { side: InboxSide }) {
                   </button>
                 )}
               </div>
+              {side === 'support' && open.member && <SupportMember member={open.member} />}
               <ol className="inbox-messages" data-testid="inbox-messages">
                 {open.messages.data.map((m) => (
                   <li key={m.messageid} className={`inbox-message ${m.author === 'member' ? 'from-member' : 'from-us'}`} data-testid="inbox-message" data-id={m.messageid} data-author={m.author}>

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { MESSAGE_POLL_MS } from '../../../shared/constants';
+import { isPerformerUser } from '../../../shared/drawer';
+import type { User } from '../../../shared/session';
 import { Icon } from '../../ui/icon';
 import { useDropdown } from '../../ui/use-dropdown';
 import { DropdownToggle } from '../../ui/dropdown-toggle';
@@ -41,7 +43,8 @@ export default function MessagesMenu() {
     };
   }, [member, store]);
 
-  if (!member || snap.session.voicecall) return null;
+  // A performer's messages are in the studio's inbox, not a member's conversations.
+  if (!member || snap.session.voicecall || isPerformerUser(snap.user as User)) return null;
   return (
     <div className="messages-menu-wrap" ref={wrapRef}>
       <DropdownToggle

@@ -227,9 +227,12 @@ export async function sendMessage(v: MessagesView, store: RootState, body: strin
     if (res.conversation) v.thread.conversation = res.conversation;
     v.thread.messages = confirmPlaceholder(v.thread.messages, res.message);
     const now = v.thread.conversation;
-    if (now && now.id > 0) {
-      const inList = v.list.data.find((c) => c.id === now.id) ?? now;
-      v.list.data = bumpConversation(v.list.data, afterSend(inList, res.message), v.filters.order_by);
+    // The support thread is not one of the list's conversations (the server's list and total leave it out).
+    if (now && now.id > 0 && t.kind !== 'support') {
+      const inList = v.list.data.find((c) => c.id === now.id);
+      v.list.data = bumpConversation(v.list.data, afterSend(inList ?? now, res.message), v.filters.order_by);
+      // A first message opened a conversation: the count says what the list shows.
+      if (!inList && v.list.data.some((c) => c.id === now.id)) v.list.total += 1;
     }
     // A tip's answer carries user.coins, which the API layer writes into the store.
     applyCounts(v, res.counts);

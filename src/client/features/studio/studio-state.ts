@@ -25,7 +25,8 @@ export interface StatementRow {
 }
 
 export interface StudioInfo {
-  show: { id: number; name: string; universalId?: string };
+  /** flags: what the show's catalogue entry allows (free chat, exclusive), whatever the switches say. */
+  show: { id: number; name: string; universalId?: string; flags?: { free: boolean; exclusive: number } };
   status: { online: boolean; paused: boolean; open: OpenTypes };
   /** null until the server's ledger gives earnings. */
   earnings: { today: number; statement: StatementRow[] } | null;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import type { OpenTypes } from '../../../shared/chat';
+import { exclusiveActive } from '../../../shared/shows';
 import { Icon } from '../../ui/icon';
 import { useT } from '../../state/context';
 import { connectStudio, disconnectStudio, loadStudio, setStatus, studio } from './studio-state';
@@ -10,6 +11,14 @@ import { StudioVideo } from './studio-video';
 import { InboxPanel } from '../messages/inbox-panel';
 
 const OPEN_KEYS: (keyof OpenTypes)[] = ['free', 'private', 'exclusive', 'voyeur'];
+
+/** Free chat and exclusive are offered only where the show's catalogue entry allows them (as the room's start rules say). */
+function catalogueAllows(flags: { free: boolean; exclusive: number } | undefined, k: keyof OpenTypes): boolean {
+  if (!flags) return true;
+  if (k === 'free') return flags.free;
+  if (k === 'exclusive') return exclusiveActive(flags.exclusive);
+  return true;
+}
 
 /** The performer's studio: status, switches, requests, private, room chat, people, earnings, uploads. */
 export default function Studio() {
@@ -92,18 +101,29 @@ export default function Studio() {
       <fieldset className="studio-card studio-open" disabled={s.busy !== null}>
         <legend>{t('studio.open.title')}</legend>
         <div className="studio-switches">
-          {OPEN_KEYS.map((k) => (
-            <label key={k} className="studio-switch">
-              <input
-                type="checkbox"
-                role="switch"
-                data-open={k}
-                checked={status.open[k]}
-                onChange={(e) => void setStatus({ open: { ...status.open, [k]: e.target.checked } }, `open-${k}`)}
-              />
-              <span>{t(`studio.open.${k}`)}</span>
-            </label>
-          ))}
+          {OPEN_KEYS.map((k) => {
+            // A switch the catalogue refuses opens nothing (the room refuses that chat): shown off, with the reason.
+            const allowed = catalogueAllows(show.flags, k);
+            return (
+              <label key={k} className={allowed ? 'studio-switch' : 'studio-switch studio-switch-refused'}>
+                <input
+                  type="checkbox"
+                  role="switch"
+                  data-open={k}
+                  checked={allowed && status.open[k]}
+                  disabled={!allowed}
+                  aria-describedby={allowed ? undefined : `studio-refused-${k}`}
+                  onChange={(e) => void setStatus({ open: { ...status.open, [k]: e.target.checked } }, `open-${k}`)}
+                />
+                <span>{t(`studio.open.${k}`)}</span>
+                {!allowed && (
+                  <small id={`studio-refused-${k}`} className="muted" data-testid={`studio-refused-${k}`}>
+                    {t('studio.open.refused')}
+                  </small>
+                )}
+              </label>
+            );
+          })}
         </div>
       </fieldset>
       <div className="studio-grid">

@@ -62,25 +62,43 @@ export function LiveVideo({ name, poster }: { name: string; poster: string }) {
         </p>
       )}
       {playing && (
+        // Icon buttons in a strip of their own under the picture: they cover neither the video
+        // nor what the stage shows over its foot (the coins warning and its Buy coins link).
         <div className="live-video-controls">
-          <button type="button" className="btn btn-small live-video-btn" data-testid="video-unmute" aria-pressed={!muted} onClick={() => setMuted(!muted)}>
-            {muted ? t('video.unmute') : t('video.mute')}
+          <button
+            type="button"
+            className="btn live-video-btn"
+            data-testid="video-unmute"
+            aria-label={muted ? t('video.unmute') : t('video.mute')}
+            title={muted ? t('video.unmute') : t('video.mute')}
+            onClick={() => setMuted(!muted)}
+          >
+            <Icon name={muted ? 'volumeOff' : 'volume'} size={20} />
           </button>
           {pip && (
-            <button type="button" className="btn btn-small live-video-btn" data-testid="video-pip" onClick={() => void video.current?.requestPictureInPicture().catch(() => undefined)}>
-              {t('video.pip')}
+            <button
+              type="button"
+              className="btn live-video-btn"
+              data-testid="video-pip"
+              aria-label={t('video.pip')}
+              title={t('video.pip')}
+              onClick={() => void video.current?.requestPictureInPicture().catch(() => undefined)}
+            >
+              <Icon name="pip" size={20} />
             </button>
           )}
           <button
             type="button"
-            className="btn btn-small live-video-btn"
+            className="btn live-video-btn"
             data-testid="video-fullscreen"
+            aria-label={t('video.fullscreen')}
+            title={t('video.fullscreen')}
             onClick={() => {
               if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
               else void (box.current?.requestFullscreen?.() ?? video.current?.requestFullscreen?.())?.catch(() => undefined);
             }}
           >
-            {t('video.fullscreen')}
+            <Icon name="fullscreen" size={20} />
           </button>
         </div>
       )}

@@ -1,10 +1,11 @@
-import type { InboxConversation } from '../../../shared/messages';
+import type { InboxConversation, SupportMember } from '../../../shared/messages';
 import type { MessageRow } from './conversations.repo';
 
 // All SQL of the other side of conversations: the performer's studio inbox (the conversations of
 // their show) and the operator inbox (show_id 0, the support threads). Every query binds the
 // show id of the side (0 for support), so a performer never reaches another show's threads.
-// Only member_pseudo leaves these queries: never the member's name, e-mail or id.
+// Only member_pseudo leaves these queries: never the member's name, e-mail or id; the one
+// exception is supportMember, which answers operators only (the support side).
 
 interface InboxRow {
   id: number;
@@ -116,4 +117,27 @@ export async function isOperator(db: D1Database, userId: number): Promise<boolea
 export async function operatorIds(db: D1Database): Promise<number[]> {
   const { results } = await db.prepare('SELECT user_id FROM operators').all<{ user_id: number }>();
   return results.map((r) => r.user_id);
+}
+
+/** How many of the member's latest payments and chats an operator sees beside a support thread. */
+const SUPPORT_RECENT = 10;
+
+/** The account behind a support thread (operators only): name, e-mail, balance, latest payments and chats. */
+export async function supportMember(db: D1Database, userId: number): Promise<SupportMember | null> {
+  const [user, payments, chats] = await db.batch([
+    db.prepare('SELECT id, name, email, coins FROM users WHERE id = ?').bind(userId),
+    db
+      .prepare('SELECT id, status, coins, amount_cents, currency, provider, created_at AS at FROM billings WHERE user_id = ? ORDER BY id DESC LIMIT ?')
+      .bind(userId, SUPPORT_RECENT),
+    // chat_sessions keeps milliseconds.
+    db
+      .prepare(
+        `SELECT cs.id, cs.show_id, COALESCE(s.name, '') AS show_name, cs.type, cs.state, cs.minutes, cs.coins, cs.created_at / 1000 AS at
+         FROM chat_sessions cs LEFT JOIN shows s ON s.id = cs.show_id WHERE cs.user_id = ? ORDER BY cs.created_at DESC LIMIT ?`,
+      )
+      .bind(userId, SUPPORT_RECENT),
+  ]);
+  const u = user.results[0] as { id: number; name: string; email: string; coins: number } | undefined;
+  if (!u) return null;
+  return { ...u, payments: payments.results as SupportMember['payments'], chats: chats.results as SupportMember['chats'] };
 }

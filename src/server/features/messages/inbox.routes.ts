@@ -8,7 +8,7 @@ import { nowSeconds } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 import { validationHook } from '../../lib/validation';
 import { toMessage } from './conversation-mapping';
-import { inboxConversation, inboxList, insertReply, isOperator, markSideRead, setShowBlock, sideMessages, sideUnread } from './inbox.repo';
+import { inboxConversation, inboxList, insertReply, isOperator, markSideRead, setShowBlock, sideMessages, sideUnread, supportMember } from './inbox.repo';
 import { pathId, replyBody } from './message-params';
 import { pushCounts } from './notify';
 
@@ -18,6 +18,9 @@ import { pushCounts } from './notify';
 // show 0 for operators; a conversation id of another side answers 404.
 
 type Side = { side: number };
+
+/** The operators' side: support threads have show id 0. */
+const SUPPORT_SIDE = 0;
 
 const requirePerformer = createMiddleware<AppEnv & { Variables: Side }>(async (c, next) => {
   const user = c.get('user');
@@ -32,7 +35,7 @@ const requireOperator = createMiddleware<AppEnv & { Variables: Side }>(async (c,
   const user = c.get('user');
   if (!user) throw new ApiError(401, 'unauthenticated');
   if (!(await isOperator(c.env.DB, user.id))) throw new ApiError(403, 'not_operator');
-  c.set('side', 0);
+  c.set('side', SUPPORT_SIDE);
   c.header('Cache-Control', 'no-store');
   await next();
 });
@@ -55,12 +58,15 @@ function routes(guard: typeof requirePerformer, blocking: boolean) {
       return c.json<InboxList>({ data: rows, current_page: page, last_page: Math.max(1, Math.ceil(total / CONVERSATIONS_PAGE_SIZE)), total, unread });
     })
     .get('/:id/messages', async (c) => {
-      const { conversation } = await own(c);
+      const { conversation, userId } = await own(c);
       const page = parsePage(c.req.query('page'));
       const { rows, total } = await sideMessages(c.env.DB, conversation.id, MESSAGES_PAGE_SIZE, (page - 1) * MESSAGES_PAGE_SIZE);
+      // Support has to find the payment or chat a member writes about; a performer keeps seeing the pseudonym only.
+      const member = c.get('side') === SUPPORT_SIDE ? await supportMember(c.env.DB, userId) : null;
       return c.json<InboxMessages>({
         conversation,
         messages: { data: rows.map((m) => toMessage(m, 'side')), current_page: page, last_page: Math.max(1, Math.ceil(total / MESSAGES_PAGE_SIZE)), total },
+        ...(member ? { member } : {}),
       });
     })
     .post('/:id/read', async (c) => {

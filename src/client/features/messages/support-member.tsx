@@ -1,0 +1,59 @@
+import type { Snapshot } from 'valtio';
+import type { SupportMember as Member } from '../../../shared/messages';
+import { useSnap, useT } from '../../state/context';
+
+// Beside an operator's support thread: the member's account with the latest payments and chats,
+// so the payment or chat a member writes about can be found (operators only; the server sends it
+// on the support side alone).
+
+function when(locale: string, unix: number): string {
+  return new Date(unix * 1000).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
+}
+
+export function SupportMember({ member }: { member: Snapshot<Member> }) {
+  const t = useT();
+  const { locale } = useSnap();
+  return (
+    <section className="support-member small" data-testid="support-member" data-user-id={member.id} aria-label={t('inbox.member.title')}>
+      <h3>{t('inbox.member.title')}</h3>
+      <dl className="support-member-account">
+        <dt>{t('inbox.member.id')}</dt>
+        <dd data-testid="support-member-id">{member.id}</dd>
+        <dt>{t('inbox.member.name')}</dt>
+        <dd data-testid="support-member-name">{member.name}</dd>
+        <dt>{t('inbox.member.email')}</dt>
+        <dd data-testid="support-member-email">
+          <a href={`mailto:${member.email}`}>{member.email}</a>
+        </dd>
+        <dt>{t('inbox.member.coins')}</dt>
+        <dd>{member.coins}</dd>
+      </dl>
+      <h4>{t('inbox.member.payments')}</h4>
+      {member.payments.length === 0 ? (
+        <p className="muted">{t('inbox.member.noPayments')}</p>
+      ) : (
+        <ul className="support-member-list" data-testid="support-member-payments">
+          {member.payments.map((p) => (
+            <li key={p.id} data-payment-id={p.id}>
+              {t('inbox.member.payment', { id: p.id, coins: p.coins, amount: (p.amount_cents / 100).toFixed(2), currency: p.currency, status: p.status, provider: p.provider })}
+              <span className="muted"> · {when(locale, p.at)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h4>{t('inbox.member.chats')}</h4>
+      {member.chats.length === 0 ? (
+        <p className="muted">{t('inbox.member.noChats')}</p>
+      ) : (
+        <ul className="support-member-list" data-testid="support-member-chats">
+          {member.chats.map((c) => (
+            <li key={c.id} data-chat-id={c.id}>
+              {t('inbox.member.chat', { show: c.show_name, type: c.type, minutes: c.minutes, coins: c.coins, state: c.state })}
+              <span className="muted"> · {when(locale, c.at)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
