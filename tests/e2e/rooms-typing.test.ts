@@ -45,7 +45,7 @@ describe('rooms: typing', () => {
     await studio.locator('[data-testid=studio-lines] [data-from=guest] .chat-text', { hasText: answer }).waitFor();
 
     // Both sockets are still their first connection: the room never took the typing for a flood.
-    await expect(studio.evaluate(() => window.__studioSocket?.opens ?? 0)).resolves.toBe(1);
+    await expect(studio.evaluate(() => (window as { __studioSocket?: { opens: number } | null }).__studioSocket?.opens ?? 0)).resolves.toBe(1);
     await expect(guest.evaluate(() => window.__chatSocket?.opens ?? 0)).resolves.toBe(1);
     await Promise.all([studio, guest].map((p) => p.context().close()));
   });
