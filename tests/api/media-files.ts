@@ -53,3 +53,21 @@ export function mp4File(size: number, seed = 1, brands = ['isom', 'mp41']): Uint
   const head = concat(box('ftyp', ascii(brands[0]), [0, 0, 2, 0], ...brands.map(ascii)), box('moov', box('mvhd', new Uint8Array(100))));
   return concat(head, box('mdat', filler(size - head.length - 8, seed)));
 }
+
+/** A PNG of exactly `size` bytes (at least 57): signature, IHDR, an IDAT of filler, IEND (CRCs not checked). */
+export function pngFile(size: number, seed = 1): Uint8Array<ArrayBuffer> {
+  const chunk = (type: string, data: Uint8Array | number[]) => {
+    const n = data.length;
+    return concat([(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff], ascii(type), data, [0, 0, 0, 0]);
+  };
+  const ihdr = chunk('IHDR', [0, 0, 0, 4, 0, 0, 0, 3, 8, 2, 0, 0, 0]);
+  const end = concat([0, 0, 0, 0], ascii('IEND'), [0xae, 0x42, 0x60, 0x82]);
+  return concat([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], ihdr, chunk('IDAT', filler(size - 8 - ihdr.length - 12 - end.length, seed)), end);
+}
+
+/** A JPEG of exactly `size` bytes (at least 29): SOI, a frame header, a scan of filler, EOI. */
+export function jpegFile(size: number, seed = 1): Uint8Array<ArrayBuffer> {
+  const sof = [0xff, 0xc0, 0, 11, 8, 0, 3, 0, 4, 1, 1, 0x11, 0];
+  const sos = [0xff, 0xda, 0, 8, 1, 1, 0, 0, 0x3f, 0];
+  return concat([0xff, 0xd8], sof, sos, filler(size - 2 - sof.length - sos.length - 2, seed).map((x) => (x === 0xff ? 0 : x)), [0xff, 0xd9]);
+}

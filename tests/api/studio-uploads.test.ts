@@ -4,7 +4,7 @@ import { GALLERY_PICTURES_MAX, UPLOAD_PICTURE_MAX_BYTES, UPLOAD_VIDEO_MAX_BYTES 
 import { UPLOAD_CHUNK_BYTES, UPLOAD_CONCURRENT_MAX, UPLOAD_PENDING_MAX, type StudioUploadsAnswer, type UploadedPart, type VideoUploadStart } from '../../src/shared/uploads';
 import { BASE, Client, dispatch, expectError, expectJson } from './account-helpers';
 import { chatMember, performerOf } from './chat-helpers';
-import { mp4File, webmFile, WEBM_HEADER } from './media-files';
+import { jpegFile, mp4File, pngFile, webmFile, WEBM_HEADER } from './media-files';
 
 // Studio uploads (issue 13): performers only; the declared type and size are checked before
 // anything is written; a video goes up as an R2 multipart upload (chunks retried freely), with a
@@ -112,7 +112,7 @@ describe('studio uploads', () => {
     // The retry of chunk 2 replaces the first try.
     const p2 = await expectJson<UploadedPart>(await put(p, `${base}/parts/2${q}`, last), 200);
     expect(await put(p, `${base}/preview`, webmFile(3000, 3), 'video/webm')).toHaveProperty('status', 204);
-    expect(await put(p, `${base}/poster`, bytes(500, JPEG, 4), 'image/jpeg')).toHaveProperty('status', 204);
+    expect(await put(p, `${base}/poster`, jpegFile(500, 4), 'image/jpeg')).toHaveProperty('status', 204);
     // Pending: in the performer's list, not in the store.
     const mine = await expectJson<StudioUploadsAnswer>(await p.get('/api/studio/uploads'), 200);
     expect(mine.videos.find((v) => v.id === id)?.status).toBe('pending');
@@ -178,8 +178,8 @@ describe('studio uploads', () => {
     await expectError(await put(p, `${base}/pictures/1/full`, bytes(2000, JPEG), 'image/jpeg'), 422, 'validation_failed', ['full', 'unsupported_type']);
     await expectError(await put(p, `${base}/pictures/3/full`, bytes(2000, PNG), 'image/png'), 404, 'not_found');
     for (const idx of [1, 2]) {
-      expect((await put(p, `${base}/pictures/${idx}/full`, bytes(2000, PNG, idx), 'image/png')).status).toBe(204);
-      expect((await put(p, `${base}/pictures/${idx}/thumb`, bytes(300, PNG, idx), 'image/png')).status).toBe(204);
+      expect((await put(p, `${base}/pictures/${idx}/full`, pngFile(2000, idx), 'image/png')).status).toBe(204);
+      expect((await put(p, `${base}/pictures/${idx}/thumb`, pngFile(300, idx), 'image/png')).status).toBe(204);
     }
     expect(await expectJson(await p.post(`${base}/complete`), 200)).toEqual({ gallery: { id: g.id, status: 'published' } });
     const pics = await env.DB.prepare('SELECT idx, full_key, thumb_key, mime, width, height FROM gallery_pictures WHERE gallery_id = ? ORDER BY idx').bind(g.id).all();
@@ -329,6 +329,37 @@ describe('studio uploads', () => {
       }
       expect(await env.MEDIA.head(`uploads/videos/${start.video.id}/1-preview`)).toBeNull();
       expect((await put(p, `${base}/preview`, mp4File(800), 'video/mp4')).status).toBe(204);
+    });
+
+    it('pictures and posters are checked whole: a signature followed by a web page is refused, nothing stored', async () => {
+      const p = await performerOf(253);
+      const pics = [
+        { mime: 'image/png', size: 2000, width: 10, height: 10 },
+        { mime: 'image/jpeg', size: 2000, width: 10, height: 10 },
+        { mime: 'image/webp', size: 2000, width: 10, height: 10 },
+      ];
+      const { gallery: g } = await expectJson<{ gallery: { id: number } }>(await p.post('/api/studio/uploads/galleries', gallery({ pictures: pics })), 201);
+      const base = `/api/studio/uploads/galleries/${g.id}/pictures`;
+      const riff = (body: Uint8Array, size = body.length + 4) => join(ascii('RIFF'), Uint8Array.from([size & 0xff, (size >> 8) & 0xff, 0, 0]), ascii('WEBP'), body);
+      const refused: [number, string, Uint8Array][] = [
+        [1, 'image/png', join(Uint8Array.from(PNG), page)],
+        [1, 'image/png', pngFile(300).subarray(0, 200)],
+        [2, 'image/jpeg', join(Uint8Array.from(JPEG), page)],
+        [2, 'image/jpeg', join(Uint8Array.from([0xff, 0xd8, 0xff, 0xda, 0, 8]), page)],
+        [3, 'image/webp', riff(join(ascii('HTML'), page))],
+        [3, 'image/webp', riff(join(ascii('VP8 '), page), 9999)],
+      ];
+      for (const [idx, mime, file] of refused) {
+        await expectError(await put(p, `${base}/${idx}/full`, file as Uint8Array<ArrayBuffer>, mime), 422, 'validation_failed', ['full', 'unsupported_type']);
+      }
+      expect((await env.MEDIA.list({ prefix: `uploads/galleries/${g.id}/` })).objects).toEqual([]);
+      const v = await startVideo(p);
+      await expectError(await put(p, `/api/studio/uploads/videos/${v.video.id}/poster`, join(Uint8Array.from(JPEG), page) as Uint8Array<ArrayBuffer>, 'image/jpeg'), 422, 'validation_failed', ['poster', 'unsupported_type']);
+      // Well-formed ones are stored.
+      expect((await put(p, `${base}/1/full`, pngFile(400), 'image/png')).status).toBe(204);
+      expect((await put(p, `${base}/2/full`, jpegFile(400), 'image/jpeg')).status).toBe(204);
+      expect((await put(p, `${base}/3/full`, riff(join(ascii('VP8 '), Uint8Array.from([4, 0, 0, 0, 1, 2, 3, 4]))) as Uint8Array<ArrayBuffer>, 'image/webp')).status).toBe(204);
+      expect((await put(p, `/api/studio/uploads/videos/${v.video.id}/poster`, jpegFile(300), 'image/jpeg')).status).toBe(204);
     });
 
     it(`20 parallel chunks of one account: ${UPLOAD_CONCURRENT_MAX} are taken, the rest get 429 upload_busy at once; others are not held up`, async () => {

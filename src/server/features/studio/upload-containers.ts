@@ -198,3 +198,55 @@ async function isMp4(at: At, fileSize: number): Promise<boolean> {
   }
   return moov && media;
 }
+
+// ---- Pictures (gallery pictures and their thumbnails, video posters) ----
+
+/**
+ * True when `b` is a well-formed picture of `mime`: PNG with its IHDR first and IEND last; JPEG
+ * whose marker segments lead through a frame header (SOF) to the scan (SOS); WebP whose RIFF size
+ * is the file's and whose first chunk is VP8, VP8L or VP8X.
+ */
+export function isPicture(mime: string, b: Uint8Array): boolean {
+  if (mime === 'image/png') return isPng(b);
+  if (mime === 'image/jpeg') return isJpeg(b);
+  if (mime === 'image/webp') return isWebp(b);
+  return false;
+}
+
+function isPng(b: Uint8Array): boolean {
+  const IEND = [0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82];
+  if (b.length < 8 + 25 + 12) return false;
+  if (u32(b, 8) !== 13 || fourcc(b, 12) !== 'IHDR' || u32(b, 16) === 0 || u32(b, 20) === 0) return false;
+  return IEND.every((x, i) => b[b.length - 12 + i] === x);
+}
+
+function isJpeg(b: Uint8Array): boolean {
+  if (b[0] !== 0xff || b[1] !== 0xd8) return false;
+  let frame = false;
+  for (let p = 2; p + 4 <= b.length; ) {
+    if (b[p] !== 0xff) return false;
+    const marker = b[p + 1];
+    // Fill bytes and markers without a length.
+    if (marker === 0xff) {
+      p += 1;
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      p += 2;
+      continue;
+    }
+    if (marker === 0xd9 || marker === 0xd8) return false;
+    const length = (b[p + 2] << 8) + b[p + 3];
+    if (length < 2 || p + 2 + length > b.length) return false;
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) frame = true;
+    if (marker === 0xda) return frame && p + 2 + length < b.length;
+    p += 2 + length;
+  }
+  return false;
+}
+
+function isWebp(b: Uint8Array): boolean {
+  if (b.length < 20 || fourcc(b, 0) !== 'RIFF' || fourcc(b, 8) !== 'WEBP') return false;
+  const riff = b[4] + (b[5] << 8) + (b[6] << 16) + b[7] * 2 ** 24;
+  return riff + 8 === b.length && ['VP8 ', 'VP8L', 'VP8X'].includes(fourcc(b, 12));
+}

@@ -6,6 +6,7 @@ import type { AppEnv } from '../../env';
 import { readCappedBody } from '../../lib/body';
 import { ApiError } from '../../lib/errors';
 import { takeLease } from '../../lib/leases.repo';
+import { isPicture } from './upload-containers';
 
 // What the upload routes share: who may upload, ids from the path, capped and sniffed bodies,
 // and the fields every item has (titles in both languages, a price).
@@ -52,11 +53,13 @@ export async function bytesOf(c: Context<AppEnv>, max: number, field: string): P
   return body;
 }
 
-/** A body whose first bytes are of one of `types` (and of its declared Content-Type): its type. */
+/** A body of one of `types` (and of its declared Content-Type) by its first bytes, a picture by its structure: its type. */
 export function typeOf(c: Context<AppEnv>, body: Uint8Array, types: readonly string[], field: string): string {
   const declared = (c.req.header('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
   const sniffed = sniffMime(body.subarray(0, 16));
   if (!sniffed || !types.includes(sniffed) || declared !== sniffed) throw new ApiError(422, 'validation_failed', { [field]: ['unsupported_type'] });
+  // A picture is checked whole (it is in memory): a signature followed by anything is refused.
+  if (sniffed.startsWith('image/') && !isPicture(sniffed, body)) throw new ApiError(422, 'validation_failed', { [field]: ['unsupported_type'] });
   return sniffed;
 }
 
