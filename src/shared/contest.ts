@@ -13,7 +13,18 @@ export const CONTEST_ERRORS = {
   closed: 'contest.closed',
   /** A vote value other than 1 or -1 (422 field error on `value`). */
   voteValue: 'contest.vote_value',
+  /** A performer's account voting on their own show's entry (403). */
+  ownShow: 'contest.own_show',
+  /** The round already counts CONTEST_VOTERS_PER_ADDRESS members from this address (429, Retry-After: the round's end). */
+  addressLimit: 'contest.address_limit',
 } as const;
+
+/**
+ * Members a round counts per client address (an IPv6 address by its /64): a household or an
+ * office votes, a pile of throwaway sign-ups from one machine does not. A member's place is where
+ * they first voted in the round.
+ */
+export const CONTEST_VOTERS_PER_ADDRESS = 5;
 
 export interface ContestShow {
   id: number;

@@ -26,6 +26,13 @@ export const UPLOAD_DURATION_MAX = 6 * 3600;
 export const UPLOAD_PENDING_MAX = 10;
 export const UPLOAD_PENDING_WINDOW_S = 86_400;
 
+/**
+ * Upload bodies (chunks, previews, posters, pictures) one account may send at the same time: the
+ * studio sends one after the other, so this leaves room for a second tab and stops a burst from
+ * tying up the worker for everyone else (429 `upload_busy` with Retry-After beyond it).
+ */
+export const UPLOAD_CONCURRENT_MAX = 3;
+
 export type UploadStatus = 'pending' | 'published';
 
 export interface StudioVideo {

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { demoRatingVotes } from '../../src/server/seed/store-rows';
 import { TIP_AMOUNTS } from '../../src/shared/chat';
 import { Client, expectError, expectJson } from './account-helpers';
 import { chatMember, coinsOf, joinRoom, ledgerRefs, liveShow, sessionRow, startOk } from './chat-helpers';
@@ -92,6 +93,46 @@ describe('ratings and history', () => {
     await expectJson(await m.client.post(`/api/chatsession/end/${f.sessionId}`), 200);
     await expectError(await m.client.post(`/api/chatsession/rate_chat/${show.providerId}-${show.id}/${f.sessionId}`, { rating: 80 }), 422, 'chat.rating_not_due', ['rating', 'chat.rating_not_due']);
     studio.ws.close(1000);
+  });
+
+  it('a seeded rating counts as its votes: one rating of 40 moves a 100% show by its weight, not to 40% (issue 24)', async () => {
+    const { show, studio } = await liveShow(196);
+    const seeded = (await env.DB.prepare('SELECT rating_count FROM shows WHERE id = ?').bind(show.id).first<{ rating_count: number }>())!.rating_count;
+    expect(seeded).toBe(demoRatingVotes('show', show.id));
+    expect(seeded).toBeGreaterThanOrEqual(5);
+    await env.DB.prepare('UPDATE shows SET rating = 100 WHERE id = ?').bind(show.id).run();
+    const rate = async (rating: number): Promise<number> => {
+      const m = await chatMember();
+      const s = await startOk(m.client, show.universalId, 'private');
+      studio.send({ t: 'accept', sessionId: s.sessionId });
+      await studio.next('session', (e) => e.session.sessionId === s.sessionId && e.session.minutes === 1);
+      await expectJson(await m.client.post(`/api/chatsession/end/${s.sessionId}`), 200);
+      const path = `/api/chatsession/rate_chat/${show.providerId}-${show.id}/${s.sessionId}`;
+      return (await expectJson<{ showRating: number }>(await m.client.post(path, { rating }), 200)).showRating;
+    };
+    // 4 of 10 stars: the mean of `seeded` votes of 100 and one of 40.
+    const first = await rate(40);
+    expect(first).toBe(Math.round((100 * seeded + 40) / (seeded + 1)));
+    expect(first).toBeGreaterThan(90);
+    const second = await rate(100);
+    expect(second).toBe(Math.round((first * (seeded + 1) + 100) / (seeded + 2)));
+    expect(await env.DB.prepare('SELECT rating, rating_count FROM shows WHERE id = ?').bind(show.id).first()).toEqual({ rating: second, rating_count: seeded + 2 });
+    studio.ws.close(1000);
+  });
+
+  it('migration 0021 gives the ratings of shows seeded earlier (no votes counted) their weight, and leaves rated shows alone', async () => {
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith('0021_'));
+    expect(migration).toBeDefined();
+    await env.DB.batch([
+      env.DB.prepare('UPDATE shows SET rating = 80, rating_count = 0 WHERE id = 197'),
+      env.DB.prepare('UPDATE shows SET rating = 70, rating_count = 3 WHERE id = 198'),
+      env.DB.prepare('UPDATE shows SET rating = 0, rating_count = 0 WHERE id = 199'),
+    ]);
+    for (const sql of migration!.queries) await env.DB.prepare(sql).run();
+    const row = (id: number) => env.DB.prepare('SELECT rating, rating_count FROM shows WHERE id = ?').bind(id).first();
+    expect(await row(197)).toEqual({ rating: 80, rating_count: demoRatingVotes('show', 197) });
+    expect(await row(198)).toEqual({ rating: 70, rating_count: 3 });
+    expect(await row(199)).toEqual({ rating: 0, rating_count: 0 });
   });
 
   it("GET /api/user/chathistory lists the member's own sessions; guests get none", async () => {

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { Contest, ContestAnswer, ContestLatestAnswer, ContestProbeAnswer, ContestVoteAnswer, ContestVotesAnswer } from '../../src/shared/contest';
-import { Client, count, expectError, expectJson, registerMember, type Member } from './account-helpers';
+import { CONTEST_VOTERS_PER_ADDRESS, type Contest, type ContestAnswer, type ContestLatestAnswer, type ContestProbeAnswer, type ContestVoteAnswer, type ContestVotesAnswer } from '../../src/shared/contest';
+import { Client, count, expectError, expectJson, registerMember, uniqueIp, type Member } from './account-helpers';
+import { performerOf } from './chat-helpers';
 
 // Issue 14, point 8: the contest (spec part 2, section 7 "Contest"). The seed gives a running round
 // and a finished one (src/server/seed/contest.ts).
@@ -33,10 +34,17 @@ function expectRanked(c: Contest): void {
   }
 }
 
-async function member(): Promise<Member> {
-  const m = await registerMember();
-  await m.client.csrf();
-  return m;
+/** A verified member (only they vote), on a client address of its own unless `ip` is given. */
+async function member(ip?: string): Promise<Member> {
+  const m = await registerMember({ verified: true });
+  if (ip === undefined) {
+    await m.client.csrf();
+    return m;
+  }
+  // Signed up elsewhere (sign-ups are capped per address), voting from `ip` with the same cookies.
+  const client = new Client(ip);
+  for (const [k, v] of m.client.jar) client.jar.set(k, v);
+  return { ...m, client };
 }
 
 const vote = (m: Member, entryId: number | string, body: unknown) => m.client.post(`/api/contest/${entryId}/vote`, body);
@@ -205,6 +213,87 @@ describe('contest: voting (POST /api/contest/{entryId}/vote)', () => {
     const res = await vote(m, good, { value: -1, extra: 'x'.repeat(100), entry_id: 1 });
     expect((await expectJson<ContestVoteAnswer>(res, 200)).vote).toEqual({ entry_id: good, value: -1 });
     expect(await count('contest_votes')).toBe(votes);
+  });
+});
+
+describe('contest: real members count once (issue 24)', () => {
+  it('a member who has not confirmed their e-mail cannot vote: 403 not_verified, nothing written', async () => {
+    const m = await registerMember();
+    await m.client.csrf();
+    const entry = (await running()).entries[2];
+    const base = await score(entry.id);
+    await expectError(await vote(m, entry.id, { value: 1 }), 403, 'not_verified');
+    expect(await voteRows(m.id)).toBe(0);
+    expect(await count('contest_voters', 'user_id = ?', m.id)).toBe(0);
+    expect(await score(entry.id)).toBe(base);
+    // Confirmed, the same member votes.
+    await env.DB.prepare('UPDATE users SET is_verified = 1 WHERE id = ?').bind(m.id).run();
+    await expectJson(await vote(m, entry.id, { value: 1 }), 200);
+    expect(await score(entry.id)).toBe(base + 1);
+  });
+
+  it("a performer's account cannot vote on their own show (403 contest.own_show), only on others", async () => {
+    const entries = (await running()).entries;
+    const own = entries[4];
+    const p = await performerOf(own.show.id);
+    const base = await score(own.id);
+    for (const value of [1, -1]) await expectError(await p.post(`/api/contest/${own.id}/vote`, { value }), 403, 'contest.own_show');
+    expect(await score(own.id)).toBe(base);
+    const userId = (await p.me())!.id;
+    expect(await voteRows(userId)).toBe(0);
+    const other = entries.find((e) => e.show.id !== own.show.id)!;
+    expect((await expectJson<ContestVoteAnswer>(await p.post(`/api/contest/${other.id}/vote`, { value: 1 }), 200)).vote).toEqual({ entry_id: other.id, value: 1 });
+    // A burst on the own entry still writes nothing.
+    const burst = await Promise.all(Array.from({ length: 20 }, () => p.post(`/api/contest/${own.id}/vote`, { value: 1 })));
+    expect(burst.map((r) => r.status)).toEqual(Array(20).fill(403));
+    expect(await score(own.id)).toBe(base);
+    expect(await voteRows(userId)).toBe(1);
+  });
+
+  it(`a burst of 20 accounts from one address: the round counts ${CONTEST_VOTERS_PER_ADDRESS}, the rest get 429 contest.address_limit`, async () => {
+    const c = await running();
+    const entry = c.entries[6];
+    const base = await score(entry.id);
+    const shared = uniqueIp();
+    const throwaways = await Promise.all(Array.from({ length: 20 }, () => member(shared)));
+    const answers = await Promise.all(throwaways.map((m) => vote(m, entry.id, { value: 1 })));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(CONTEST_VOTERS_PER_ADDRESS);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - CONTEST_VOTERS_PER_ADDRESS);
+    const refused = answers[statuses.indexOf(429)];
+    const retry = Number(refused.headers.get('Retry-After'));
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(c.ends_at - nowS() + 5);
+    await expectError(refused, 429, 'contest.address_limit');
+    expect(await score(entry.id)).toBe(base + CONTEST_VOTERS_PER_ADDRESS);
+    expect(await count('contest_voters', 'contest_id = ? AND address = ?', c.id, shared)).toBe(CONTEST_VOTERS_PER_ADDRESS);
+
+    // The counted members go on voting (other entries, a changed vote); the refused ones stay out,
+    // on every entry.
+    const counted = throwaways.filter((_, i) => statuses[i] === 200);
+    const outside = throwaways.filter((_, i) => statuses[i] === 429);
+    await expectJson(await vote(counted[0], c.entries[7].id, { value: -1 }), 200);
+    await expectJson(await vote(counted[1], entry.id, { value: -1 }), 200);
+    for (const e of c.entries.slice(0, 3)) await expectError(await vote(outside[0], e.id, { value: 1 }), 429, 'contest.address_limit');
+    for (const m of outside) expect(await voteRows(m.id)).toBe(0);
+    expect(await score(entry.id)).toBe(base + CONTEST_VOTERS_PER_ADDRESS - 2);
+    // A counted member who moves keeps their place; members elsewhere are not affected.
+    const moved = new Client(uniqueIp());
+    for (const [k, v] of counted[2].client.jar) moved.jar.set(k, v);
+    await expectJson(await moved.post(`/api/contest/${c.entries[8].id}/vote`, { value: 1 }), 200);
+    await expectJson(await vote(await member(), entry.id, { value: 1 }), 200);
+    expect(await count('contest_voters', 'contest_id = ? AND address = ?', c.id, shared)).toBe(CONTEST_VOTERS_PER_ADDRESS);
+  });
+
+  it('addresses of one IPv6 /64 count as one address', async () => {
+    const entry = (await running()).entries[9];
+    const ips = Array.from({ length: CONTEST_VOTERS_PER_ADDRESS + 1 }, (_, i) => `2001:db8:24:13::${(i + 1).toString(16)}`);
+    ips[1] = '2001:0db8:0024:0013:ffff:1:2:3';
+    const answers = [];
+    for (const ip of ips) answers.push((await vote(await member(ip), entry.id, { value: 1 })).status);
+    expect(answers).toEqual([...Array(CONTEST_VOTERS_PER_ADDRESS).fill(200), 429]);
+    // The next /64 is another subscriber.
+    expect((await vote(await member('2001:db8:24:14::1'), entry.id, { value: 1 })).status).toBe(200);
   });
 });
 

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, expectError, expectJson, type Member } from './account-helpers';
 import { buyer, objectBytes, paidGalleries, paidVideos, PART_SIZE, PICTURE_SIZE, putGalleryMedia, putVideoMedia, type GalleryPick, type VideoPick } from './store-helpers';
+import { MEDIA_STREAMS_MAX } from '../../src/server/features/store/media.routes';
 import { mediaUrl, type FreeGalleryAnswer, type GalleryAnswer, type PlayAnswer } from '../../src/shared/store';
 
 // Issue 13, the media stream: whole parts and full pictures only for owners, checked on every
@@ -146,5 +147,56 @@ describe('gallery pictures', () => {
     expect((await new Client().get(answer.images[0].full_url!)).status).toBe(200);
     await expectError(await new Client().get(`/api/galleries/free/${gallery.id}`), 403, 'store.not_free');
     for (const id of ['999999', '-1', 'x', '1e99']) await expectError(await new Client().get(`/api/galleries/free/${id}`), 404, 'not_found');
+  });
+});
+
+describe('video streams per account (issue 24)', () => {
+  const held = (key: string) => env.DB.prepare('SELECT COUNT(*) AS n FROM leases WHERE key = ?').bind(key).first<{ n: number }>().then((r) => r!.n);
+
+  /** Polls `check` until it is true or the deadline passes. */
+  async function eventually(check: () => Promise<boolean>, what: string, ms = 15_000): Promise<void> {
+    const end = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  it(`40 parallel Range requests of one member: ${MEDIA_STREAMS_MAX} stream, the rest get 429 media_busy; others are not held up; a sent body gives its place back`, async () => {
+    const looper = await buyer(2000);
+    await expectJson(await looper.client.post(`/api/videos/buy/${video.ccid}/1`, {}), 200);
+    const key = `streams:user:${looper.id}`;
+    // The bodies are not read yet: every answered stream is still in flight.
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => looper.client.get(part(), { Range: `bytes=${i}-${i + 99}` })));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 206)).toHaveLength(MEDIA_STREAMS_MAX);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - MEDIA_STREAMS_MAX);
+    const refused = answers.find((r) => r.status === 429)!;
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ message: 'media_busy' });
+    expect(await held(key)).toBe(MEDIA_STREAMS_MAX);
+    // Meanwhile the owner of the earlier tests and a visitor (a preview) are served.
+    expect((await owner.client.get(part(), { Range: 'bytes=0-9' })).status).toBe(206);
+    const preview = await new Client().get(mediaUrl.preview(video.id, 1));
+    expect(preview.status).toBe(200);
+    await preview.arrayBuffer();
+    // Each stream sends its own bytes; once sent, the places come back.
+    const all = objectBytes(partKey, PART_SIZE);
+    for (const [i, res] of answers.entries()) if (res.status === 206) expect(await bytes(res)).toEqual(all.slice(i, i + 100));
+    await eventually(async () => (await held(key)) === 0, 'the places to be given back');
+    const again = await looper.client.get(part(), { Range: 'bytes=0-99' });
+    expect(again.status).toBe(206);
+    expect(await bytes(again)).toEqual(all.slice(0, 100));
+  });
+
+  it('a HEAD, a 304 and a refused request hold no place', async () => {
+    const m = await buyer(2000);
+    await expectJson(await m.client.post(`/api/videos/buy/${video.ccid}/1`, {}), 200);
+    const etag = (await m.client.fetch(part(), { method: 'HEAD' })).headers.get('ETag')!;
+    for (let i = 0; i < MEDIA_STREAMS_MAX + 2; i++) {
+      expect((await m.client.fetch(part(), { method: 'HEAD' })).status).toBe(200);
+      expect((await m.client.get(part(), { 'If-None-Match': etag })).status).toBe(304);
+    }
+    expect(await held(`streams:user:${m.id}`)).toBe(0);
   });
 });

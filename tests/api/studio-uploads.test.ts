@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { GALLERY_PICTURES_MAX, UPLOAD_PICTURE_MAX_BYTES, UPLOAD_VIDEO_MAX_BYTES } from '../../src/shared/store';
-import { UPLOAD_CHUNK_BYTES, UPLOAD_PENDING_MAX, type StudioUploadsAnswer, type UploadedPart, type VideoUploadStart } from '../../src/shared/uploads';
+import { UPLOAD_CHUNK_BYTES, UPLOAD_CONCURRENT_MAX, UPLOAD_PENDING_MAX, type StudioUploadsAnswer, type UploadedPart, type VideoUploadStart } from '../../src/shared/uploads';
 import { BASE, Client, dispatch, expectError, expectJson } from './account-helpers';
 import { chatMember, performerOf } from './chat-helpers';
+import { jpegFile, mp4File, pngFile, webmFile, WEBM_HEADER } from './media-files';
 
 // Studio uploads (issue 13): performers only; the declared type and size are checked before
 // anything is written; a video goes up as an R2 multipart upload (chunks retried freely), with a
@@ -71,12 +72,12 @@ describe('studio uploads', () => {
     const p = await performerOf(240);
     const start = await startVideo(p);
     const headers = { 'CF-Connecting-IP': p.ip, Cookie: p.cookieHeader, 'Content-Type': 'video/webm' };
-    const forged = await dispatch(new Request(`${BASE}/api/studio/uploads/videos/${start.video.id}/preview`, { method: 'PUT', headers, body: bytes(100, WEBM) }));
+    const forged = await dispatch(new Request(`${BASE}/api/studio/uploads/videos/${start.video.id}/preview`, { method: 'PUT', headers, body: webmFile(300) }));
     await expectError(forged, 419, 'csrf_token_mismatch');
     expect(await env.MEDIA.head(`uploads/videos/${start.video.id}/1-preview`)).toBeNull();
     // The same request with the header is stored.
-    expect((await put(p, `/api/studio/uploads/videos/${start.video.id}/preview`, bytes(100, WEBM), 'video/webm')).status).toBe(204);
-    expect((await env.MEDIA.head(`uploads/videos/${start.video.id}/1-preview`))?.size).toBe(100);
+    expect((await put(p, `/api/studio/uploads/videos/${start.video.id}/preview`, webmFile(300), 'video/webm')).status).toBe(204);
+    expect((await env.MEDIA.head(`uploads/videos/${start.video.id}/1-preview`))?.size).toBe(300);
   });
 
   it('refuses a wrong type or size with 422 field errors and writes nothing', async () => {
@@ -98,7 +99,7 @@ describe('studio uploads', () => {
   it('a multipart upload round trip (a chunk sent twice) writes the R2 objects and the rows; pending until complete', async () => {
     const p = await performerOf(242);
     const tags = (await env.DB.prepare('SELECT slug FROM tags ORDER BY id LIMIT 2').all<{ slug: string }>()).results.map((t) => t.slug);
-    const first = bytes(UPLOAD_CHUNK_BYTES, WEBM, 1);
+    const first = webmFile(UPLOAD_CHUNK_BYTES, 1);
     const last = bytes(1000, [], 2);
     const start = await startVideo(p, { size: first.length + last.length, tags });
     expect(start.chunk_bytes).toBe(UPLOAD_CHUNK_BYTES);
@@ -110,8 +111,8 @@ describe('studio uploads', () => {
     await expectJson<UploadedPart>(await put(p, `${base}/parts/2${q}`, bytes(1000, [], 9)), 200);
     // The retry of chunk 2 replaces the first try.
     const p2 = await expectJson<UploadedPart>(await put(p, `${base}/parts/2${q}`, last), 200);
-    expect(await put(p, `${base}/preview`, bytes(3000, WEBM, 3), 'video/webm')).toHaveProperty('status', 204);
-    expect(await put(p, `${base}/poster`, bytes(500, JPEG, 4), 'image/jpeg')).toHaveProperty('status', 204);
+    expect(await put(p, `${base}/preview`, webmFile(3000, 3), 'video/webm')).toHaveProperty('status', 204);
+    expect(await put(p, `${base}/poster`, jpegFile(500, 4), 'image/jpeg')).toHaveProperty('status', 204);
     // Pending: in the performer's list, not in the store.
     const mine = await expectJson<StudioUploadsAnswer>(await p.get('/api/studio/uploads'), 200);
     expect(mine.videos.find((v) => v.id === id)?.status).toBe('pending');
@@ -153,15 +154,17 @@ describe('studio uploads', () => {
     await expectError(await p.post(`${base}/complete`, { upload: start.upload, parts: [{ part: 1, etag: 'nope' }] }), 422, 'validation_failed', ['parts', 'upload_incomplete']);
     // A preview or poster of another type than its bytes is refused.
     await expectError(await put(p, `${base}/preview`, bytes(100, JPEG), 'video/webm'), 422, 'validation_failed', ['preview', 'unsupported_type']);
-    await expectError(await put(p, `${base}/poster`, bytes(100, WEBM), 'image/jpeg'), 422, 'validation_failed', ['poster', 'unsupported_type']);
-    const part = await expectJson<UploadedPart>(await put(p, `${base}/parts/1${q}`, bytes(1000, WEBM)), 200);
+    await expectError(await put(p, `${base}/poster`, webmFile(100), 'image/jpeg'), 422, 'validation_failed', ['poster', 'unsupported_type']);
+    const part = await expectJson<UploadedPart>(await put(p, `${base}/parts/1${q}`, webmFile(1000)), 200);
     await expectError(await p.post(`${base}/complete`, { upload: start.upload, parts: [part] }), 422, 'validation_failed', ['file', 'unsupported_type']);
     expect(await env.MEDIA.head(`uploads/videos/${start.video.id}/1`)).toBeNull();
-    expect(await env.DB.prepare('SELECT status FROM videos WHERE id = ?').bind(start.video.id).first('status')).toBe('pending');
+    // Refused for good: the row went (the file cannot become another one).
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM videos WHERE id = ?').bind(start.video.id).first('n')).toBe(0);
     const again = await startVideo(p);
     const b2 = `/api/studio/uploads/videos/${again.video.id}`;
-    const part2 = await expectJson<UploadedPart>(await put(p, `${b2}/parts/1?upload=${encodeURIComponent(again.upload)}`, bytes(1000, WEBM)), 200);
+    const part2 = await expectJson<UploadedPart>(await put(p, `${b2}/parts/1?upload=${encodeURIComponent(again.upload)}`, webmFile(1000)), 200);
     await expectError(await p.post(`${b2}/complete`, { upload: again.upload, parts: [part2] }), 422, 'validation_failed', ['preview', 'required']);
+    // A missing preview can still be sent: the video stays pending.
     expect(await env.DB.prepare('SELECT status FROM videos WHERE id = ?').bind(again.video.id).first('status')).toBe('pending');
   });
 
@@ -175,8 +178,8 @@ describe('studio uploads', () => {
     await expectError(await put(p, `${base}/pictures/1/full`, bytes(2000, JPEG), 'image/jpeg'), 422, 'validation_failed', ['full', 'unsupported_type']);
     await expectError(await put(p, `${base}/pictures/3/full`, bytes(2000, PNG), 'image/png'), 404, 'not_found');
     for (const idx of [1, 2]) {
-      expect((await put(p, `${base}/pictures/${idx}/full`, bytes(2000, PNG, idx), 'image/png')).status).toBe(204);
-      expect((await put(p, `${base}/pictures/${idx}/thumb`, bytes(300, PNG, idx), 'image/png')).status).toBe(204);
+      expect((await put(p, `${base}/pictures/${idx}/full`, pngFile(2000, idx), 'image/png')).status).toBe(204);
+      expect((await put(p, `${base}/pictures/${idx}/thumb`, pngFile(300, idx), 'image/png')).status).toBe(204);
     }
     expect(await expectJson(await p.post(`${base}/complete`), 200)).toEqual({ gallery: { id: g.id, status: 'published' } });
     const pics = await env.DB.prepare('SELECT idx, full_key, thumb_key, mime, width, height FROM gallery_pictures WHERE gallery_id = ? ORDER BY idx').bind(g.id).all();
@@ -201,7 +204,7 @@ describe('studio uploads', () => {
     const v = `/api/studio/uploads/videos/${start.video.id}`;
     const q = `?upload=${encodeURIComponent(start.upload)}`;
     await expectError(await put(other, `${v}/parts/1${q}`, bytes(100, WEBM)), 404, 'not_found');
-    await expectError(await put(other, `${v}/preview`, bytes(100, WEBM), 'video/webm'), 404, 'not_found');
+    await expectError(await put(other, `${v}/preview`, webmFile(100), 'video/webm'), 404, 'not_found');
     await expectError(await other.post(`${v}/complete`, { upload: start.upload, parts: [{ part: 1, etag: 'x' }] }), 404, 'not_found');
     await expectError(await put(other, `/api/studio/uploads/galleries/${g.id}/pictures/1/full`, bytes(100, PNG), 'image/png'), 404, 'not_found');
     await expectError(await other.post(`/api/studio/uploads/galleries/${g.id}/complete`), 404, 'not_found');
@@ -259,5 +262,144 @@ describe('studio uploads', () => {
     await startVideo(await performerOf(248));
     await env.DB.prepare("UPDATE videos SET created_at = created_at - 86400 WHERE id = (SELECT MIN(id) FROM videos WHERE show_id = 247 AND status = 'pending')").run();
     expect((await startVideo(p)).video.status).toBe('pending');
+  });
+
+  describe('issue 24: the container is checked, a refused file goes, and bodies in flight are capped', () => {
+    const ascii = (t: string) => new TextEncoder().encode(t);
+    const page = ascii('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
+    const join = (...parts: Uint8Array[]) => {
+      const out = new Uint8Array(parts.reduce((n, x) => n + x.length, 0));
+      parts.reduce((at, x) => (out.set(x, at), at + x.length), 0);
+      return out;
+    };
+    const otherDocType = () => {
+      const f = webmFile(2000);
+      const at = f.findIndex((_, i) => f[i] === 0x77 && f[i + 1] === 0x65 && f[i + 2] === 0x62 && f[i + 3] === 0x6d);
+      f.set(ascii('mkv\0'), at);
+      return f;
+    };
+    const REFUSED: [string, string, Uint8Array][] = [
+      ['WebM signature and a web page', 'video/webm', join(Uint8Array.from(WEBM), page)],
+      ['a WebM header and a web page instead of a Segment', 'video/webm', join(WEBM_HEADER, page)],
+      ['another DocType than webm', 'video/webm', otherDocType()],
+      ['a Segment of known size with a web page behind it', 'video/webm', join(webmFile(2000, 1, { knownSize: true }), page)],
+      ['an ftyp signature and a web page', 'video/mp4', join(Uint8Array.from([0, 0, 0, 16]), ascii('ftypisom'), new Uint8Array(4), page)],
+      ['an MP4 of an unknown brand', 'video/mp4', mp4File(2000, 1, ['qt  '])],
+      ['an MP4 with a web page behind its boxes', 'video/mp4', join(mp4File(2000), page)],
+    ];
+
+    async function sendAndComplete(p: Client, mime: string, file: Uint8Array, preview = true): Promise<{ id: number; res: Response }> {
+      const start = await startVideo(p, { mime, size: file.length });
+      const base = `/api/studio/uploads/videos/${start.video.id}`;
+      const part = await expectJson<UploadedPart>(await put(p, `${base}/parts/1?upload=${encodeURIComponent(start.upload)}`, file as Uint8Array<ArrayBuffer>), 200);
+      if (preview) expect((await put(p, `${base}/preview`, webmFile(500), 'video/webm')).status).toBe(204);
+      return { id: start.video.id, res: await p.post(`${base}/complete`, { upload: start.upload, parts: [part] }) };
+    }
+
+    it('complete refuses files that only begin like a video; the row and its files go, so refusals never use up the day\'s cap', async () => {
+      const p = await performerOf(249);
+      // Twice the list: more refusals than the show may have unfinished uploads.
+      for (const [what, mime, file] of [...REFUSED, ...REFUSED]) {
+        const { id, res } = await sendAndComplete(p, mime, file);
+        await expectError(res, 422, 'validation_failed', ['file', 'unsupported_type']);
+        expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM videos WHERE id = ?').bind(id).first('n'), what).toBe(0);
+        expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM video_tags WHERE video_id = ?').bind(id).first('n'), what).toBe(0);
+        expect((await env.MEDIA.list({ prefix: `uploads/videos/${id}/` })).objects, what).toEqual([]);
+      }
+      expect(REFUSED.length * 2).toBeGreaterThan(UPLOAD_PENDING_MAX);
+      expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM videos WHERE show_id = 249 AND status = 'pending'").first('n')).toBe(0);
+      // Well-formed files of both types are published.
+      for (const [mime, file] of [
+        ['video/webm', webmFile(3000, 2, { knownSize: true })],
+        ['video/webm', webmFile(3000, 3)],
+        ['video/mp4', mp4File(3000)],
+      ] as const) {
+        const { id, res } = await sendAndComplete(p, mime, file);
+        expect((await expectJson<{ video: { status: string } }>(res, 200)).video.status, mime).toBe('published');
+        expect(await env.DB.prepare('SELECT mime, size FROM video_parts WHERE video_id = ?').bind(id).first()).toEqual({ mime, size: file.length });
+      }
+    });
+
+    it('a preview is checked the same way', async () => {
+      const p = await performerOf(250);
+      const start = await startVideo(p);
+      const base = `/api/studio/uploads/videos/${start.video.id}`;
+      for (const [, mime, file] of REFUSED.filter(([, m]) => m === 'video/webm')) {
+        await expectError(await put(p, `${base}/preview`, file as Uint8Array<ArrayBuffer>, mime), 422, 'validation_failed', ['preview', 'unsupported_type']);
+      }
+      expect(await env.MEDIA.head(`uploads/videos/${start.video.id}/1-preview`)).toBeNull();
+      expect((await put(p, `${base}/preview`, mp4File(800), 'video/mp4')).status).toBe(204);
+    });
+
+    it('pictures and posters are checked whole: a signature followed by a web page is refused, nothing stored', async () => {
+      const p = await performerOf(253);
+      const pics = [
+        { mime: 'image/png', size: 2000, width: 10, height: 10 },
+        { mime: 'image/jpeg', size: 2000, width: 10, height: 10 },
+        { mime: 'image/webp', size: 2000, width: 10, height: 10 },
+      ];
+      const { gallery: g } = await expectJson<{ gallery: { id: number } }>(await p.post('/api/studio/uploads/galleries', gallery({ pictures: pics })), 201);
+      const base = `/api/studio/uploads/galleries/${g.id}/pictures`;
+      const riff = (body: Uint8Array, size = body.length + 4) => join(ascii('RIFF'), Uint8Array.from([size & 0xff, (size >> 8) & 0xff, 0, 0]), ascii('WEBP'), body);
+      const refused: [number, string, Uint8Array][] = [
+        [1, 'image/png', join(Uint8Array.from(PNG), page)],
+        [1, 'image/png', pngFile(300).subarray(0, 200)],
+        [2, 'image/jpeg', join(Uint8Array.from(JPEG), page)],
+        [2, 'image/jpeg', join(Uint8Array.from([0xff, 0xd8, 0xff, 0xda, 0, 8]), page)],
+        [3, 'image/webp', riff(join(ascii('HTML'), page))],
+        [3, 'image/webp', riff(join(ascii('VP8 '), page), 9999)],
+      ];
+      for (const [idx, mime, file] of refused) {
+        await expectError(await put(p, `${base}/${idx}/full`, file as Uint8Array<ArrayBuffer>, mime), 422, 'validation_failed', ['full', 'unsupported_type']);
+      }
+      expect((await env.MEDIA.list({ prefix: `uploads/galleries/${g.id}/` })).objects).toEqual([]);
+      const v = await startVideo(p);
+      await expectError(await put(p, `/api/studio/uploads/videos/${v.video.id}/poster`, join(Uint8Array.from(JPEG), page) as Uint8Array<ArrayBuffer>, 'image/jpeg'), 422, 'validation_failed', ['poster', 'unsupported_type']);
+      // Well-formed ones are stored.
+      expect((await put(p, `${base}/1/full`, pngFile(400), 'image/png')).status).toBe(204);
+      expect((await put(p, `${base}/2/full`, jpegFile(400), 'image/jpeg')).status).toBe(204);
+      expect((await put(p, `${base}/3/full`, riff(join(ascii('VP8 '), Uint8Array.from([4, 0, 0, 0, 1, 2, 3, 4]))) as Uint8Array<ArrayBuffer>, 'image/webp')).status).toBe(204);
+      expect((await put(p, `/api/studio/uploads/videos/${v.video.id}/poster`, jpegFile(300), 'image/jpeg')).status).toBe(204);
+    });
+
+    it(`20 parallel chunks of one account: ${UPLOAD_CONCURRENT_MAX} are taken, the rest get 429 upload_busy at once; others are not held up`, async () => {
+      const p = await performerOf(251);
+      const start = await startVideo(p, { size: UPLOAD_CHUNK_BYTES * 20 });
+      const q = `?upload=${encodeURIComponent(start.upload)}`;
+      if (!p.cookie('XSRF-TOKEN')) await p.csrf();
+      const headers = { 'CF-Connecting-IP': p.ip, 'X-XSRF-TOKEN': p.cookie('XSRF-TOKEN') ?? '', Cookie: p.cookieHeader, 'Content-Type': 'application/octet-stream' };
+      // Bodies that arrive slowly: each request holds its place until its body is complete.
+      const bodies = Array.from({ length: 20 }, () => new TransformStream<Uint8Array, Uint8Array>());
+      const settled: (Response | null)[] = Array(20).fill(null);
+      const answers = bodies.map((b, i) =>
+        dispatch(new Request(`${BASE}/api/studio/uploads/videos/${start.video.id}/parts/${i + 1}${q}`, { method: 'PUT', headers, body: b.readable })).then((r) => (settled[i] = r)),
+      );
+      const deadline = Date.now() + 20_000;
+      while (settled.filter(Boolean).length < 20 - UPLOAD_CONCURRENT_MAX) {
+        if (Date.now() > deadline) throw new Error(`only ${settled.filter(Boolean).length} answered`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      const early = settled.filter((r): r is Response => r !== null);
+      expect(early.map((r) => r.status)).toEqual(Array(20 - UPLOAD_CONCURRENT_MAX).fill(429));
+      expect(Number(early[0].headers.get('Retry-After'))).toBeGreaterThan(0);
+      await expectError(early[0], 429, 'upload_busy');
+      expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM leases WHERE key = ?').bind(`upload:${(await p.me())!.id}`).first('n')).toBe(UPLOAD_CONCURRENT_MAX);
+      // Another performer sends meanwhile.
+      const other = await performerOf(252);
+      const o = await startVideo(other);
+      expect((await put(other, `/api/studio/uploads/videos/${o.video.id}/parts/1?upload=${encodeURIComponent(o.upload)}`, webmFile(1000))).status).toBe(200);
+      // The held bodies arrive: those requests store their chunks and give their places back.
+      const waiting = bodies.filter((_, i) => settled[i] === null);
+      expect(waiting).toHaveLength(UPLOAD_CONCURRENT_MAX);
+      for (const b of waiting) {
+        const w = b.writable.getWriter();
+        await w.write(webmFile(1000));
+        await w.close();
+      }
+      const all = await Promise.all(answers);
+      expect(all.filter((r) => r.status === 200)).toHaveLength(UPLOAD_CONCURRENT_MAX);
+      expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM leases WHERE key = ?').bind(`upload:${(await p.me())!.id}`).first('n')).toBe(0);
+      expect((await put(p, `/api/studio/uploads/videos/${start.video.id}/parts/1${q}`, webmFile(1000))).status).toBe(200);
+    });
   });
 });

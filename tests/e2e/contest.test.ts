@@ -4,6 +4,9 @@ import type { ContestAnswer } from '../../src/shared/contest';
 import { call, GERMAN_PHONE, open, type Browser, type LaunchOptions } from './browser';
 import { launchIn, MESSAGES, registerMember, text, type Lang } from './members';
 
+/** The demo performers' password (src/server/seed/seed.ts PERFORMER_PASSWORD). */
+const PERFORMER_PASSWORD = 'studio-demo-1';
+
 // Issue 14, point 8 in Chromium: a visitor sees the ranking and is asked to log in; a member votes,
 // changes the vote, and the ranking follows at once; /contest/latest shows the last result.
 // English on a desktop, German on a phone.
@@ -123,6 +126,41 @@ describe('contest', () => {
       // Every picture loaded and no script failed on the way.
       await page.waitForLoadState('networkidle');
       expect(b.unexpectedProblems(page)).toEqual([]);
+    });
+
+    it(`${name}: the page says why a vote is refused: an unconfirmed e-mail, and a performer's own show`, async () => {
+      b = await launchIn(lang, opts);
+      const page = b.page;
+      // A member who has not confirmed their e-mail sees the buttons, but the vote is refused and said why.
+      await registerMember(page, { verified: false });
+      await open(page, '/contest');
+      const entries = await serverOrder(page);
+      const first = entries[0];
+      await page.click(`${row(first.id)} [data-action=contest-vote-up]`);
+      await page.waitForSelector('[data-testid=contest-error]');
+      expect(await text(page, '[data-testid=contest-error] span')).toBe(m.errors.not_verified);
+      // With the way to confirm it, the page stays where it is.
+      expect(await page.getAttribute('[data-action=contest-verify]', 'href')).toBe('/verify');
+      expect(await text(page, '[data-action=contest-verify]')).toBe(m.contest.verify);
+      expect(new URL(page.url()).pathname).toBe('/contest');
+      expect(await page.getAttribute(`${row(first.id)} [data-action=contest-vote-up]`, 'aria-pressed')).toBe('false');
+      expect(await page.getAttribute(row(first.id), 'data-score')).toBe(String(first.score));
+
+      // A performer on their own show's entry.
+      const own = entries[entries.length - 1];
+      const login = await call(page, 'POST', 'auth/login', { username: own.show.slugName, password: PERFORMER_PASSWORD });
+      expect(login.status).toBe(200);
+      await open(page, '/contest');
+      expect(await page.locator('[data-testid=contest-error]').count()).toBe(0);
+      await page.click(`${row(own.id)} [data-action=contest-vote-up]`);
+      await page.waitForSelector('[data-testid=contest-error]');
+      expect(await text(page, '[data-testid=contest-error] span')).toBe(m.errors.contest.own_show);
+      expect(new URL(page.url()).pathname).toBe('/contest');
+      expect(await page.getAttribute(`${row(own.id)} [data-action=contest-vote-up]`, 'aria-pressed')).toBe('false');
+      expect((await serverOrder(page)).find((e) => e.id === own.id)?.score).toBe(own.score);
+      await page.waitForLoadState('networkidle');
+      // The refusals are answers the page expects, not failures.
+      expect(b.unexpectedProblems(page).filter((p) => !/\/api\/contest\/\d+\/vote/.test(p))).toEqual([]);
     });
 
     it(`${name}: /contest/latest shows the final result of the last round`, async () => {

@@ -38,6 +38,8 @@ export interface ShowRow {
   flag_exclusive: number;
   features: string;
   rating: number;
+  /** How many chat ratings `rating` is the mean of (the seeded rating counts as this many). */
+  rating_count: number;
   preview_count: number;
   palette: number;
   ribbon: string | null;

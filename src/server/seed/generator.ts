@@ -183,6 +183,7 @@ export function generateDemoData(now = 1767225600): DemoData {
       flag_exclusive: flagExclusive,
       features: JSON.stringify(FEATURE_ORDER.filter((f) => d.features.has(f))),
       rating,
+      rating_count: demoRatingVotes('show', d.id),
       preview_count: rng.int(3, 5),
       palette,
       ribbon,

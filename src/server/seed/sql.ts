@@ -20,7 +20,7 @@ export const TABLES = [
     table: 'shows',
     columns: columns<ShowRow>()([
       'id', 'universal_id', 'contentprovider_id', 'name', 'slug_name', 'age', 'languages', 'city', 'city_en', 'country', 'lat', 'lon',
-      'price_per_minute', 'price_factor_exclusive', 'flag_free', 'flag_exclusive', 'features', 'rating', 'preview_count',
+      'price_per_minute', 'price_factor_exclusive', 'flag_free', 'flag_exclusive', 'features', 'rating', 'rating_count', 'preview_count',
       'palette', 'ribbon', 'slogan_en', 'slogan_de', 'description_en', 'description_de', 'online', 'online_since',
       'sort_rank', 'created_at',
     ]),

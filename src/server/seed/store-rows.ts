@@ -11,8 +11,12 @@ export const VIDEO_TAGS_MAX = 6;
 /** The demo pictures' sizes (full; the thumbnail is 360x240). */
 export const DEMO_PICTURE_SIZE = { width: 1200, height: 800 };
 
-/** How many votes a seeded rating counts as (3-40, spread by id). */
-export function demoRatingVotes(kind: 'video' | 'gallery', id: number): number {
+/**
+ * How many votes a seeded rating counts as (spread by id): a new rating then moves it by its
+ * weight instead of replacing it. Shows: 5-60 (migration 0021 gives databases seeded earlier the same).
+ */
+export function demoRatingVotes(kind: 'video' | 'gallery' | 'show', id: number): number {
+  if (kind === 'show') return 5 + ((id * 13) % 56);
   return kind === 'video' ? 3 + ((id * 7) % 38) : 3 + ((id * 5) % 29);
 }
 

@@ -114,6 +114,14 @@ export default function ContestBoard({ contest, votes, member }: ContestBoardPro
         <p className="form-alert form-alert-error" role="alert" data-testid="contest-error">
           <Icon name="warning" size={18} />
           <span>{errorText(t, snap.error)}</span>
+          {snap.error === 'not_verified' && (
+            <>
+              {' '}
+              <a href="/verify" data-action="contest-verify">
+                {t('contest.verify')}
+              </a>
+            </>
+          )}
         </p>
       )}
       <ContestRanking entries={current.entries} actions={member ? buttons : undefined} testId="contest-ranking" />

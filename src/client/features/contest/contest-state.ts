@@ -38,7 +38,8 @@ export async function vote(state: ContestBoardState, entryId: number, value: Con
   state.votes[entryId] = value;
   contest.entries = applyVote(entries, entryId, before, value);
   try {
-    const res = await api().post<ContestVoteAnswer>(`contest/${entryId}/vote`, { value });
+    // A refusal (e-mail not confirmed, the performer's own show) is said on the board, not by leaving the page.
+    const res = await api().post<ContestVoteAnswer>(`contest/${entryId}/vote`, { value }, { explains403: true });
     state.votes[res.vote.entry_id] = res.vote.value;
     // Other members' votes came in meanwhile: the server's ranking is the truth.
     if (state.contest?.id === res.contest.id) state.contest.entries = res.contest.entries;

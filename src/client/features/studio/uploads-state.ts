@@ -66,7 +66,9 @@ async function retried<T>(send: () => Promise<T>): Promise<T> {
     try {
       return await send();
     } catch (e) {
-      const final = !(e instanceof ApiFailure) || (e.status !== 0 && e.status < 500) || attempt >= 3;
+      // upload_busy: another body of this account (another tab) is still on its way; it frees its place.
+      const busy = e instanceof ApiFailure && e.message === 'upload_busy';
+      const final = attempt >= 3 || (!busy && (!(e instanceof ApiFailure) || (e.status !== 0 && e.status < 500)));
       if (final) throw e;
       await new Promise((r) => setTimeout(r, 1000 * attempt));
     }
@@ -150,6 +152,8 @@ export async function continueVideo(): Promise<void> {
     videoRun = null;
     await loadUploads();
   } catch (e) {
+    // A file refused at complete is deleted with its upload on the server: a new try starts afresh.
+    if (e instanceof ApiFailure && e.errors.file) videoRun = null;
     fail(j, e);
   }
 }

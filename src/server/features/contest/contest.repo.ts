@@ -78,31 +78,71 @@ export async function memberVotes(db: D1Database, userId: number, now: number): 
   return results.map((r) => ({ entry_id: r.entry_id, value: r.value }));
 }
 
+/** Who votes: the member, the show they perform in (their own entry is not theirs to vote on), their address. */
+export interface Voter {
+  userId: number;
+  performerShow: number | null;
+  /** The client address (an IPv6 address by its /64), whose accounts a round counts only up to `perAddress`. */
+  address: string;
+  perAddress: number;
+}
+
+/** The running round's entry `?2`, unless it is the voter's own show (`?5`); `?4` is now. */
+const VOTABLE_ENTRY = `SELECT e.id, e.contest_id FROM contest_entries e
+  WHERE e.id = ?2 AND e.show_id IS NOT ?5 AND e.contest_id = (SELECT id FROM (${RUNNING.replace(/\?1/g, '?4')}))`;
+
 /**
- * The member's vote on an entry of the running round, in one statement: the period check and the
- * UPSERT on (user_id, entry_id) cannot be separated by another request, so a vote replaces the
- * member's earlier one and parallel votes leave exactly one row. Null when nothing was written
- * (the entry is unknown, of another round, or no round runs).
+ * The member's vote on an entry of the running round, in one transaction: first the member takes
+ * their place among the round's voters (once per round, only while their address has fewer than
+ * `perAddress` voters: the count and the INSERT are one statement, exact under a burst), then the
+ * UPSERT on (user_id, entry_id) writes only for a member who has a place. The period check and the
+ * write cannot be separated by another request, so a vote replaces the member's earlier one and
+ * parallel votes leave exactly one row. Null when nothing was written (the entry is unknown, of
+ * another round, the voter's own show, no round runs, or the address has no place left).
  */
-export async function upsertVote(db: D1Database, userId: number, entryId: number, value: ContestVoteValue, now: number): Promise<ContestVote | null> {
-  const row = await db
-    .prepare(
-      `INSERT INTO contest_votes (user_id, entry_id, value, updated_at)
-       SELECT ?1, e.id, ?3, ?4 FROM contest_entries e
-       WHERE e.id = ?2 AND e.contest_id = (SELECT id FROM (${RUNNING.replace(/\?1/g, '?4')}))
-       ON CONFLICT (user_id, entry_id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
-       RETURNING entry_id, value`,
-    )
-    .bind(userId, entryId, value, now)
-    .first<{ entry_id: number; value: ContestVoteValue }>();
+export async function upsertVote(db: D1Database, voter: Voter, entryId: number, value: ContestVoteValue, now: number): Promise<ContestVote | null> {
+  const [, vote] = await db.batch<{ entry_id: number; value: ContestVoteValue }>([
+    db
+      .prepare(
+        `INSERT INTO contest_voters (contest_id, user_id, address, created_at)
+         SELECT e.contest_id, ?1, ?3, ?4 FROM (${VOTABLE_ENTRY}) e
+         WHERE (SELECT COUNT(*) FROM contest_voters v WHERE v.contest_id = e.contest_id AND v.address = ?3) < ?6
+         ON CONFLICT (contest_id, user_id) DO NOTHING`,
+      )
+      .bind(voter.userId, entryId, voter.address, now, voter.performerShow, voter.perAddress),
+    db
+      .prepare(
+        `INSERT INTO contest_votes (user_id, entry_id, value, updated_at)
+         SELECT ?1, e.id, ?3, ?4 FROM (${VOTABLE_ENTRY}) e
+         WHERE EXISTS (SELECT 1 FROM contest_voters v WHERE v.contest_id = e.contest_id AND v.user_id = ?1)
+         ON CONFLICT (user_id, entry_id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
+         RETURNING entry_id, value`,
+      )
+      .bind(voter.userId, entryId, value, now, voter.performerShow),
+  ]);
+  const row = vote.results[0];
   return row ? { entry_id: row.entry_id, value: row.value } : null;
 }
 
-/** Why a vote wrote nothing: the entry is unknown, or it exists and a round runs (then it is another round's). */
-export async function voteRefusal(db: D1Database, entryId: number, now: number): Promise<{ known: boolean; running: boolean }> {
+/**
+ * Why a vote wrote nothing: whether the entry is known, whether a round runs, whether the entry is
+ * in the running round, and whether it is the voter's own show; when the running round ends.
+ */
+export async function voteRefusal(
+  db: D1Database,
+  entryId: number,
+  performerShow: number | null,
+  now: number,
+): Promise<{ known: boolean; running: boolean; current: boolean; own: boolean; endsAt: number | null }> {
   const row = await db
-    .prepare(`SELECT EXISTS (SELECT 1 FROM contest_entries WHERE id = ?1) AS known, EXISTS (${RUNNING.replace(/\?1/g, '?2')}) AS running`)
-    .bind(entryId, now)
-    .first<{ known: number; running: number }>();
-  return { known: row?.known === 1, running: row?.running === 1 };
+    .prepare(
+      `WITH r AS (${RUNNING.replace(/\?1/g, '?2')})
+       SELECT EXISTS (SELECT 1 FROM contest_entries WHERE id = ?1) AS known, (SELECT ends_at FROM r) AS ends_at,
+         EXISTS (SELECT 1 FROM contest_entries WHERE id = ?1 AND contest_id = (SELECT id FROM r)) AS current,
+         EXISTS (SELECT 1 FROM contest_entries WHERE id = ?1 AND show_id IS ?3) AS own`,
+    )
+    .bind(entryId, now, performerShow)
+    .first<{ known: number; ends_at: number | null; current: number; own: number }>();
+  const endsAt = row?.ends_at ?? null;
+  return { known: row?.known === 1, running: endsAt !== null, current: row?.current === 1, own: row?.own === 1, endsAt };
 }

@@ -1,17 +1,41 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../lib/errors';
+import { takeLease } from '../../lib/leases.repo';
+import { perAddress } from '../../lib/limits';
+import { clientIp } from '../session/session.service';
 import { findPartObject, findPictureObject, findPosterKey, type MediaObject } from './purchases.repo';
 import { pathId } from './store-params';
 
 // /media: the store's files, streamed by the worker from R2 after it checks who may have them
 // (issue 13). Whole parts and full pictures are checked on every request (Range requests
 // included); previews, posters and thumbnails are public. No bucket URL ever leaves the worker.
+// Video bodies hold one of MEDIA_STREAMS_MAX places of their account (of their address for
+// visitors) while they stream, so one player in a Range loop cannot tie up the worker for others.
 
 const PRIVATE = 'private, no-cache';
 const PUBLIC = 'public, max-age=86400';
 
 type ByteRange = { offset: number; length: number };
+
+/** Video bodies one account (or visitor address) may be sent at the same time (a player uses one or two). */
+export const MEDIA_STREAMS_MAX = 6;
+/** How long a stream holds its place if its release is lost. */
+const STREAM_LEASE_S = 600;
+
+/** The key of the streams the asking account (or visitor address) has in flight. */
+function streamsKey(c: Context<AppEnv>): { key: string; limit: number } {
+  const user = c.get('user');
+  return user ? { key: `streams:user:${user.id}`, limit: MEDIA_STREAMS_MAX } : { key: `streams:ip:${clientIp(c)}`, limit: perAddress(c.env, MEDIA_STREAMS_MAX) };
+}
+
+/** The object's body passed through, its place given back when it is sent or the client goes. */
+function holdingPlace(c: Context<AppEnv>, body: ReadableStream, length: number, release: () => Promise<void>): ReadableStream {
+  const { readable, writable } = new FixedLengthStream(length);
+  const done = () => c.executionCtx.waitUntil(release().catch(() => undefined));
+  body.pipeTo(writable).then(done, done);
+  return readable;
+}
 
 /**
  * The byte range of a `Range` header for an object of `size` bytes: null to send it whole (no
@@ -44,8 +68,11 @@ function notModified(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** Streams one R2 object with Range (206/416), ETag and If-None-Match (304) handling. */
-export async function streamObject(c: Context<AppEnv>, key: string, mime: string | null, cache: string): Promise<Response> {
+/**
+ * Streams one R2 object with Range (206/416), ETag and If-None-Match (304) handling. `counted`: a
+ * body holds one of the asker's stream places (429 media_busy with Retry-After beyond them).
+ */
+export async function streamObject(c: Context<AppEnv>, key: string, mime: string | null, cache: string, counted = false): Promise<Response> {
   const head = await c.env.MEDIA.head(key);
   if (!head) throw new ApiError(404, 'not_found');
   const etag = head.httpEtag;
@@ -57,15 +84,28 @@ export async function streamObject(c: Context<AppEnv>, key: string, mime: string
     headers.set('Content-Range', `bytes */${head.size}`);
     return new Response(null, { status: 416, headers });
   }
-  const object = await c.env.MEDIA.get(key, range ? { range } : {});
-  if (!object) throw new ApiError(404, 'not_found');
-  if (!range) {
-    headers.set('Content-Length', String(object.size));
-    return new Response(c.req.method === 'HEAD' ? null : object.body, { status: 200, headers });
+  const headOnly = c.req.method === 'HEAD';
+  let release: (() => Promise<void>) | null = null;
+  if (counted && !headOnly) {
+    const place = streamsKey(c);
+    const lease = await takeLease(c.env.DB, place.key, place.limit, STREAM_LEASE_S);
+    if (!lease.ok) throw new ApiError(429, 'media_busy', undefined, { 'Retry-After': String(Math.min(lease.retryAfter, 5)) });
+    release = lease.release;
   }
+  const object = await c.env.MEDIA.get(key, range ? { range } : {}).catch(async (e: unknown) => {
+    await release?.();
+    throw e;
+  });
+  if (!object) {
+    await release?.();
+    throw new ApiError(404, 'not_found');
+  }
+  const length = range ? range.length : object.size;
+  const body = headOnly ? null : release ? holdingPlace(c, object.body, length, release) : object.body;
+  headers.set('Content-Length', String(length));
+  if (!range) return new Response(body, { status: 200, headers });
   headers.set('Content-Range', `bytes ${range.offset}-${range.offset + range.length - 1}/${object.size}`);
-  headers.set('Content-Length', String(range.length));
-  return new Response(c.req.method === 'HEAD' ? null : object.body, { status: 206, headers });
+  return new Response(body, { status: 206, headers });
 }
 
 /** 403 unless the member may have the owner-only object. */
@@ -92,13 +132,13 @@ export const mediaRoutes = new Hono<AppEnv>()
     const part = pathId(c.req.param('part'));
     const object = id === null || part === null ? null : await findPartObject(c.env.DB, id, part, 'preview', userOf(c));
     if (!object) throw new ApiError(404, 'not_found');
-    return streamObject(c, object.key, object.mime, PUBLIC);
+    return streamObject(c, object.key, object.mime, PUBLIC, true);
   })
   .get('/videos/:id/:part', async (c) => {
     const id = pathId(c.req.param('id'));
     const part = pathId(c.req.param('part'));
     const object = ownerOnly(id === null || part === null ? null : await findPartObject(c.env.DB, id, part, 'full', userOf(c)));
-    return streamObject(c, object.key, object.mime, PRIVATE);
+    return streamObject(c, object.key, object.mime, PRIVATE, true);
   })
   .get('/galleries/:id/:idx/:size{thumb|full}', async (c) => {
     const id = pathId(c.req.param('id'));
@@ -115,7 +155,7 @@ export const mediaRoutes = new Hono<AppEnv>()
   });
 
 mediaRoutes.onError((err, c) => {
-  if (err instanceof ApiError) return c.json({ message: err.message }, err.status as 403 | 404);
+  if (err instanceof ApiError) return c.json({ message: err.message }, err.status as 403 | 404 | 429, err.headers);
   console.error(JSON.stringify({ type: 'server_error', requestId: c.get('requestId'), error: String(err) }));
   return c.json({ message: 'server_error' }, 500);
 });

@@ -6,7 +6,7 @@ import { UPLOAD_THUMB_MAX_BYTES, type GalleryUploadStart } from '../../../shared
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../lib/errors';
 import { validationHook } from '../../lib/validation';
-import { bytesOf, idParam, price, showOf, titles, typeOf } from './uploads-http';
+import { bytesOf, idParam, price, showOf, titles, typeOf, withUploadPlace } from './uploads-http';
 import { insertPendingGallery, pendingGalleryPictures, publishGallery } from './uploads.repo';
 
 // /api/studio/uploads/galleries: POST declares a gallery and its pictures (type, size and
@@ -58,11 +58,13 @@ export const galleryUploadRoutes = new Hono<AppEnv>()
     const pictures = await pendingGalleryPictures(c.env.DB, showOf(c), id);
     const picture = pictures?.find((p) => p.idx === idx);
     if (!picture) throw new ApiError(404, 'not_found');
-    const bytes = await bytesOf(c, size === 'full' ? UPLOAD_PICTURE_MAX_BYTES : UPLOAD_THUMB_MAX_BYTES, size);
-    // Both sizes have the declared type (the row's mime is what the store answers with).
-    typeOf(c, bytes, [picture.mime], size);
-    await c.env.MEDIA.put(size === 'full' ? picture.full_key : picture.thumb_key, bytes, { httpMetadata: { contentType: picture.mime } });
-    return c.body(null, 204);
+    return withUploadPlace(c, async () => {
+      const bytes = await bytesOf(c, size === 'full' ? UPLOAD_PICTURE_MAX_BYTES : UPLOAD_THUMB_MAX_BYTES, size);
+      // Both sizes have the declared type (the row's mime is what the store answers with).
+      typeOf(c, bytes, [picture.mime], size);
+      await c.env.MEDIA.put(size === 'full' ? picture.full_key : picture.thumb_key, bytes, { httpMetadata: { contentType: picture.mime } });
+      return c.body(null, 204);
+    });
   })
   .post('/:id/complete', async (c) => {
     const id = idParam(c);

@@ -69,6 +69,20 @@ export function pendingVideo(db: D1Database, showId: number, id: number): Promis
     .first<StudioVideo>();
 }
 
+/**
+ * Deletes the show's pending video `id`, its tags and its search entry (a refused upload): the row
+ * no longer counts among the show's unfinished uploads. A published video is never touched. The
+ * search entry goes too: the next video may get the same id, and its entry is written by a trigger.
+ */
+export async function deletePendingVideo(db: D1Database, showId: number, id: number): Promise<void> {
+  const pending = "EXISTS (SELECT 1 FROM videos WHERE id = ?1 AND show_id = ?2 AND status = 'pending')";
+  await db.batch([
+    db.prepare(`DELETE FROM video_tags WHERE video_id = ?1 AND ${pending}`).bind(id, showId),
+    db.prepare(`DELETE FROM videos_fts WHERE rowid = ?1 AND ${pending}`).bind(id, showId),
+    db.prepare("DELETE FROM videos WHERE id = ?1 AND show_id = ?2 AND status = 'pending'").bind(id, showId),
+  ]);
+}
+
 export interface VideoFiles {
   mediaKey: string;
   previewKey: string;

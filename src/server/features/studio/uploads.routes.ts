@@ -17,14 +17,17 @@ import type { AppEnv } from '../../env';
 import { ApiError } from '../../lib/errors';
 import { validationHook } from '../../lib/validation';
 import { galleryUploadRoutes } from './uploads-galleries.routes';
-import { bytesOf, idParam, price, requirePerformer, showOf, titles, typeOf, videoKeys } from './uploads-http';
-import { insertPendingVideo, listOwnUploads, pendingVideo, publishVideo, tagIdsBySlug } from './uploads.repo';
+import { isVideoContainer, readBytes, type ReadAt } from './upload-containers';
+import { bytesOf, idParam, price, requirePerformer, showOf, titles, typeOf, videoKeys, withUploadPlace } from './uploads-http';
+import { deletePendingVideo, insertPendingVideo, listOwnUploads, pendingVideo, publishVideo, tagIdsBySlug } from './uploads.repo';
 
 // /api/studio/uploads: a performer's own videos and galleries. A video: POST /videos declares it
 // (type, size, duration, titles, price, tags; 422 before anything is written), its bytes go up
 // as an R2 multipart upload (PUT /videos/{id}/parts/{n}?upload=, chunks of UPLOAD_CHUNK_BYTES,
 // any chunk may be sent again), the browser-made preview and poster with PUT, and POST
-// /videos/{id}/complete checks the files and publishes the video. Galleries: uploads-galleries.routes.ts.
+// /videos/{id}/complete checks the files (the container, not only its first bytes) and publishes
+// the video; a file refused there is deleted with its row. An account sends at most
+// UPLOAD_CONCURRENT_MAX bodies at once. Galleries: uploads-galleries.routes.ts.
 
 function randomCcid(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
@@ -53,6 +56,14 @@ const completeBody = z
   .strict();
 
 const UPLOAD_ID = /^[\w.~+/=-]{1,1024}$/;
+
+/** Ranged reads of an R2 object (the container check reads only its headers). */
+const readObject =
+  (bucket: R2Bucket, key: string): ReadAt =>
+  async (offset, length) => {
+    const part = await bucket.get(key, { range: { offset, length } });
+    return part ? new Uint8Array(await part.arrayBuffer()) : new Uint8Array(0);
+  };
 
 export const uploadsRoutes = new Hono<AppEnv>()
   .use(requirePerformer)
@@ -85,23 +96,29 @@ export const uploadsRoutes = new Hono<AppEnv>()
     if (n < 1 || n > UPLOAD_MAX_CHUNKS) throw new ApiError(422, 'validation_failed', { part: ['out_of_range'] });
     if (!UPLOAD_ID.test(upload)) throw new ApiError(422, 'validation_failed', { upload: ['required'] });
     if (!(await pendingVideo(c.env.DB, showOf(c), id))) throw new ApiError(404, 'not_found');
-    const bytes = await bytesOf(c, UPLOAD_CHUNK_BYTES, 'part');
-    try {
-      const part = await c.env.MEDIA.resumeMultipartUpload(videoKeys(id).media, upload).uploadPart(n, bytes);
-      return c.json<UploadedPart>({ part: part.partNumber, etag: part.etag });
-    } catch {
-      throw new ApiError(404, 'upload_not_found');
-    }
+    return withUploadPlace(c, async () => {
+      const bytes = await bytesOf(c, UPLOAD_CHUNK_BYTES, 'part');
+      try {
+        const part = await c.env.MEDIA.resumeMultipartUpload(videoKeys(id).media, upload).uploadPart(n, bytes);
+        return c.json<UploadedPart>({ part: part.partNumber, etag: part.etag });
+      } catch {
+        throw new ApiError(404, 'upload_not_found');
+      }
+    });
   })
   .put('/videos/:id/:file{preview|poster}', async (c) => {
     const id = idParam(c);
     const preview = c.req.param('file') === 'preview';
     if (!(await pendingVideo(c.env.DB, showOf(c), id))) throw new ApiError(404, 'not_found');
-    const bytes = await bytesOf(c, preview ? UPLOAD_PREVIEW_MAX_BYTES : UPLOAD_POSTER_MAX_BYTES, c.req.param('file'));
-    const mime = typeOf(c, bytes, preview ? UPLOAD_VIDEO_TYPES : ['image/jpeg'], c.req.param('file'));
-    const keys = videoKeys(id);
-    await c.env.MEDIA.put(preview ? keys.preview : keys.poster, bytes, { httpMetadata: { contentType: mime } });
-    return c.body(null, 204);
+    return withUploadPlace(c, async () => {
+      const field = c.req.param('file');
+      const bytes = await bytesOf(c, preview ? UPLOAD_PREVIEW_MAX_BYTES : UPLOAD_POSTER_MAX_BYTES, field);
+      const mime = typeOf(c, bytes, preview ? UPLOAD_VIDEO_TYPES : ['image/jpeg'], field);
+      if (preview && !(await isVideoContainer(mime, readBytes(bytes), bytes.length))) throw new ApiError(422, 'validation_failed', { [field]: ['unsupported_type'] });
+      const keys = videoKeys(id);
+      await c.env.MEDIA.put(preview ? keys.preview : keys.poster, bytes, { httpMetadata: { contentType: mime } });
+      return c.body(null, 204);
+    });
   })
   .post('/videos/:id/complete', zValidator('json', completeBody, validationHook), async (c) => {
     const id = idParam(c);
@@ -121,10 +138,13 @@ export const uploadsRoutes = new Hono<AppEnv>()
     const head = await c.env.MEDIA.get(keys.media, { range: { offset: 0, length: 16 } });
     const declared = head?.httpMetadata?.contentType ?? '';
     const sniffed = head ? sniffMime(new Uint8Array(await head.arrayBuffer())) : null;
-    if (!head || head.size > UPLOAD_VIDEO_MAX_BYTES || sniffed !== declared) {
-      // Not what was declared (or too big): the bytes go, the row stays pending for a new upload.
-      await c.env.MEDIA.delete(keys.media);
-      throw new ApiError(422, 'validation_failed', { file: [head && head.size > UPLOAD_VIDEO_MAX_BYTES ? 'too_large' : 'unsupported_type'] });
+    const tooLarge = !!head && head.size > UPLOAD_VIDEO_MAX_BYTES;
+    if (!head || tooLarge || sniffed !== declared || !(await isVideoContainer(declared, readObject(c.env.MEDIA, keys.media), head.size))) {
+      // Not what was declared (or too big): nothing of it can be published, so its files and its
+      // row go, and with the row its place among the show's unfinished uploads of the day.
+      await c.env.MEDIA.delete([keys.media, keys.preview, keys.poster]);
+      await deletePendingVideo(c.env.DB, showId, id);
+      throw new ApiError(422, 'validation_failed', { file: [tooLarge ? 'too_large' : 'unsupported_type'] });
     }
     const [preview, poster] = await Promise.all([c.env.MEDIA.head(keys.preview), c.env.MEDIA.head(keys.poster)]);
     if (!preview) throw new ApiError(422, 'validation_failed', { preview: ['required'] });
