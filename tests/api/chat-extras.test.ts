@@ -120,8 +120,8 @@ describe('ratings and history', () => {
     studio.ws.close(1000);
   });
 
-  it('migration 0021 gives the ratings of shows seeded earlier (no votes counted) their weight, and leaves rated shows alone', async () => {
-    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith('0021_'));
+  it('migration 0022 gives the ratings of shows seeded earlier (no votes counted) their weight, and leaves rated shows alone', async () => {
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith('0022_'));
     expect(migration).toBeDefined();
     await env.DB.batch([
       env.DB.prepare('UPDATE shows SET rating = 80, rating_count = 0 WHERE id = 197'),

@@ -1,4 +1,4 @@
-// Concurrency caps in D1 (migration 0023): at most `limit` pieces of work in flight per key. The
+// Concurrency caps in D1 (migration 0024): at most `limit` pieces of work in flight per key. The
 // count and the INSERT are one statement, so a burst cannot slip past the cap between a read and
 // a write; a lease whose release was lost (the isolate went away) ends at its expiry.
 

@@ -13,7 +13,7 @@ export const DEMO_PICTURE_SIZE = { width: 1200, height: 800 };
 
 /**
  * How many votes a seeded rating counts as (spread by id): a new rating then moves it by its
- * weight instead of replacing it. Shows: 5-60 (migration 0021 gives databases seeded earlier the same).
+ * weight instead of replacing it. Shows: 5-60 (migration 0022 gives databases seeded earlier the same).
  */
 export function demoRatingVotes(kind: 'video' | 'gallery' | 'show', id: number): number {
   if (kind === 'show') return 5 + ((id * 13) % 56);
