@@ -37,17 +37,33 @@ export function cookieName(c: Context, base: string): string {
   return isHttps(c) ? `__Host-${base}` : base;
 }
 
-/** The CSRF token of a session: an HMAC of its id, so only the server can make one for it. */
-export function csrfTokenFor(env: Bindings, sessionId: string): Promise<string> {
-  return hmac(sessionSecret(env), `csrf:${sessionId}`);
+/**
+ * The CSRF token of a session and of the login it carries: an HMAC of the session id and the auth
+ * cookie, so only the server can make one, and a pair from before a login or logout (another auth
+ * cookie, or none) is refused beside the cookie that came after it.
+ */
+export function csrfTokenFor(env: Bindings, sessionId: string, authToken: string | null): Promise<string> {
+  return hmac(sessionSecret(env), `csrf:${sessionId}:${authToken ?? ''}`);
 }
 
-async function setSessionCookies(c: Context<AppEnv>, id: string): Promise<void> {
+/** The auth cookie this request carries (a value too long to be ours counts as none). */
+export function authCookie(c: Context): string | null {
+  const token = getCookie(c, cookieName(c, AUTH_COOKIE));
+  return token && token.length <= 128 ? token : null;
+}
+
+/** The CSRF token this request's session and auth cookies call for. */
+export function requestCsrfToken(c: Context<AppEnv>, sessionId: string): Promise<string> {
+  return csrfTokenFor(c.env, sessionId, authCookie(c));
+}
+
+/** `auth`: the auth cookie the browser holds after this answer. */
+async function setSessionCookies(c: Context<AppEnv>, id: string, auth: string | null): Promise<void> {
   const secure = isHttps(c);
   const maxAge = SESSION_DAYS * DAY;
   setCookie(c, cookieName(c, SESSION_COOKIE), await sign(sessionSecret(c.env), id), { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge });
   // Readable by the page's script, which echoes it in X-XSRF-TOKEN.
-  const token = await csrfTokenFor(c.env, id);
+  const token = await csrfTokenFor(c.env, id, auth);
   setCookie(c, cookieName(c, CSRF_COOKIE), token, { path: '/', sameSite: 'Lax', secure, maxAge });
   c.set('cookieSessionId', id);
   c.set('csrfToken', token);
@@ -59,7 +75,7 @@ async function setSessionCookies(c: Context<AppEnv>, id: string): Promise<void> 
  */
 async function issueSessionCookie(c: Context<AppEnv>): Promise<string> {
   const id = randomToken(24);
-  await setSessionCookies(c, id);
+  await setSessionCookies(c, id, authCookie(c));
   return id;
 }
 
@@ -74,7 +90,7 @@ export async function ensureVisitorCookies(c: Context<AppEnv>): Promise<void> {
     await issueSessionCookie(c);
     return;
   }
-  const token = await csrfTokenFor(c.env, sid);
+  const token = await requestCsrfToken(c, sid);
   c.set('csrfToken', token);
   if (getCookie(c, cookieName(c, CSRF_COOKIE)) !== token) {
     setCookie(c, cookieName(c, CSRF_COOKIE), token, { path: '/', sameSite: 'Lax', secure: isHttps(c), maxAge: SESSION_DAYS * DAY });
@@ -88,6 +104,7 @@ export async function ensureVisitorCookies(c: Context<AppEnv>): Promise<void> {
 async function rotateSession(
   c: Context<AppEnv>,
   userId: number | null,
+  auth: string | null,
   work: (newId: string) => Promise<D1PreparedStatement[]>,
 ): Promise<void> {
   const db = c.env.DB;
@@ -97,7 +114,7 @@ async function rotateSession(
   const rename = oldId ? renameSessionStatements(db, oldId, newId, userId) : [];
   const all = [...statements, ...rename];
   const results = all.length ? await db.batch(all) : [];
-  await setSessionCookies(c, newId);
+  await setSessionCookies(c, newId, auth);
   if (!oldId) return;
   const row = (results[statements.length]?.results[0] as SessionRow | undefined) ?? null;
   c.set('sessionId', row ? newId : null);
@@ -112,10 +129,10 @@ export async function logIn(c: Context<AppEnv>, userId: number): Promise<void> {
   const db = c.env.DB;
   const token = randomToken();
   const now = nowSeconds();
-  const previous = getCookie(c, cookieName(c, AUTH_COOKIE));
-  await rotateSession(c, userId, async (newId) => {
+  const previous = authCookie(c);
+  await rotateSession(c, userId, token, async (newId) => {
     const statements: D1PreparedStatement[] = [];
-    if (previous && previous.length <= 128) statements.push(deleteAuthTokenStatement(db, await sha256Hex(previous)));
+    if (previous) statements.push(deleteAuthTokenStatement(db, await sha256Hex(previous)));
     statements.push(insertAuthTokenStatement(db, await sha256Hex(token), userId, newId, now, now + AUTH_COOKIE_DAYS * DAY));
     return statements;
   });
@@ -127,10 +144,8 @@ export async function logIn(c: Context<AppEnv>, userId: number): Promise<void> {
  * rotates the session id and CSRF token.
  */
 export async function logOut(c: Context<AppEnv>): Promise<void> {
-  const token = getCookie(c, cookieName(c, AUTH_COOKIE));
-  await rotateSession(c, null, async () =>
-    token && token.length <= 128 ? [deleteAuthTokenStatement(c.env.DB, await sha256Hex(token))] : [],
-  );
+  const token = authCookie(c);
+  await rotateSession(c, null, null, async () => (token ? [deleteAuthTokenStatement(c.env.DB, await sha256Hex(token))] : []));
   deleteCookie(c, cookieName(c, AUTH_COOKIE), { path: '/', secure: isHttps(c) });
 }
 
