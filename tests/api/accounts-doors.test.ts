@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Client, DEMO, expectError, expectJson } from './account-helpers';
+import { Client, DEMO, expectError, expectJson, mailedToken, mailsTo, registerMember, uniqueEmail, userRow } from './account-helpers';
 
 // Issue 24, points 10, 12 and 14a (found by a hostile probe): the CSRF pair of another login,
 // mailed links that outlive their address, and a login throttle that locked the owner out.
@@ -53,5 +53,47 @@ describe('point 14a: the CSRF pair belongs to one login', () => {
     await expectError(await withPair(other, loggedIn).post('/api/session/welcome_shown'), 419, 'csrf_token_mismatch');
     await expectJson(await client.post('/api/session/welcome_shown'), 200);
     await expectJson(await other.post('/api/session/welcome_shown'), 200);
+  });
+});
+
+describe('point 10: a mailed link acts only on the address it was sent to', () => {
+  it("a verification link for the own address does not verify an address changed to later (someone else's)", async () => {
+    const m = await registerMember();
+    await expectJson(await m.client.post('/api/user/reset_email'), 200);
+    const link = await mailedToken(m.email, 'verify');
+    const victim = uniqueEmail('victim');
+    await expectJson(await m.client.put('/api/user/update', { email: victim, current_password: m.password }), 200);
+
+    await expectError(await m.client.post('/api/user/email_validate', { token: link }), 422, 'token_invalid', ['token', 'token_invalid']);
+    await expectError(await new Client().post('/api/register/validate', { token: link }), 422, 'token_invalid', ['token', 'token_invalid']);
+    expect(await userRow(m.id)).toMatchObject({ email: victim, is_verified: 0 });
+    // The link mailed to the new address verifies it.
+    await expectJson(await m.client.post('/api/user/email_validate', { token: await mailedToken(victim, 'verify') }), 200);
+    expect(await userRow(m.id)).toMatchObject({ email: victim, is_verified: 1 });
+  });
+
+  it('changing the address back does not revive a link mailed before; reset links to the old address end too', async () => {
+    const m = await registerMember();
+    const first = await mailedToken(m.email, 'verify');
+    await expectJson(await new Client().post('/api/auth/send', { email: m.email }), 200);
+    const reset = await mailedToken(m.email, 'reset');
+    await expectJson(await m.client.put('/api/user/update', { email: uniqueEmail('other'), current_password: m.password }), 200);
+    await expectJson(await m.client.put('/api/user/update', { email: m.email, current_password: m.password }), 200);
+
+    await expectError(await m.client.post('/api/user/email_validate', { token: first }), 422, 'token_invalid');
+    await expectError(await new Client().post('/api/auth/reset', { token: reset, password: 'evil-pass-2026', password_confirm: 'evil-pass-2026' }), 422, 'token_invalid');
+    expect(await userRow(m.id)).toMatchObject({ email: m.email, is_verified: 0 });
+  });
+
+  it('a link issued while the address changes (a race) is still bound to the address it went to', async () => {
+    const m = await registerMember();
+    const victim = uniqueEmail('victim');
+    // The link goes to the own address, and the address changes in the same moment.
+    await Promise.all([m.client.post('/api/user/reset_email'), m.client.put('/api/user/update', { email: victim, current_password: m.password })]);
+    const links = (await mailsTo(m.email)).filter((mail) => mail.kind === 'verify').map((mail) => /token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] as string);
+    // The sign-up's link and the one sent again.
+    expect(links).toHaveLength(2);
+    for (const link of links) await expectError(await m.client.post('/api/user/email_validate', { token: link }), 422, 'token_invalid');
+    expect(await userRow(m.id)).toMatchObject({ email: victim, is_verified: 0 });
   });
 });

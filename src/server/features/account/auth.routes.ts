@@ -99,7 +99,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (!user) throw new ApiError(422, 'unknown_credentials');
     if (user.blocked) throw new ApiError(422, 'user_blocked');
     const origin = publicOrigin(c);
-    const token = await issueToken(db, user.id, 'reset');
+    const token = await issueToken(db, user.id, 'reset', user.email);
     await mailerFor(c.env).send(actionMail('reset', c.get('locale'), user.email, { name: user.name, link: `${origin}/users/reset/${token}` }));
     return c.json<SentAnswer>({ sent: true });
   })

@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { anonymousWrite, mailReservations, reserveOrThrow } from '../../lib/limits';
 import { validationHook } from '../../lib/validation';
-import { consumeToken, endLoginsStatement, revokeAccountLinks, usedVerifyTokenUser } from './tokens.repo';
+import { consumeToken, endLoginsStatement, revokeAccountLinks, revokeMailedLinks, usedVerifyTokenUser } from './tokens.repo';
 import { NICKNAME_LIMIT, sendVerification } from './account.service';
 import {
   activateNickname,
@@ -108,6 +108,8 @@ export const userRoutes = new Hono<AppEnv>()
       // The verification mail to the new address counts against the mail caps before anything changes.
       await reserveOrThrow(c, mailReservations(c, body.email as string));
       statements.push(setEmailStatement(db, userId, body.email as string));
+      // Links mailed to the old address (verify, reset, login) must not act on the new one.
+      statements.push(revokeMailedLinks(db, userId, nowSeconds()));
     }
     if (statements.length) await db.batch(statements);
     if (emailChanged && body.email) await sendVerification(c, { id: userId, name: row.name, email: body.email });
