@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { LOGIN_LIMIT_ACCOUNT, LOGIN_WINDOW_S } from '../../src/server/features/account/account.service';
 import { Client, DEMO, expectError, expectJson, mailedToken, mailsTo, registerMember, uniqueEmail, userRow } from './account-helpers';
 
 // Issue 24, points 10, 12 and 14a (found by a hostile probe): the CSRF pair of another login,
@@ -95,5 +96,57 @@ describe('point 10: a mailed link acts only on the address it was sent to', () =
     expect(links).toHaveLength(2);
     for (const link of links) await expectError(await m.client.post('/api/user/email_validate', { token: link }), 422, 'token_invalid');
     expect(await userRow(m.id)).toMatchObject({ email: victim, is_verified: 0 });
+  });
+});
+
+/** Fresh clients, each from its own address, that already hold their CSRF cookie. */
+async function strangers(n: number): Promise<Client[]> {
+  const list = Array.from({ length: n }, () => new Client());
+  await Promise.all(list.map((c) => c.csrf()));
+  return list;
+}
+
+describe('point 12: guesses from anywhere do not lock the owner out', () => {
+  it('after a burst of 100 wrong passwords from 100 addresses the owner still gets in from a browser that logged in before; a new browser is told how long to wait', async () => {
+    const m = await registerMember();
+    await expectJson(await m.client.post('/api/auth/logout'), 200);
+    const guesses = await Promise.all((await strangers(100)).map((a, i) => a.login(m.name, `wrong-guess-${i}`)));
+    const statuses = guesses.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMIT_ACCOUNT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(100 - LOGIN_LIMIT_ACCOUNT);
+
+    // A stranger's browser, even with the right password: 429 with the wait (at most the window).
+    const fresh = await new Client().login(m.name, m.password);
+    await expectError(fresh, 429, 'too_many_attempts');
+    const wait = Number(fresh.headers.get('Retry-After'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(LOGIN_WINDOW_S);
+
+    // The owner's browser is not refused for the strangers' guesses.
+    const own = await expectJson<{ user: { id: number } }>(await m.client.login(m.name, m.password), 200);
+    expect(own.user.id).toBe(m.id);
+    // Their getting in does not forgive the strangers: the account stays closed to new browsers.
+    await expectError(await new Client().login(m.email, m.password), 429, 'too_many_attempts');
+  });
+
+  it("a known browser's own guesses are throttled like the account's; a made-up device cookie counts as a stranger", async () => {
+    const m = await registerMember();
+    await expectJson(await m.client.post('/api/auth/logout'), 200);
+    const tabs = Array.from({ length: 30 }, () => m.client.clone());
+    const statuses = (await Promise.all(tabs.map((t, i) => t.login(m.name, `wrong-own-${i}`)))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMIT_ACCOUNT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - LOGIN_LIMIT_ACCOUNT);
+    await expectError(await m.client.clone().login(m.name, m.password), 429, 'too_many_attempts');
+
+    // Nobody can claim to be a known browser: an unsigned cookie naming the account is ignored.
+    const forged = new Client();
+    forged.jar.set('lc_dev', `${m.id}:AAAAAAAAAAAAAAAAAAAAAAAA.forged`);
+    const other = await registerMember();
+    await expectJson(await other.client.post('/api/auth/logout'), 200);
+    const burst = (await strangers(LOGIN_LIMIT_ACCOUNT)).map((a, i) => a.login(other.name, `wrong-${i}`));
+    await Promise.all(burst);
+    forged.jar.set('lc_dev', `${other.id}:AAAAAAAAAAAAAAAAAAAAAAAA.forged`);
+    await expectError(await forged.login(other.name, other.password), 429, 'too_many_attempts');
+    await expectJson(await other.client.login(other.name, other.password), 200);
   });
 });

@@ -4,12 +4,16 @@ import { createMiddleware } from 'hono/factory';
 import { AUTH_COOKIE_DAYS, CONSENT_COOKIE, CONSENT_COOKIE_DAYS, CSRF_COOKIE, SPLASH_COOKIE, type ConsentAnswer } from '../../../shared/constants';
 import type { AppEnv, Bindings } from '../../env';
 import { createSession, deleteAuthTokenStatement, insertAuthTokenStatement, renameSessionStatements, toWireSession, updateSession, type SessionRow } from './session.repo';
-import { hmac, randomToken, sha256Hex, sign } from '../../lib/crypto';
+import { hmac, randomToken, sha256Hex, sign, unsign } from '../../lib/crypto';
 import { nowSeconds } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 
 export const AUTH_COOKIE = 'auth._token';
 export const SESSION_COOKIE = 'lc_sid';
+/** The accounts this browser logged into: their owner's logins are throttled apart from strangers' guesses. */
+export const DEVICE_COOKIE = 'lc_dev';
+/** How many accounts a browser remembers (the most recent ones). */
+const DEVICE_ACCOUNTS = 5;
 const DAY = 86_400;
 const SESSION_DAYS = 365;
 
@@ -121,9 +125,34 @@ async function rotateSession(
   c.set('session', toWireSession(row, c.get('session').splash18_confirmed ? { splash18_confirmed: true } : {}));
 }
 
+async function readDevice(c: Context<AppEnv>): Promise<{ id: string; accounts: number[] } | null> {
+  const value = await unsign(sessionSecret(c.env), getCookie(c, cookieName(c, DEVICE_COOKIE)));
+  const m = value ? /^([0-9-]*):([A-Za-z0-9_-]{16,64})$/.exec(value) : null;
+  if (!m) return null;
+  return { id: m[2], accounts: m[1] ? m[1].split('-').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : [] };
+}
+
+/**
+ * This browser's id when it logged into `userId` before (signed cookie), else null: the right
+ * password from there is not refused for what strangers guessed at the account.
+ */
+export async function knownDevice(c: Context<AppEnv>, userId: number): Promise<string | null> {
+  const device = await readDevice(c);
+  return device?.accounts.includes(userId) ? device.id : null;
+}
+
+/** The browser remembers that it logged into `userId` (the id it has, or a new one). */
+async function rememberDevice(c: Context<AppEnv>, userId: number): Promise<void> {
+  const device = await readDevice(c);
+  const accounts = [userId, ...(device?.accounts ?? []).filter((a) => a !== userId)].slice(0, DEVICE_ACCOUNTS);
+  const value = await sign(sessionSecret(c.env), `${accounts.join('-')}:${device?.id ?? randomToken(18)}`);
+  setCookie(c, cookieName(c, DEVICE_COOKIE), value, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c), maxAge: SESSION_DAYS * DAY });
+}
+
 /**
  * Issues an auth token (only its hash is stored), sets the 2-day HttpOnly cookie and rotates the
- * session id and CSRF token. A login this browser had before ends.
+ * session id and CSRF token. A login this browser had before ends. The browser is remembered as
+ * one of the member's devices (it outlives the logout).
  */
 export async function logIn(c: Context<AppEnv>, userId: number): Promise<void> {
   const db = c.env.DB;
@@ -137,6 +166,7 @@ export async function logIn(c: Context<AppEnv>, userId: number): Promise<void> {
     return statements;
   });
   setCookie(c, cookieName(c, AUTH_COOKIE), token, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c), maxAge: AUTH_COOKIE_DAYS * DAY });
+  await rememberDevice(c, userId);
 }
 
 /**
