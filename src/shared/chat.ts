@@ -86,7 +86,7 @@ export type SessionState = 'pending' | 'active' | 'ended';
  * paid a voice-call session has ended; expired: an external provider session was not extended
  * within its lease.
  */
-export type EndReason = 'member' | 'performer' | 'no_coins' | 'offline' | 'kicked' | 'banned' | 'timeout' | 'declined' | 'replaced' | 'free_expired' | 'exclusive' | 'call_ended' | 'expired';
+export type EndReason = 'member' | 'performer' | 'no_coins' | 'offline' | 'kicked' | 'banned' | 'timeout' | 'declined' | 'replaced' | 'free_expired' | 'exclusive' | 'call_ended' | 'expired' | 'logout';
 
 /** A paid or free session as its member (and the performer) sees it. */
 export interface SessionView {

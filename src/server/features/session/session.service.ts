@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { AUTH_COOKIE_DAYS, CONSENT_COOKIE, CONSENT_COOKIE_DAYS, CSRF_COOKIE, SPLASH_COOKIE, type ConsentAnswer } from '../../../shared/constants';
 import type { AppEnv, Bindings } from '../../env';
-import { createSession, deleteAuthTokenStatement, insertAuthTokenStatement, renameSessionStatements, toWireSession, updateSession, type SessionRow } from './session.repo';
+import { createSession, deleteAuthTokenStatement, insertAuthTokenStatement, loginAliveRow, renameSessionStatements, toWireSession, updateSession, type SessionRow } from './session.repo';
 import { hmac, randomToken, sha256Hex, sign, unsign } from '../../lib/crypto';
 import { nowSeconds } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
@@ -110,7 +110,7 @@ async function rotateSession(
   userId: number | null,
   auth: string | null,
   work: (newId: string) => Promise<D1PreparedStatement[]>,
-): Promise<void> {
+): Promise<string> {
   const db = c.env.DB;
   const oldId = c.get('sessionId');
   const newId = randomToken(24);
@@ -119,10 +119,11 @@ async function rotateSession(
   const all = [...statements, ...rename];
   const results = all.length ? await db.batch(all) : [];
   await setSessionCookies(c, newId, auth);
-  if (!oldId) return;
+  if (!oldId) return newId;
   const row = (results[statements.length]?.results[0] as SessionRow | undefined) ?? null;
   c.set('sessionId', row ? newId : null);
   c.set('session', toWireSession(row, c.get('session').splash18_confirmed ? { splash18_confirmed: true } : {}));
+  return newId;
 }
 
 async function readDevice(c: Context<AppEnv>): Promise<{ id: string; accounts: number[] } | null> {
@@ -159,13 +160,14 @@ export async function logIn(c: Context<AppEnv>, userId: number): Promise<void> {
   const token = randomToken();
   const now = nowSeconds();
   const previous = authCookie(c);
-  await rotateSession(c, userId, token, async (newId) => {
+  const loginId = await rotateSession(c, userId, token, async (newId) => {
     const statements: D1PreparedStatement[] = [];
     if (previous) statements.push(deleteAuthTokenStatement(db, await sha256Hex(previous)));
     statements.push(insertAuthTokenStatement(db, await sha256Hex(token), userId, newId, now, now + AUTH_COOKIE_DAYS * DAY));
     return statements;
   });
   setCookie(c, cookieName(c, AUTH_COOKIE), token, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c), maxAge: AUTH_COOKIE_DAYS * DAY });
+  c.set('loginId', loginId);
   await rememberDevice(c, userId);
 }
 
@@ -176,6 +178,7 @@ export async function logIn(c: Context<AppEnv>, userId: number): Promise<void> {
 export async function logOut(c: Context<AppEnv>): Promise<void> {
   const token = authCookie(c);
   await rotateSession(c, null, null, async () => (token ? [deleteAuthTokenStatement(c.env.DB, await sha256Hex(token))] : []));
+  c.set('loginId', null);
   deleteCookie(c, cookieName(c, AUTH_COOKIE), { path: '/', secure: isHttps(c) });
 }
 
@@ -211,6 +214,11 @@ export async function updateSessionRow(c: Context<AppEnv>, fields: Parameters<ty
   const row = await updateSession(c.env.DB, id, fields);
   if (row) c.set('session', wireSession(c, row));
   return row;
+}
+
+/** A room or lobby socket of `userId` opened by login `loginId` may (still) connect. */
+export function loginAlive(db: D1Database, userId: number, loginId: string | null | undefined): Promise<boolean> {
+  return loginId ? loginAliveRow(db, userId, loginId, nowSeconds()) : Promise.resolve(false);
 }
 
 /** 401 unless logged in; the user id otherwise. */
