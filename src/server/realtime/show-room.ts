@@ -173,29 +173,15 @@ export class ShowRoom extends ShowRoomVideo {
   }
 
   /**
-   * A login of member `uid` ended (logout, password change): the sessions it opened end (their
-   * minutes stop, their sockets close) and, for the show's performer, the studio's sockets close
-   * (a studio of a login that lives on reconnects with a fresh token). Answers the ended ids.
+   * A login of member `uid` ended (logout, password change): its sessions end (minutes stop, both
+   * sides told, sockets closed) and, for the performer, the studio's sockets close (a studio whose
+   * login lives on reconnects with a fresh token). Answers the ended ids.
    */
   async endLogin(uid: number, sessionIds: string[], performer: boolean): Promise<string[]> {
-    const ended: string[] = [];
-    for (const id of sessionIds) {
-      const s = this.sessions.get(id);
-      if (!s || s.uid !== uid) continue;
-      await this.endSession(s, 'logout');
-      ended.push(id);
-    }
-    if (performer) {
-      for (const ws of this.open('performer')) {
-        if (this.attachment(ws)?.uid !== uid) continue;
-        try {
-          ws.close(4001, 'logout');
-        } catch {
-          // already closing
-        }
-      }
-    }
-    return ended;
+    const mine = sessionIds.map((id) => this.sessions.get(id)).filter((s): s is RoomSession => s?.uid === uid);
+    for (const s of mine) await this.endSession(s, 'logout');
+    if (performer) for (const ws of this.open('performer')) if (this.attachment(ws)?.uid === uid) ws.close(4001, 'logout');
+    return mine.map((s) => s.id);
   }
 
   /** A tip the worker booked: everyone in the room sees it. */
