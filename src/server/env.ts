@@ -98,6 +98,11 @@ export interface Variables {
   /** The CSRF token of cookieSessionId, once a page view or a form check computed it (forms without script carry it). */
   csrfToken?: string;
   user: User | null;
+  /**
+   * The login (auth token) of the member: the session id it began with. Room and lobby sockets
+   * carry it, so a logout or a password change ends what that login opened.
+   */
+  loginId: string | null;
   /** The logged-in member, set by requireUser: read it only in handlers behind that middleware. */
   member: User;
   /** The member was shown the welcome dialog once (in any session): never again. */

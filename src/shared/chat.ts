@@ -86,7 +86,7 @@ export type SessionState = 'pending' | 'active' | 'ended';
  * paid a voice-call session has ended; expired: an external provider session was not extended
  * within its lease; private_ended: a voyeur's session ends with the private or exclusive it watched.
  */
-export type EndReason = 'member' | 'performer' | 'no_coins' | 'offline' | 'kicked' | 'banned' | 'timeout' | 'declined' | 'replaced' | 'free_expired' | 'exclusive' | 'private_ended' | 'call_ended' | 'expired';
+export type EndReason = 'member' | 'performer' | 'no_coins' | 'offline' | 'kicked' | 'banned' | 'timeout' | 'declined' | 'replaced' | 'free_expired' | 'exclusive' | 'private_ended' | 'call_ended' | 'expired' | 'logout';
 
 /** A paid or free session as its member (and the performer) sees it. */
 export interface SessionView {

@@ -252,8 +252,9 @@ export async function sha256Hex(text: string): Promise<string> {
 export async function insertToken(userId: number, kind: 'verify' | 'reset' | 'login', expiresIn = 900): Promise<string> {
   const token = `tok${uniq()}${crypto.randomUUID().replace(/-/g, '')}`;
   const now = Math.floor(Date.now() / 1000);
-  await env.DB.prepare('INSERT INTO user_tokens (token_hash, user_id, kind, expires_at, created_at) VALUES (?, ?, ?, ?, ?)')
-    .bind(await sha256Hex(token), userId, kind, now + expiresIn, now)
+  // Mailed to the member's address as it is now (a link works only while the account has it).
+  await env.DB.prepare('INSERT INTO user_tokens (token_hash, user_id, kind, expires_at, created_at, email) VALUES (?, ?, ?, ?, ?, (SELECT email FROM users WHERE id = ?))')
+    .bind(await sha256Hex(token), userId, kind, now + expiresIn, now, userId)
     .run();
   return token;
 }

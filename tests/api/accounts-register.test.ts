@@ -178,6 +178,8 @@ describe('POST register/validate', () => {
     const m = await registerMember();
     const token = await mailedToken(m.email, 'verify');
     m.client.jar.delete('auth._token');
+    // The CSRF token is bound to the login too: without the auth cookie the browser fetches it again.
+    await m.client.csrf();
     const res = await m.client.post('/api/register/validate', { token });
     const body = await expectJson<{ user: User; session: Session }>(res, 200);
     expect(body.user).toMatchObject({ id: m.id, is_verified: true });

@@ -299,6 +299,8 @@ describe('point 7: activation and logout cannot be triggered from another site',
     const token = await mailedToken(m.email, 'verify');
     m.client.jar.delete('auth._token');
     expect(await m.client.me()).toBeNull();
+    // The CSRF token is bound to the login too: without it the browser fetches the token again (page view, or the client's retry after 419).
+    await m.client.csrf();
     const res = await expectJson<{ status: string; user: User }>(await m.client.post('/api/register/validate', { token }), 200);
     expect(res.status).toBe('verified');
     expect(res.user).toMatchObject({ id: m.id, is_verified: true });

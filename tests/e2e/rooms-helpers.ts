@@ -99,7 +99,7 @@ async function addCoins(userId: number, amount: number): Promise<void> {
 }
 
 /** A verified member who passed the age check, with `coins`, and (unless nickname: false) a nickname. */
-export async function chatMember(page: Page, coins: number, { nickname = true } = {}): Promise<{ id: number; nick: string | null }> {
+export async function chatMember(page: Page, coins: number, { nickname = true } = {}): Promise<{ id: number; nick: string | null; email: string }> {
   const call = ctxCall;
   const ctx = page.context();
   const email = `r-${uniq()}@example.org`;
@@ -125,7 +125,7 @@ export async function chatMember(page: Page, coins: number, { nickname = true } 
     const res = await call(page, 'POST', 'user/nickname/add', { nickname: nick });
     if (res.status !== 200 && res.status !== 201) throw new Error(`nickname failed: ${res.status} ${JSON.stringify(res.body)}`);
   }
-  return { id, nick };
+  return { id, nick, email };
 }
 
 /** Opens the show page and starts a chat of `type` (the nickname dialog answered with `nick` if it comes). */

@@ -10,9 +10,16 @@ export class ApiFailure extends Error {
     message: string,
     readonly errors: Record<string, string[]> = {},
     readonly body: unknown = null,
+    /** Seconds to wait before trying again (Retry-After of a 429 or 503), when the server said. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
   }
+}
+
+function retryAfterOf(res: Response): number | null {
+  const seconds = Number(res.headers.get('Retry-After'));
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : null;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -117,7 +124,7 @@ export function createApi(store: RootState, navigate: (to: string) => void = (to
       navigate(message === 'not_verified' ? '/verify' : '/');
     }
     const errors = data && typeof data === 'object' ? ((data as { errors?: Record<string, string[]> }).errors ?? {}) : {};
-    throw new ApiFailure(res.status, message, errors, data);
+    throw new ApiFailure(res.status, message, errors, data, retryAfterOf(res));
   }
 
   current = {

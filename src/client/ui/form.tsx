@@ -241,6 +241,8 @@ export interface PostedFailure {
   code: string | null;
   fields: Record<string, string>;
   values: Record<string, string>;
+  /** A throttled form: seconds until it may be sent again. */
+  retryAfter?: number;
 }
 
 /**

@@ -3,7 +3,9 @@ import type { Bindings } from '../env';
 
 // The room token ("password" of a chat session answer): a short-lived HS256 JWT bound to one
 // chat session (sub) AND one show (show). The room's socket route refuses a token of another
-// show, an expired one and a forged one; the beacon end accepts it as the owner's proof.
+// show, an expired one and a forged one; the beacon end accepts it as the owner's proof. A
+// member's or performer's token names the login it was issued to (lid): once that login ends
+// (logout, password change) the socket route refuses it, however young it is.
 
 export const ROOM_TOKEN_TTL_S = 300;
 const ISSUER = 'livecam-room';
@@ -18,6 +20,8 @@ export interface RoomClaims {
   role: RoomRole;
   /** Member or performer user id; null for guests. */
   uid: number | null;
+  /** The login the token was issued to (Variables.loginId); null for guests. */
+  login?: string | null;
 }
 
 function secret(env: Bindings): Uint8Array {
@@ -30,7 +34,7 @@ function secret(env: Bindings): Uint8Array {
 
 export async function signRoomToken(env: Bindings, c: RoomClaims, ttlSeconds = ROOM_TOKEN_TTL_S): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ show: c.show, role: c.role, uid: c.uid })
+  return new SignJWT({ show: c.show, role: c.role, uid: c.uid, lid: c.login ?? null })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(ISSUER)
     .setSubject(c.sub)
@@ -55,11 +59,13 @@ export async function verifyRoomToken(env: Bindings, token: string | undefined |
     const show = payload.show;
     const role = payload.role;
     const uid = payload.uid;
+    const lid = payload.lid ?? null;
     if (typeof payload.sub !== 'string' || typeof show !== 'number' || !Number.isInteger(show)) return null;
     if (role !== 'performer' && role !== 'member' && role !== 'guest') return null;
     if (uid !== null && typeof uid !== 'number') return null;
+    if (lid !== null && typeof lid !== 'string') return null;
     if (showId !== null && show !== showId) return null;
-    return { sub: payload.sub, show, role, uid: (uid as number | null) ?? null };
+    return { sub: payload.sub, show, role, uid: (uid as number | null) ?? null, login: lid as string | null };
   } catch (e) {
     if (e instanceof errors.JOSEError) return null;
     return null;

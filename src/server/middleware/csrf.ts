@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/constants';
 import type { AppEnv } from '../env';
-import { cookieName, csrfTokenFor, ensureVisitorCookies } from '../features/session/session.service';
+import { cookieName, ensureVisitorCookies, requestCsrfToken } from '../features/session/session.service';
 import { timingSafeEqual } from '../lib/crypto';
 import { ApiError } from '../lib/errors';
 import { readForm, type FormFields } from '../lib/body';
@@ -12,7 +12,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Every write echoes the session's CSRF token in X-XSRF-TOKEN, else 419. The token is an HMAC of
- * the session id (from the signed lc_sid cookie), so an equal cookie/header pair that someone
+ * the session id (from the signed lc_sid cookie) and the auth cookie, so an equal cookie/header pair that someone
  * made up, or the token of another session, does not pass; the cookie must carry it too.
  */
 export const csrf = createMiddleware<AppEnv>(async (c, next) => {
@@ -20,7 +20,7 @@ export const csrf = createMiddleware<AppEnv>(async (c, next) => {
     const sid = c.get('cookieSessionId');
     const header = c.req.header(CSRF_HEADER) ?? '';
     const cookie = getCookie(c, cookieName(c, CSRF_COOKIE)) ?? '';
-    const expected = sid ? await csrfTokenFor(c.env, sid) : '';
+    const expected = sid ? await requestCsrfToken(c, sid) : '';
     if (!expected || !timingSafeEqual(header, expected) || !timingSafeEqual(cookie, expected)) throw new ApiError(419, 'csrf_token_mismatch');
   }
   await next();
@@ -40,7 +40,7 @@ export async function checkedForm(c: Context<AppEnv>): Promise<FormFields> {
   // Not a well-formed form (or control characters in it): bad input, nothing changes.
   if (!form) throw new ApiError(422, 'invalid_body');
   const sid = c.get('cookieSessionId');
-  const expected = sid ? await csrfTokenFor(c.env, sid) : '';
+  const expected = sid ? await requestCsrfToken(c, sid) : '';
   const cookie = getCookie(c, cookieName(c, CSRF_COOKIE)) ?? '';
   const field = form[CSRF_FIELD] ?? '';
   if (!expected || !timingSafeEqual(field, expected) || !timingSafeEqual(cookie, expected)) throw new ApiError(419, 'csrf_token_mismatch');

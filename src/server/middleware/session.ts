@@ -40,6 +40,7 @@ export const session = createMiddleware<AppEnv>(async (c, next) => {
     }),
   );
   c.set('user', member ? toWireUser(member, nicknames) : null);
+  c.set('loginId', member?.login_id ?? null);
   c.set('memberWelcomed', !!member?.welcome_shown_at);
   await next();
 });

@@ -38,6 +38,18 @@ export class LobbyHub extends DurableObject<Bindings> {
     await this.fanOut(message, userId);
   }
 
+  /** Ends logins of a member on every shard (Lobby.closeLogins). */
+  async closeLogins(userId: number, which: { keep?: string | null; only?: string | null }, message: string | null): Promise<void> {
+    const shards = lobbyShardCount(this.env);
+    await Promise.all(
+      Array.from({ length: shards }, (_, i) =>
+        this.env.LOBBY.get(this.env.LOBBY.idFromName(`shard-${i}`))
+          .closeLogins(userId, which, message)
+          .catch(() => 0),
+      ),
+    );
+  }
+
   /** Starts the simulator's alarm (local development) unless it runs. */
   async startSimulator(): Promise<void> {
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + SIMULATOR_EVERY_MS);

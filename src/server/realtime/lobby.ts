@@ -4,6 +4,8 @@ import { HibernatingRoom } from './room';
 
 interface Attachment {
   userId: number | null;
+  /** The member's login (Variables.loginId) that opened the socket. */
+  login?: string | null;
   /** The socket's reserved slot (realtime_sockets row), released when it closes. */
   slot?: string | null;
 }
@@ -20,8 +22,9 @@ export class Lobby extends HibernatingRoom<Attachment> {
     const max = Number(url.searchParams.get('max')) || 1000;
     if (this.sockets().length >= max) return new Response('full', { status: 503 });
     const userId = Number(url.searchParams.get('uid')) || null;
+    const login = userId ? url.searchParams.get('login') : null;
     // Accepted before anything is awaited, so a parallel join already counts this socket.
-    const res = this.accept({ userId, slot: url.searchParams.get('slot') }, JSON.stringify({ type: 'hello', shard: Number(url.searchParams.get('shard')) || 0 }));
+    const res = this.accept({ userId, login, slot: url.searchParams.get('slot') }, JSON.stringify({ type: 'hello', shard: Number(url.searchParams.get('shard')) || 0 }));
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + REALTIME_SLOT_RENEW_MS);
     return res;
   }
@@ -29,6 +32,26 @@ export class Lobby extends HibernatingRoom<Attachment> {
   /** RPC from the hub: sends to every socket, or only to the sockets of one member. */
   relay(message: string, userId: number | null): number {
     return this.broadcast(message, (a) => userId === null || a?.userId === userId);
+  }
+
+  /**
+   * RPC from the hub: the logins of a member ended. Their sockets get `message` (null: none) and
+   * are closed; `keep` names a login whose sockets stay, `only` the one login whose sockets go.
+   */
+  closeLogins(userId: number, which: { keep?: string | null; only?: string | null }, message: string | null): number {
+    let closed = 0;
+    for (const ws of this.sockets()) {
+      const a = this.attachment(ws);
+      if (a?.userId !== userId || (which.keep != null && a.login === which.keep) || (which.only != null && a.login !== which.only)) continue;
+      try {
+        if (message !== null) ws.send(message);
+        ws.close(4001, 'logout');
+        closed++;
+      } catch {
+        // closing right now; webSocketClose cleans up
+      }
+    }
+    return closed;
   }
 
   override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): void {

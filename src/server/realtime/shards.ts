@@ -40,6 +40,14 @@ export async function publishToUser(env: Bindings, userId: number, event: object
   await hub(env).toUser(userId, JSON.stringify(event));
 }
 
+/**
+ * Closes a member's lobby sockets of ended logins (all but `keep`, or only `only`), telling them
+ * `event` first (null: closed silently, the page reconnects with the cookies it has now).
+ */
+export async function closeLobbyLogins(env: Bindings, userId: number, which: { keep?: string | null; only?: string | null }, event: object | null): Promise<void> {
+  await hub(env).closeLogins(userId, which, event ? JSON.stringify(event) : null);
+}
+
 export async function startSimulator(env: Bindings): Promise<void> {
   await hub(env).startSimulator();
 }
@@ -48,13 +56,13 @@ export async function startSimulator(env: Bindings): Promise<void> {
  * Joins a socket to a shard with room: starts at a random shard and walks on while shards
  * answer "full", so no shard ever holds more than LOBBY_MAX_SOCKETS.
  */
-export async function connectToLobby(env: Bindings, request: Request, userId: number | null, slot: string): Promise<Response> {
+export async function connectToLobby(env: Bindings, request: Request, userId: number | null, slot: string, login: string | null = null): Promise<Response> {
   const shards = lobbyShardCount(env);
   const max = lobbyShardMax(env);
   const start = Math.floor(Math.random() * shards);
   for (let i = 0; i < shards; i++) {
     const shard = (start + i) % shards;
-    const url = `https://lobby/connect?shard=${shard}&max=${max}&slot=${slot}${userId ? `&uid=${userId}` : ''}`;
+    const url = `https://lobby/connect?shard=${shard}&max=${max}&slot=${slot}${userId ? `&uid=${userId}` : ''}${userId && login ? `&login=${encodeURIComponent(login)}` : ''}`;
     const res = await env.LOBBY.get(env.LOBBY.idFromName(`shard-${shard}`)).fetch(new Request(url, request));
     if (res.status !== 503) return res;
   }

@@ -174,6 +174,18 @@ export class ShowRoom extends ShowRoomVideo {
     return { session: sessionView(s), leaseUntil: s.leaseUntil, leaseMs: this.leaseMs };
   }
 
+  /**
+   * A login of member `uid` ended (logout, password change): its sessions end (minutes stop, both
+   * sides told, sockets closed) and, for the performer, the studio's sockets close (a studio whose
+   * login lives on reconnects with a fresh token). Answers the ended ids.
+   */
+  async endLogin(uid: number, sessionIds: string[], performer: boolean): Promise<string[]> {
+    const mine = sessionIds.map((id) => this.sessions.get(id)).filter((s): s is RoomSession => s?.uid === uid);
+    for (const s of mine) await this.endSession(s, 'logout');
+    if (performer) for (const ws of this.open('performer')) if (this.attachment(ws)?.uid === uid) ws.close(4001, 'logout');
+    return mine.map((s) => s.id);
+  }
+
   /** A tip the worker booked: everyone in the room sees it. */
   tipped(sessionId: string, coins: number): boolean {
     const s = this.sessions.get(sessionId);

@@ -15,6 +15,12 @@ export function loginErrorCode(e: unknown): string {
   return 'unknown_error';
 }
 
+/** The text of a login refusal; a throttled one says how long to wait (Retry-After, in whole minutes). */
+export function loginErrorText(t: ReturnType<typeof useT>, code: string, retryAfter?: number | null): string {
+  if (code === 'too_many_attempts' && retryAfter) return t('errors.too_many_attempts_wait', { count: Math.ceil(retryAfter / 60) });
+  return errorText(t, code);
+}
+
 export interface LoginFormProps {
   idPrefix: string;
   /** After the store got the member. */
@@ -35,7 +41,7 @@ export function LoginForm({ idPrefix, onSuccess, onForgot, autoFocus, initialLog
   const [login, setLogin] = useState(failure?.values.username ?? initialLogin);
   const [password, setPassword] = useState('');
   const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(failure?.code ? errorText(t, failure.code) : null);
+  const [error, setError] = useState<string | null>(failure?.code ? loginErrorText(t, failure.code, failure.retryAfter) : null);
   const [fields, setFields] = useState<{ username?: string; password?: string }>({ username: failure?.fields.username, password: failure?.fields.password });
   const loginRef = useFocusWhen<HTMLInputElement>(autoFocus);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -60,7 +66,7 @@ export function LoginForm({ idPrefix, onSuccess, onForgot, autoFocus, initialLog
       onSuccess?.(res);
     } catch (err) {
       setLoading(false);
-      setError(errorText(t, loginErrorCode(err)));
+      setError(loginErrorText(t, loginErrorCode(err), err instanceof ApiFailure ? err.retryAfter : null));
       setPassword('');
       requestAnimationFrame(() => passwordRef.current?.focus());
     }

@@ -125,7 +125,11 @@ function refused(c: Context<AppEnv>, e: unknown, values: Record<string, string>)
   if (!(e instanceof ApiError) || e.status === 419) return null;
   for (const [name, value] of Object.entries(e.headers ?? {})) c.header(name, value);
   const fields = Object.fromEntries(Object.entries(e.errors ?? {}).map(([field, codes]) => [field, codes[0] ?? 'validation_failed']));
-  return { failure: { code: Object.keys(fields).length ? null : e.message, fields, values }, status: e.status as ContentfulStatusCode };
+  const retryAfter = Number(e.headers?.['Retry-After']);
+  return {
+    failure: { code: Object.keys(fields).length ? null : e.message, fields, values, ...(retryAfter > 0 ? { retryAfter } : {}) },
+    status: e.status as ContentfulStatusCode,
+  };
 }
 
 

@@ -20,6 +20,8 @@ export interface UserRow {
   welcome_shown_at: number | null;
   /** Joined from performers where the query asks for it (see USER_WITH_PERFORMER). */
   performer_show?: number | null;
+  /** The login of the auth token that found the member (its session id at login), where the query asks for it. */
+  login_id?: string | null;
 }
 
 /** A user row with the show the member performs in (null for most). */

@@ -60,7 +60,7 @@ export async function logInPayload(c: Context<AppEnv>, userId: number) {
 /** Sends (again) the verification link to a member. */
 export async function sendVerification(c: Parameters<typeof publicOrigin>[0], user: { id: number; name: string; email: string }) {
   const origin = publicOrigin(c);
-  const token = await issueToken(c.env.DB, user.id, 'verify');
+  const token = await issueToken(c.env.DB, user.id, 'verify', user.email);
   await markVerifySent(c.env.DB, user.id, nowSeconds());
   await mailerFor(c.env).send(
     actionMail('verify', c.get('locale'), user.email, { name: user.name, link: `${origin}/users/activate?token=${token}` }),

@@ -12,11 +12,11 @@ import { mailerFor } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { anonymousWrite, bodyCap, mailReservations, reserveOrThrow, TOKEN_TRIES_PER_ADDRESS } from '../../lib/limits';
 import { validationHook } from '../../lib/validation';
-import { publishToUser } from '../../realtime/shards';
 import { createUser, findUserByEmail, findUserByGoogleSub, findUserByLogin, linkGoogle, resetPasswordStatement } from './account.repo';
 import { logInPayload, publicOrigin, uniqueUsername } from './account.service';
 import { consumeToken, endLoginsStatement, issueToken, revokeAccountLinks } from './tokens.repo';
 import { passwordLogin } from './auth.service';
+import { endLogins } from './end-logins';
 import type { LoginAnswer, LogoutAnswer, SentAnswer, UserAnswer } from '../../../shared/api';
 
 const RESET_MAIL_LIMIT = 5;
@@ -75,9 +75,11 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/logout', async (c) => {
     const userId = c.get('user')?.id;
+    const loginId = c.get('loginId');
     await logOut(c);
-    // Every other open tab of the member logs out too.
-    if (userId) c.executionCtx.waitUntil(publishToUser(c.env, userId, { type: 'user:logout' }).catch(() => undefined));
+    // Everything this login opened ends before the answer: its chats (no further minute), the
+    // studio, room tokens, and its lobby sockets (its other tabs are told user:logout).
+    if (userId) await endLogins(c.env, userId, { only: loginId });
     c.set('user', null);
     return c.json<LogoutAnswer>({ session: c.get('session') });
   })
@@ -99,7 +101,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (!user) throw new ApiError(422, 'unknown_credentials');
     if (user.blocked) throw new ApiError(422, 'user_blocked');
     const origin = publicOrigin(c);
-    const token = await issueToken(db, user.id, 'reset');
+    const token = await issueToken(db, user.id, 'reset', user.email);
     await mailerFor(c.env).send(actionMail('reset', c.get('locale'), user.email, { name: user.name, link: `${origin}/users/reset/${token}` }));
     return c.json<SentAnswer>({ sent: true });
   })
@@ -114,7 +116,9 @@ export const authRoutes = new Hono<AppEnv>()
       endLoginsStatement(db, userId),
       revokeAccountLinks(db, userId, nowSeconds()),
     ]);
-    return loggedIn(c, userId);
+    const answer = await loggedIn(c, userId);
+    await endLogins(c.env, userId, { keep: c.get('loginId') });
+    return answer;
   })
   .post('/token_login', anonymousWrite('token', TOKEN_TRIES_PER_ADDRESS), zValidator('json', tokenSchema, validationHook), async (c) => {
     const userId = await consumeToken(c.env.DB, c.req.valid('json').token, 'login');

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { registerSchema } from '../../../shared/accounts';
 import type { AppEnv } from '../../env';
-import { clientIp, pepper, updateSessionRow } from '../session/session.service';
+import { clientIp, knownDevice, pepper, updateSessionRow } from '../session/session.service';
 import { nowSeconds } from '../../lib/clock';
 import { randomToken } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
@@ -24,8 +24,12 @@ export async function passwordLogin(c: Context<AppEnv>, login: string, password:
   const db = c.env.DB;
   const user = await findUserByLogin(db, login);
   // An existing account is counted by its id, so alternating its name and e-mail (or their
-  // case) does not multiply the allowed guesses; unknown logins by their lower-cased text.
-  const accountKey = user ? `login:user:${user.id}` : `login:acct:${login.toLowerCase()}`;
+  // case) does not multiply the allowed guesses; unknown logins by their lower-cased text. A
+  // browser that logged into the account before has its own counter: what strangers guess at the
+  // account cannot lock its owner out there (a new browser waits, or resets by mail), and the
+  // address counter still holds for everyone.
+  const device = user ? await knownDevice(c, user.id) : null;
+  const accountKey = user ? (device ? `login:dev:${user.id}:${device}` : `login:user:${user.id}`) : `login:acct:${login.toLowerCase()}`;
   // A failure slot on both counters is reserved before the hash is checked, so a burst gets
   // exactly the limit checked; a refused request hands back what it took (lib/throttle.ts).
   const slot = await reserve(db, [
@@ -39,8 +43,8 @@ export async function passwordLogin(c: Context<AppEnv>, login: string, password:
   const ok = await verifyPassword(password, pepper(c.env), user?.password_hash ?? (await dummyHash));
   // A failure keeps its slot until the window ends.
   if (!user || !ok) throw new ApiError(401, 'unknown_credentials');
-  // The right password was no failure: its slots are handed back, and the account's failures are
-  // forgotten (the member got in). The address's failures stay: logging into an own account
+  // The right password was no failure: its slots are handed back, and the failures on its counter
+  // (the account's, or this device's) are forgotten (the member got in). The address's failures stay: logging into an own account
   // must not buy an address new guesses at others.
   await slot.refund();
   await clear(db, accountKey);

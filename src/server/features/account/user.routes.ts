@@ -1,19 +1,21 @@
 import type { LogoutAnswer, SentAnswer, UserAnswer, ValidateAnswer } from '../../../shared/api';
+import type { Session } from '../../../shared/session';
 import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { cancelSchema, newsletterSchema, nicknameAddSchema, tokenSchema, userLogSchema, userUpdateSchema } from '../../../shared/accounts';
 import type { AppEnv } from '../../env';
 import { getCookie } from 'hono/cookie';
-import { AUTH_COOKIE, cookieName, logOut, pepper, requireUser, requireVerified } from '../session/session.service';
+import { AUTH_COOKIE, cookieName, logIn, logOut, pepper, requireUser, requireVerified } from '../session/session.service';
 import { nowSeconds } from '../../lib/clock';
 import { sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { anonymousWrite, mailReservations, reserveOrThrow } from '../../lib/limits';
 import { validationHook } from '../../lib/validation';
-import { consumeToken, endLoginsStatement, revokeAccountLinks, usedVerifyTokenUser } from './tokens.repo';
+import { consumeToken, endLoginsStatement, revokeAccountLinks, revokeMailedLinks, usedVerifyTokenUser } from './tokens.repo';
 import { NICKNAME_LIMIT, sendVerification } from './account.service';
+import { endLogins } from './end-logins';
 import {
   activateNickname,
   cancelAccount,
@@ -108,9 +110,19 @@ export const userRoutes = new Hono<AppEnv>()
       // The verification mail to the new address counts against the mail caps before anything changes.
       await reserveOrThrow(c, mailReservations(c, body.email as string));
       statements.push(setEmailStatement(db, userId, body.email as string));
+      // Links mailed to the old address (verify, reset, login) must not act on the new one.
+      statements.push(revokeMailedLinks(db, userId, nowSeconds()));
     }
     if (statements.length) await db.batch(statements);
+    if (body.password) {
+      // This login goes on under a new token and session id (a copy of its cookie stops working);
+      // what the other logins had open ends now, and this login's tabs reconnect their lobby sockets.
+      const before = c.get('loginId');
+      await logIn(c, userId);
+      await endLogins(c.env, userId, { keep: before, renewed: before });
+    }
     if (emailChanged && body.email) await sendVerification(c, { id: userId, name: row.name, email: body.email });
+    if (body.password) return c.json<UserAnswer & { session: Session }>({ user: await wireUser(db, userId), session: c.get('session') });
     return answerUser(c, userId);
   })
   .post('/reset_email', async (c) => {
@@ -152,6 +164,7 @@ export const userRoutes = new Hono<AppEnv>()
     await checkPassword(c, userId, c.req.valid('json').password);
     await cancelAccount(c.env.DB, userId, nowSeconds());
     await logOut(c);
+    await endLogins(c.env, userId, {});
     c.set('user', null);
     return c.json<LogoutAnswer>({ session: c.get('session') });
   });

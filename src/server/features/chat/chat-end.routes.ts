@@ -7,7 +7,7 @@ import { timingSafeEqual } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { verifyRoomToken } from '../../lib/room-token';
 import { roomOf } from '../../realtime/rooms';
-import { cookieName, csrfTokenFor } from '../session/session.service';
+import { cookieName, requestCsrfToken } from '../session/session.service';
 import { endSessionRow, findSession } from './chat.repo';
 import { rowView, sessionIdParam } from './chatsession.routes';
 
@@ -42,7 +42,7 @@ export const chatEndRoutes = new Hono<AppEnv>().post('/:sessionId', async (c) =>
   const header = c.req.header(CSRF_HEADER);
   let owner = false;
   if (header !== undefined) {
-    const expected = sid ? await csrfTokenFor(c.env, sid) : '';
+    const expected = sid ? await requestCsrfToken(c, sid) : '';
     const cookie = getCookie(c, cookieName(c, CSRF_COOKIE)) ?? '';
     if (!expected || !timingSafeEqual(header, expected) || !timingSafeEqual(cookie, expected)) throw new ApiError(419, 'csrf_token_mismatch');
     const user = c.get('user');

@@ -54,7 +54,7 @@ export const externalRoutes = new Hono<AppEnv>()
     const show = s && s.show_id === showId ? await showById(c.env.DB, showId) : null;
     if (!s || !show || !isExternal(show) || !ownsSession(c, s)) return refused(403, 'invalid');
     if (s.state === 'ended') return refused(410, 'ended');
-    const password = await signRoomToken(c.env, { sub: s.id, show: show.id, role: s.user_id ? 'member' : 'guest', uid: s.user_id });
+    const password = await signRoomToken(c.env, { sub: s.id, show: show.id, role: s.user_id ? 'member' : 'guest', uid: s.user_id, login: s.user_id ? c.get('loginId') : null });
     return framePage(c, {
       status: 'ok',
       show: { id: show.id, universalId: show.universal_id, contentproviderId: show.contentprovider_id, name: show.name },

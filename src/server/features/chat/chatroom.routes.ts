@@ -5,6 +5,7 @@ import { socketOriginAllowed } from '../../lib/origin';
 import { verifyRoomToken } from '../../lib/room-token';
 import { roomOf } from '../../realtime/rooms';
 import type { RoomIdentity } from '../../realtime/show-room';
+import { loginAlive } from '../session/session.service';
 import { chatHistory, performerShow } from './chat.repo';
 
 /**
@@ -20,6 +21,8 @@ export const chatRoomRoutes = new Hono<AppEnv>().get('/:showId', async (c) => {
   const showId = Number(raw);
   const claims = await verifyRoomToken(c.env, c.req.query('password'), showId);
   if (!claims || claims.sub !== c.req.query('login')) throw new ApiError(401, 'chat.bad_token');
+  // A member's or performer's token dies with the login it was issued to (logout, password change).
+  if (claims.uid !== null && !(await loginAlive(c.env.DB, claims.uid, claims.login))) throw new ApiError(401, 'chat.bad_token');
   // A performer token stops working once the account is no longer this show's performer.
   if (claims.role === 'performer' && (claims.uid === null || (await performerShow(c.env.DB, claims.uid)) !== showId)) throw new ApiError(401, 'chat.bad_token');
   const identity: RoomIdentity = { role: claims.role, sub: claims.sub, uid: claims.uid };

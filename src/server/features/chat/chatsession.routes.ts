@@ -73,7 +73,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
     const mine = s && (user ? s.user_id === user.id : s.user_id === null && s.visitor === c.get('cookieSessionId'));
     if (!s || !mine) throw new ApiError(404, 'not_found');
     if (s.state === 'ended') throw new ApiError(410, 'chat.session_ended');
-    const password = await signRoomToken(c.env, { sub: s.id, show: s.show_id, role: s.user_id ? 'member' : 'guest', uid: s.user_id });
+    const password = await signRoomToken(c.env, { sub: s.id, show: s.show_id, role: s.user_id ? 'member' : 'guest', uid: s.user_id, login: s.user_id ? c.get('loginId') : null });
     c.header('Cache-Control', 'no-store');
     return c.json({ login: s.id, password, realm: realmOf(c, s.show_id) });
   })
@@ -187,7 +187,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
         await endSessionRow(db, id, registered.code === 'chat.no_coins' ? 'no_coins' : 'declined', Date.now());
         refusal({ status: 422, code: registered.code, field: 'type' });
       }
-      const password = await signRoomToken(c.env, { sub: id, show: show.id, role: user ? 'member' : 'guest', uid: user?.id ?? null });
+      const password = await signRoomToken(c.env, { sub: id, show: show.id, role: user ? 'member' : 'guest', uid: user?.id ?? null, login: user ? c.get('loginId') : null });
       c.header('Cache-Control', 'no-store');
       return c.json<ChatSessionAnswer>({
         realm: realmOf(c, show.id),

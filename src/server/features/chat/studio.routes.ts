@@ -86,6 +86,6 @@ export const studioRoutes = new Hono<AppEnv>()
   )
   .post('/connect', async (c) => {
     const id = performerOf(c.get('user'));
-    const password = await signRoomToken(c.env, { sub: 'performer', show: id, role: 'performer', uid: c.get('user')!.id });
+    const password = await signRoomToken(c.env, { sub: 'performer', show: id, role: 'performer', uid: c.get('user')!.id, login: c.get('loginId') });
     return c.json({ realm: realmOf(c, id), login: 'performer', password, buddyaddr: 'performer' });
   });

@@ -36,7 +36,7 @@ export const realtimeRoutes = new Hono<AppEnv>().get('/', async (c) => {
   if (c.env.SIMULATOR === '1') c.executionCtx.waitUntil(startSimulator(c.env).catch(() => undefined));
   let res: Response;
   try {
-    res = await connectToLobby(c.env, c.req.raw, c.get('user')?.id ?? null, slot);
+    res = await connectToLobby(c.env, c.req.raw, c.get('user')?.id ?? null, slot, c.get('loginId'));
   } catch (err) {
     await releaseSocket(db, slot);
     throw err;

@@ -141,7 +141,14 @@ export function renameSessionStatements(db: D1Database, oldId: string, newId: st
       )
       .bind(...(userId === null ? [newId, oldId] : [newId, oldId, userId])),
     db.prepare('UPDATE billings SET session_id = ? WHERE session_id = ?').bind(newId, oldId),
+    // Open chats stay with the browser session that started them (a login's chats are its session's).
+    db.prepare("UPDATE chat_sessions SET visitor = ? WHERE visitor = ? AND state <> 'ended'").bind(newId, oldId),
   ];
+}
+
+/** The login (auth token) that began with session `loginId` is still valid for the member. */
+export async function loginAliveRow(db: D1Database, userId: number, loginId: string, now: number): Promise<boolean> {
+  return !!(await db.prepare('SELECT 1 AS x FROM auth_tokens WHERE user_id = ? AND session_id = ? AND expires_at > ?').bind(userId, loginId, now).first());
 }
 
 export const insertAuthTokenStatement = (db: D1Database, tokenHash: string, userId: number, sessionId: string, now: number, expiresAt: number) =>
@@ -162,7 +169,7 @@ export async function loadVisitor(
   const [s, u, n] = await db.batch<SessionRow | UserRow | Nickname>([
     db.prepare('SELECT * FROM sessions WHERE id = ?').bind(sessionId),
     db
-      .prepare(`SELECT u.*, (SELECT p.show_id FROM performers p WHERE p.user_id = u.id) AS performer_show FROM auth_tokens a JOIN users u ON u.id = a.user_id WHERE a.token_hash = ? AND a.expires_at > ? AND u.cancelled_at IS NULL`)
+      .prepare(`SELECT u.*, (SELECT p.show_id FROM performers p WHERE p.user_id = u.id) AS performer_show, a.session_id AS login_id FROM auth_tokens a JOIN users u ON u.id = a.user_id WHERE a.token_hash = ? AND a.expires_at > ? AND u.cancelled_at IS NULL`)
       .bind(tokenHash, now),
     db
       .prepare('SELECT n.id, n.nickname FROM auth_tokens a JOIN nicknames n ON n.user_id = a.user_id WHERE a.token_hash = ? AND a.expires_at > ? ORDER BY n.id')

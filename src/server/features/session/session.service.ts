@@ -3,13 +3,17 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { AUTH_COOKIE_DAYS, CONSENT_COOKIE, CONSENT_COOKIE_DAYS, CSRF_COOKIE, SPLASH_COOKIE, type ConsentAnswer } from '../../../shared/constants';
 import type { AppEnv, Bindings } from '../../env';
-import { createSession, deleteAuthTokenStatement, insertAuthTokenStatement, renameSessionStatements, toWireSession, updateSession, type SessionRow } from './session.repo';
-import { hmac, randomToken, sha256Hex, sign } from '../../lib/crypto';
+import { createSession, deleteAuthTokenStatement, insertAuthTokenStatement, loginAliveRow, renameSessionStatements, toWireSession, updateSession, type SessionRow } from './session.repo';
+import { hmac, randomToken, sha256Hex, sign, unsign } from '../../lib/crypto';
 import { nowSeconds } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 
 export const AUTH_COOKIE = 'auth._token';
 export const SESSION_COOKIE = 'lc_sid';
+/** The accounts this browser logged into: their owner's logins are throttled apart from strangers' guesses. */
+export const DEVICE_COOKIE = 'lc_dev';
+/** How many accounts a browser remembers (the most recent ones). */
+const DEVICE_ACCOUNTS = 5;
 const DAY = 86_400;
 const SESSION_DAYS = 365;
 
@@ -37,17 +41,33 @@ export function cookieName(c: Context, base: string): string {
   return isHttps(c) ? `__Host-${base}` : base;
 }
 
-/** The CSRF token of a session: an HMAC of its id, so only the server can make one for it. */
-export function csrfTokenFor(env: Bindings, sessionId: string): Promise<string> {
-  return hmac(sessionSecret(env), `csrf:${sessionId}`);
+/**
+ * The CSRF token of a session and of the login it carries: an HMAC of the session id and the auth
+ * cookie, so only the server can make one, and a pair from before a login or logout (another auth
+ * cookie, or none) is refused beside the cookie that came after it.
+ */
+export function csrfTokenFor(env: Bindings, sessionId: string, authToken: string | null): Promise<string> {
+  return hmac(sessionSecret(env), `csrf:${sessionId}:${authToken ?? ''}`);
 }
 
-async function setSessionCookies(c: Context<AppEnv>, id: string): Promise<void> {
+/** The auth cookie this request carries (a value too long to be ours counts as none). */
+export function authCookie(c: Context): string | null {
+  const token = getCookie(c, cookieName(c, AUTH_COOKIE));
+  return token && token.length <= 128 ? token : null;
+}
+
+/** The CSRF token this request's session and auth cookies call for. */
+export function requestCsrfToken(c: Context<AppEnv>, sessionId: string): Promise<string> {
+  return csrfTokenFor(c.env, sessionId, authCookie(c));
+}
+
+/** `auth`: the auth cookie the browser holds after this answer. */
+async function setSessionCookies(c: Context<AppEnv>, id: string, auth: string | null): Promise<void> {
   const secure = isHttps(c);
   const maxAge = SESSION_DAYS * DAY;
   setCookie(c, cookieName(c, SESSION_COOKIE), await sign(sessionSecret(c.env), id), { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge });
   // Readable by the page's script, which echoes it in X-XSRF-TOKEN.
-  const token = await csrfTokenFor(c.env, id);
+  const token = await csrfTokenFor(c.env, id, auth);
   setCookie(c, cookieName(c, CSRF_COOKIE), token, { path: '/', sameSite: 'Lax', secure, maxAge });
   c.set('cookieSessionId', id);
   c.set('csrfToken', token);
@@ -59,7 +79,7 @@ async function setSessionCookies(c: Context<AppEnv>, id: string): Promise<void> 
  */
 async function issueSessionCookie(c: Context<AppEnv>): Promise<string> {
   const id = randomToken(24);
-  await setSessionCookies(c, id);
+  await setSessionCookies(c, id, authCookie(c));
   return id;
 }
 
@@ -74,7 +94,7 @@ export async function ensureVisitorCookies(c: Context<AppEnv>): Promise<void> {
     await issueSessionCookie(c);
     return;
   }
-  const token = await csrfTokenFor(c.env, sid);
+  const token = await requestCsrfToken(c, sid);
   c.set('csrfToken', token);
   if (getCookie(c, cookieName(c, CSRF_COOKIE)) !== token) {
     setCookie(c, cookieName(c, CSRF_COOKIE), token, { path: '/', sameSite: 'Lax', secure: isHttps(c), maxAge: SESSION_DAYS * DAY });
@@ -88,8 +108,9 @@ export async function ensureVisitorCookies(c: Context<AppEnv>): Promise<void> {
 async function rotateSession(
   c: Context<AppEnv>,
   userId: number | null,
+  auth: string | null,
   work: (newId: string) => Promise<D1PreparedStatement[]>,
-): Promise<void> {
+): Promise<string> {
   const db = c.env.DB;
   const oldId = c.get('sessionId');
   const newId = randomToken(24);
@@ -97,29 +118,57 @@ async function rotateSession(
   const rename = oldId ? renameSessionStatements(db, oldId, newId, userId) : [];
   const all = [...statements, ...rename];
   const results = all.length ? await db.batch(all) : [];
-  await setSessionCookies(c, newId);
-  if (!oldId) return;
+  await setSessionCookies(c, newId, auth);
+  if (!oldId) return newId;
   const row = (results[statements.length]?.results[0] as SessionRow | undefined) ?? null;
   c.set('sessionId', row ? newId : null);
   c.set('session', toWireSession(row, c.get('session').splash18_confirmed ? { splash18_confirmed: true } : {}));
+  return newId;
+}
+
+async function readDevice(c: Context<AppEnv>): Promise<{ id: string; accounts: number[] } | null> {
+  const value = await unsign(sessionSecret(c.env), getCookie(c, cookieName(c, DEVICE_COOKIE)));
+  const m = value ? /^([0-9-]*):([A-Za-z0-9_-]{16,64})$/.exec(value) : null;
+  if (!m) return null;
+  return { id: m[2], accounts: m[1] ? m[1].split('-').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : [] };
+}
+
+/**
+ * This browser's id when it logged into `userId` before (signed cookie), else null: the right
+ * password from there is not refused for what strangers guessed at the account.
+ */
+export async function knownDevice(c: Context<AppEnv>, userId: number): Promise<string | null> {
+  const device = await readDevice(c);
+  return device?.accounts.includes(userId) ? device.id : null;
+}
+
+/** The browser remembers that it logged into `userId` (the id it has, or a new one). */
+async function rememberDevice(c: Context<AppEnv>, userId: number): Promise<void> {
+  const device = await readDevice(c);
+  const accounts = [userId, ...(device?.accounts ?? []).filter((a) => a !== userId)].slice(0, DEVICE_ACCOUNTS);
+  const value = await sign(sessionSecret(c.env), `${accounts.join('-')}:${device?.id ?? randomToken(18)}`);
+  setCookie(c, cookieName(c, DEVICE_COOKIE), value, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c), maxAge: SESSION_DAYS * DAY });
 }
 
 /**
  * Issues an auth token (only its hash is stored), sets the 2-day HttpOnly cookie and rotates the
- * session id and CSRF token. A login this browser had before ends.
+ * session id and CSRF token. A login this browser had before ends. The browser is remembered as
+ * one of the member's devices (it outlives the logout).
  */
 export async function logIn(c: Context<AppEnv>, userId: number): Promise<void> {
   const db = c.env.DB;
   const token = randomToken();
   const now = nowSeconds();
-  const previous = getCookie(c, cookieName(c, AUTH_COOKIE));
-  await rotateSession(c, userId, async (newId) => {
+  const previous = authCookie(c);
+  const loginId = await rotateSession(c, userId, token, async (newId) => {
     const statements: D1PreparedStatement[] = [];
-    if (previous && previous.length <= 128) statements.push(deleteAuthTokenStatement(db, await sha256Hex(previous)));
+    if (previous) statements.push(deleteAuthTokenStatement(db, await sha256Hex(previous)));
     statements.push(insertAuthTokenStatement(db, await sha256Hex(token), userId, newId, now, now + AUTH_COOKIE_DAYS * DAY));
     return statements;
   });
   setCookie(c, cookieName(c, AUTH_COOKIE), token, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c), maxAge: AUTH_COOKIE_DAYS * DAY });
+  c.set('loginId', loginId);
+  await rememberDevice(c, userId);
 }
 
 /**
@@ -127,10 +176,9 @@ export async function logIn(c: Context<AppEnv>, userId: number): Promise<void> {
  * rotates the session id and CSRF token.
  */
 export async function logOut(c: Context<AppEnv>): Promise<void> {
-  const token = getCookie(c, cookieName(c, AUTH_COOKIE));
-  await rotateSession(c, null, async () =>
-    token && token.length <= 128 ? [deleteAuthTokenStatement(c.env.DB, await sha256Hex(token))] : [],
-  );
+  const token = authCookie(c);
+  await rotateSession(c, null, null, async () => (token ? [deleteAuthTokenStatement(c.env.DB, await sha256Hex(token))] : []));
+  c.set('loginId', null);
   deleteCookie(c, cookieName(c, AUTH_COOKIE), { path: '/', secure: isHttps(c) });
 }
 
@@ -166,6 +214,11 @@ export async function updateSessionRow(c: Context<AppEnv>, fields: Parameters<ty
   const row = await updateSession(c.env.DB, id, fields);
   if (row) c.set('session', wireSession(c, row));
   return row;
+}
+
+/** A room or lobby socket of `userId` opened by login `loginId` may (still) connect. */
+export function loginAlive(db: D1Database, userId: number, loginId: string | null | undefined): Promise<boolean> {
+  return loginId ? loginAliveRow(db, userId, loginId, nowSeconds()) : Promise.resolve(false);
 }
 
 /** 401 unless logged in; the user id otherwise. */
