@@ -4,7 +4,7 @@ import { spend } from '../lib/ledger.repo';
 import { callActive } from '../features/billing/billing.service';
 import { chargedMinuteStatement, endSessionRow, reserveFreeMinute, startSession, updateShowStatus } from '../features/chat/chat.repo';
 import { HibernatingRoom } from './room';
-import { billingStart, envMs, minuteStart, participantsOf, runningOf, sessionView, snapshotOf, utcDay, type RoomSession, type ShowConf } from './room-logic';
+import { billingStart, envMs, minuteStart, participantsOf, runningOf, sessionView, snapshotOf, utcDay, visibleLines, type RoomSession, type ShowConf } from './room-logic';
 import { publishShowStatus, publishToUser } from './shards';
 
 export interface RoomAttachment {
@@ -97,6 +97,14 @@ export abstract class ShowRoomCore extends HibernatingRoom<RoomAttachment> {
   }
   protected participants(): Participant[] {
     return participantsOf(this.sessions.values(), this.mutes);
+  }
+
+  /** The first frame a socket gets: who it is, the room, the lines it may read, its session. */
+  protected welcome(id: string, nick: string, s?: RoomSession): string {
+    const role = id === 'performer' ? 'performer' : s?.uid ? 'member' : 'guest';
+    const me = { id, nick, role, type: s?.type ?? null, muted: this.mutes.has(id) } as const;
+    const event: RoomEvent = { t: 'welcome', me, room: this.snapshot(), history: visibleLines(this.history, id), session: s ? sessionView(s) : null };
+    return JSON.stringify(event);
   }
 
   /** Room snapshot to the viewers and presence to the performer, now. */

@@ -94,19 +94,6 @@ export class ShowRoom extends ShowRoomVideo {
     }, HISTORY_WRITE_MS);
   }
 
-  private welcome(id: string, nick: string, s?: RoomSession): string {
-    const role = id === 'performer' ? 'performer' : s?.uid ? 'member' : 'guest';
-    const history = id === 'performer' ? this.history : this.history.filter((l) => !l.to || l.to === id || l.from === id);
-    const event: RoomEvent = {
-      t: 'welcome',
-      me: { id, nick, role, type: s?.type ?? null, muted: this.mutes.has(id) },
-      room: this.snapshot(),
-      history,
-      session: s ? sessionView(s) : null,
-    };
-    return JSON.stringify(event);
-  }
-
   // ---- calls from the worker (RPC) ----
 
   /** A new session of this show (the worker checked the catalogue's rules and reserved its limits). */
