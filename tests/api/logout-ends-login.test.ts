@@ -61,11 +61,10 @@ describe('point 9: a logout ends everything of that login, at once', () => {
   it('the running private ends before the answer (both sides told, socket closed), its room token is refused, and no further minute is charged', async () => {
     const { show, studio } = await liveShow(260);
     const { m, s, member } = await runningPrivate(show.id, studio, show.universalId);
-    // A voyeur of another member in the same room: its minutes show that the room's clock goes on.
-    const clock = await chatMember(1000);
-    const v = await startOk(clock.client, show.universalId, 'voyeur');
-    const watcher = await joinRoom(show.id, v.login, v.password);
-    await watcher.next('welcome');
+    // Another member's private on another show: its minutes show that time goes on (a voyeur in
+    // the same room would end with the private it watches).
+    const { show: clockShow, studio: clockStudio } = await liveShow(264);
+    const { s: v, member: watcher } = await runningPrivate(clockShow.id, clockStudio, clockShow.universalId);
 
     await expectJson(await m.client.post('/api/auth/logout'), 200);
     // Already over when the answer came: the row, the member's socket and the studio.
@@ -79,12 +78,12 @@ describe('point 9: a logout ends everything of that login, at once', () => {
 
     // The token issued before the logout no longer opens the room (it is well within its 5 minutes).
     expect((await openRoom(show.id, s.login, s.password)).status).toBe(401);
-    // Two more minutes of the voyeur later, the ended private has not been charged again.
+    // Two more minutes of the other private later, the ended one has not been charged again.
     const at = await minutesOf(v.sessionId);
-    await until('two more voyeur minutes', async () => (await minutesOf(v.sessionId)) >= at + 2);
+    await until('two more minutes of the other private', async () => (await minutesOf(v.sessionId)) >= at + 2);
     expect(await ledgerRefs(`chat:${s.sessionId}:`)).toEqual(charged);
     expect(await minutesOf(s.sessionId)).toBe(minutes);
-    for (const x of [watcher, studio]) x.ws.close(1000);
+    for (const x of [watcher, studio, clockStudio]) x.ws.close(1000);
   });
 
   it("the login's lobby sockets are told user:logout and closed; another login of the member keeps its socket and its chat", async () => {
@@ -119,9 +118,13 @@ describe('point 9: a logout ends everything of that login, at once', () => {
   it("the performer's logout closes the studio socket and refuses the studio token issued before", async () => {
     const { show, performer, studio } = await liveShow(263);
     const token = await expectJson<{ login: string; password: string }>(await performer.post('/api/studio/connect'), 200);
+    const ice = () => exports.default.fetch(`http://localhost/api/video/ice?show=${show.id}&login=${token.login}&password=${encodeURIComponent(token.password)}`);
+    expect((await ice()).status).toBe(200);
     await expectJson(await performer.post('/api/auth/logout'), 200);
     expect(await studio.closed).toBe(4001);
     expect((await openRoom(show.id, token.login, token.password)).status).toBe(401);
+    // Nor does the old token get TURN credentials.
+    expect((await ice()).status).toBe(401);
   });
 });
 

@@ -28,6 +28,8 @@ export const FEATURE_ALLOW: Record<string, string[]> = {
   'server:contest': ['server:session'],
   'server:ops': ['server:billing', 'server:shows'],
   'server:realtime': ['server:session'],
+  // TURN credentials: a room token dies with the login it was issued to
+  'server:video': ['server:session'],
   // the store's lists: search, and the free-videos page of the show lists
   'server:search': ['server:shows', 'server:store'],
   // show lists mark the member's favourites; a show going online notifies them

@@ -5,6 +5,7 @@ import { verifyRoomToken } from '../../lib/room-token';
 import { createVideoRelay } from '../../lib/video-engines';
 import { roomOf } from '../../realtime/rooms';
 import type { IceServersAnswer, VideoRelayKind } from '../../../shared/video';
+import { loginAlive } from '../session/session.service';
 
 /**
  * GET /api/video/ice?show={id}&login={sub}&password={room token}: the STUN/TURN servers for a
@@ -20,6 +21,8 @@ export const videoRoutes = new Hono<AppEnv>().get('/ice', async (c) => {
   if (!/^\d{1,9}$/.test(raw)) throw new ApiError(422, 'validation_failed', { show: ['invalid'] });
   const claims = await verifyRoomToken(c.env, c.req.query('password'), Number(raw));
   if (!claims || claims.sub !== c.req.query('login')) throw new ApiError(401, 'chat.bad_token');
+  // As at the room's door: a member's or performer's token dies with its login (logout, password change).
+  if (claims.uid !== null && !(await loginAlive(c.env.DB, claims.uid, claims.login))) throw new ApiError(401, 'chat.bad_token');
   const performer = claims.role === 'performer' && claims.sub === 'performer';
   let entitled: boolean;
   try {
