@@ -7,6 +7,7 @@ import { meterTestHooks } from '../../src/server/realtime/show-room-core';
 import type { RoomSession, ShowConf } from '../../src/server/realtime/room-logic';
 import { Client, expectJson } from './account-helpers';
 import { chatMember, joinRoom, liveShow, startChat, type RoomSocket } from './chat-helpers';
+import { booksHold } from './ledger-books';
 
 // The meter under random interleavings (issue 24): real rooms, real sockets and the real ledger,
 // driven on a clock of the test's own (meterTestHooks; a day ahead of the wall clock, so the
@@ -16,7 +17,7 @@ import { chatMember, joinRoom, liveShow, startChat, type RoomSocket } from './ch
 // grace), members leave. After each run every charged minute must have started (by the rules:
 // a minute needs a minute of the performer's presence after the last, and the performer there)
 // while its session, and for a voyeur the private it watched, ran, and before it was charged;
-// and the books must hold (the invariants of ledger.test.ts).
+// and the books must hold (booksHold in ledger-books.ts, as in ledger.test.ts).
 
 const MINUTE = 1_000; // CHAT_MINUTE_MS of vitest.workers.config.ts
 const GRACE = 4_000; // CHAT_GRACE_MS
@@ -29,20 +30,6 @@ afterAll(() => {
   meterTestHooks.now = undefined;
 });
 
-/** The whole system's books (as ledger.test.ts): balances equal their rows, nothing negative, all accounts sum to zero, each reference once. */
-async function books() {
-  const rows = (sql: string) => env.DB.prepare(sql).all().then((r) => r.results);
-  expect(
-    await rows(`SELECT u.id, u.coins, s.total FROM users u LEFT JOIN (SELECT user_id, SUM(amount) AS total FROM ledger GROUP BY user_id) s ON s.user_id = u.id
-                WHERE u.coins <> COALESCE(s.total, 0) OR u.coins < 0`),
-  ).toEqual([]);
-  expect(
-    await rows(`SELECT a.account, a.balance, s.total FROM ledger_accounts a LEFT JOIN (SELECT counter, -SUM(amount) AS total FROM ledger GROUP BY counter) s ON s.counter = a.account
-                WHERE a.balance <> COALESCE(s.total, 0) OR (a.account GLOB 'performer:*' AND a.balance < 0)`),
-  ).toEqual([]);
-  expect(await rows('SELECT (SELECT COALESCE(SUM(coins), 0) FROM users) + (SELECT COALESCE(SUM(balance), 0) FROM ledger_accounts) AS total')).toEqual([{ total: 0 }]);
-  expect(await rows('SELECT ref FROM ledger GROUP BY ref HAVING COUNT(*) > 1')).toEqual([]);
-}
 
 async function chargedRefs(): Promise<string[]> {
   const { results } = await env.DB.prepare("SELECT ref FROM ledger WHERE ref LIKE 'chat:%' AND ref NOT LIKE '%:house' AND ref NOT LIKE '%:paid'").all<{ ref: string }>();
@@ -249,7 +236,7 @@ describe('the meter under random interleavings', () => {
           expect(refs).toEqual(Array.from({ length: row.minutes }, (_, i) => `chat:${id}:${i + 1}`));
           expect(row.coins).toBe(row.minutes * row.price);
         }
-        await books();
+        await booksHold();
       }),
       // A failing run is reported as it is (shrinking replays whole rooms for minutes).
       { numRuns: 12, endOnFailure: true },
