@@ -196,6 +196,12 @@ export const CHAT_HISTORY = 50;
 export const CHAT_MINUTE_MS = 60_000;
 /** A session whose member socket is gone (or never came) this long ends; the same for a performer going offline. */
 export const CHAT_GRACE_MS = 30_000;
+/**
+ * A member whose private or exclusive request the performer declined, or who let it time out,
+ * asks that show again after this long: a request holds the show's one private place, so without
+ * a pause one member could keep it from everyone else by asking again and again.
+ */
+export const PRIVATE_REQUEST_PAUSE_MS = 2 * 60_000;
 /** Free chat per visitor (member or guest session) and UTC day. */
 export const FREE_CHAT_SECONDS_PER_DAY = 15 * 60;
 /** Voyeurs pay this share of the private price per minute (rounded, at least 1). */

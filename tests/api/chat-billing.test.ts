@@ -112,20 +112,36 @@ describe('chat billing', () => {
     studio.ws.close(1000);
   });
 
-  it('the performer declines a request: ended, nothing charged; exclusive ends the voyeurs', async () => {
+  it('the performer declines a request: ended, nothing charged, the member asks again after a pause; exclusive ends the voyeurs', async () => {
     const { show, studio } = await liveShow(164);
     const m = await chatMember();
     const s = await startOk(m.client, show.universalId, 'private');
     studio.send({ t: 'decline', sessionId: s.sessionId });
     expect((await studio.next('ended', (e) => e.sessionId === s.sessionId)).reason).toBe('declined');
     expect(await coinsOf(m.id)).toBe(1000);
+    // Declined, the member asks again only after a pause (the request held the show's one private
+    // place), also in a burst; the wait is told. Another member may ask at once.
+    const again = await Promise.all(Array.from({ length: 5 }, () => m.client.post(`/api/chatsession/${show.universalId}`, { type: 'private' })));
+    for (const res of again) {
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(100);
+      expect(await res.json()).toEqual({ message: 'chat.request_pause' });
+    }
+    // A request the member withdrew is no reason to wait.
+    const other = await chatMember();
+    const withdrawn = await startOk(other.client, show.universalId, 'private');
+    await expectJson(await other.client.post(`/api/chatsession/end/${withdrawn.sessionId}`), 200);
+    const asked = await startOk(other.client, show.universalId, 'private');
+    studio.send({ t: 'decline', sessionId: asked.sessionId });
+    await studio.next('ended', (e) => e.sessionId === asked.sessionId);
     const voyeur = await chatMember();
     const v = await startOk(voyeur.client, show.universalId, 'voyeur');
     // A voyeur pays minute 1 at once, at the documented share of the private price.
     expect(await sessionRow(v.sessionId)).toMatchObject({ state: 'active', minutes: 1, coins: v.price });
     const vRoom = await joinRoom(show.id, v.login, v.password);
     await vRoom.next('welcome');
-    const ex = await startOk(m.client, show.universalId, 'exclusive');
+    const third = await chatMember();
+    const ex = await startOk(third.client, show.universalId, 'exclusive');
     studio.send({ t: 'accept', sessionId: ex.sessionId });
     expect((await vRoom.next('ended')).reason).toBe('exclusive');
     studio.ws.close(1000);

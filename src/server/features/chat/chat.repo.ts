@@ -120,6 +120,17 @@ export function privateInUse(db: D1Database, showId: number) {
   return db.prepare("SELECT type FROM chat_sessions WHERE show_id = ? AND type IN ('private', 'exclusive') AND state <> 'ended'").bind(showId).first<{ type: SessionType }>();
 }
 
+/** When the member's last unanswered request on the show (declined or timed out) ended, since `since` (unix ms). */
+export async function lastUnansweredRequest(db: D1Database, showId: number, userId: number, since: number): Promise<number | null> {
+  const row = await db
+    .prepare(
+      "SELECT MAX(ended_at) AS at FROM chat_sessions WHERE show_id = ? AND user_id = ? AND type IN ('private', 'exclusive') AND started_at IS NULL AND end_reason IN ('declined', 'timeout') AND ended_at > ?",
+    )
+    .bind(showId, userId, since)
+    .first<{ at: number | null }>();
+  return row?.at ?? null;
+}
+
 export function findSession(db: D1Database, id: string) {
   return db.prepare('SELECT * FROM chat_sessions WHERE id = ?').bind(id).first<ChatSessionRow>();
 }

@@ -21,6 +21,7 @@ import {
   insertSession,
   isBanned,
   latestRateable,
+  lastUnansweredRequest,
   privateInUse,
   rateSession,
   reserveFreeMinute,
@@ -30,7 +31,7 @@ import {
   tipStatement,
   type ChatSessionRow,
 } from './chat.repo';
-import { FREE_CHAT_SECONDS_PER_DAY } from '../../../shared/chat';
+import { FREE_CHAT_SECONDS_PER_DAY, PRIVATE_REQUEST_PAUSE_MS } from '../../../shared/chat';
 
 /** Guest sessions one address may start per hour (a guest is only a browser session: new ones are free to make). */
 export const GUEST_SESSIONS_PER_ADDRESS = 30;
@@ -163,6 +164,10 @@ export const chatSessionRoutes = new Hono<AppEnv>()
       if (refused) refusal(refused);
       const nick = chatNick(user, body.nickname);
       if ('code' in nick) refusal(nick);
+      if (user && (type === 'private' || type === 'exclusive')) {
+        const at = await lastUnansweredRequest(db, show.id, user.id, Date.now() - PRIVATE_REQUEST_PAUSE_MS);
+        if (at !== null) throw new ApiError(429, 'chat.request_pause', undefined, { 'Retry-After': String(Math.max(1, Math.ceil((at + PRIVATE_REQUEST_PAUSE_MS - Date.now()) / 1000))) });
+      }
       const visitor = await ensureSession(c);
       if (await isBanned(db, show.id, [...(user ? [`u:${user.id}`] : []), `v:${visitor}`])) throw new ApiError(403, 'chat.banned');
       if (!user) {
