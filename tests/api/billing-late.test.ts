@@ -134,6 +134,18 @@ describe('a billing that ended can never be paid later', () => {
     // A late 'cancelled' after the refund was recorded changes nothing either.
     expect(await expectJson(await postback('sandbox', expired.id, 'cancelled'), 200)).toMatchObject({ ok: true });
     expect(await statusOf(expired.id)).toBe('failed');
+    // The operator sees the three in the refund queue and marks each refunded once.
+    const ops = (path: string, method = 'GET', token = 'test-ops-token') => req(`/api/ops${path}`, { method, headers: { Authorization: `Bearer ${token}` } });
+    expect((await ops('/late-payments', 'GET', 'wrong')).status).toBe(401);
+    const queue = (await expectJson<{ data: { billing_id: number; amount_cents: number; reason: string }[] }>(await ops('/late-payments'), 200)).data;
+    expect(queue.filter((r) => ids.includes(r.billing_id)).map((r) => r.reason)).toEqual(['failed', 'cancelled', 'expired']);
+    expect(await expectJson(await ops(`/late-payments/${failed.id}/refunded`, 'POST'), 200)).toEqual({ billing_id: failed.id, state: 'refunded' });
+    await expectError(await ops(`/late-payments/${failed.id}/refunded`, 'POST'), 404, 'not_found');
+    await expectError(await ops('/late-payments/x/refunded', 'POST'), 422, 'validation_failed');
+    const after = (await expectJson<{ data: { billing_id: number }[] }>(await ops('/late-payments'), 200)).data.map((r) => r.billing_id);
+    expect(after).not.toContain(failed.id);
+    expect(after).toContain(cancelled.id);
+    expect((await refunds(m.id))[0]).toEqual({ billing_id: failed.id, reason: 'failed', state: 'refunded' });
   }, SLOW);
 
   it('the way back tells what the billing really ended as: a late payment is no success but a refund (en and de)', async () => {

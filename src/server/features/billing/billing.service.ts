@@ -4,7 +4,7 @@ import { WELCOME_BONUS_PERCENT, INCENTIVE_COUNTDOWN_MS, INCENTIVE_OVERTIME_MS } 
 import type { PaymentType } from '../../../shared/billing';
 import { bonusStatements, findBilling, findWelcomeOffer, insertWelcomeOffer, paidGuard, payStatement, releaseVoucher, settlePendingStatement } from './billing.repo';
 import { listCatalog } from './catalog.repo';
-import { latePaymentStatements } from './late-payments.repo';
+import { dueLatePayments, latePaymentStatements, markLatePaymentRefunded, type LatePaymentRow } from './late-payments.repo';
 import { endPhoneCall, latestPhoneBilling, phoneCallState, phoneChargeStatements } from './phone.repo';
 import { creditIf, type LedgerResult } from '../../lib/ledger.repo';
 import type { PaymentEvent } from './provider';
@@ -125,4 +125,14 @@ export async function openWelcomeOffer(db: D1Database, userId: number, now: numb
   const offer = await findWelcomeOffer(db, userId);
   if (!offer || offer.billing_id !== null || now < offer.starts_at || now > offer.ends_at) return null;
   return { percent: WELCOME_BONUS_PERCENT, until: offer.ends_at };
+}
+
+/** The operator's refund queue: payments that came too late and were never credited, oldest first. */
+export function refundQueue(db: D1Database): Promise<LatePaymentRow[]> {
+  return dueLatePayments(db, 500);
+}
+
+/** The operator refunded a late payment at the provider; false when it is not in the queue. */
+export function markRefunded(db: D1Database, billingId: number): Promise<boolean> {
+  return markLatePaymentRefunded(db, billingId);
 }

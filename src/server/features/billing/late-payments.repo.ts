@@ -29,3 +29,26 @@ export function latePaymentStatements(db: D1Database, billing: Pick<BillingRow, 
 export function findLatePayment(db: D1Database, billingId: number) {
   return db.prepare('SELECT billing_id, reason, state FROM late_payments WHERE billing_id = ?').bind(billingId).first<{ billing_id: number; reason: string; state: string }>();
 }
+
+export interface LatePaymentRow {
+  billing_id: number;
+  user_id: number | null;
+  provider: string;
+  event_id: string;
+  amount_cents: number;
+  currency: string;
+  reason: string;
+  state: 'refund_due' | 'refunded';
+  created_at: number;
+}
+
+/** The payments still owed back, oldest first (the operator's refund queue). */
+export async function dueLatePayments(db: D1Database, limit: number): Promise<LatePaymentRow[]> {
+  const { results } = await db.prepare("SELECT * FROM late_payments WHERE state = 'refund_due' ORDER BY id LIMIT ?").bind(limit).all<LatePaymentRow & { id: number }>();
+  return results.map(({ id: _id, ...row }) => row);
+}
+
+/** The operator refunded it at the provider: once (false when it is unknown or was refunded before). */
+export async function markLatePaymentRefunded(db: D1Database, billingId: number): Promise<boolean> {
+  return !!(await db.prepare("UPDATE late_payments SET state = 'refunded' WHERE billing_id = ? AND state = 'refund_due' RETURNING billing_id").bind(billingId).first());
+}

@@ -6,7 +6,8 @@ import type { AppEnv } from '../../env';
 import { timingSafeEqual } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { validationHook } from '../../lib/validation';
-import { announceCoins } from '../billing/billing.service';
+import { announceCoins, markRefunded, refundQueue } from '../billing/billing.service';
+import type { LatePaymentRow } from '../billing/late-payments.repo';
 import { applyLedger } from '../../lib/ledger.repo';
 import { changeShowStatus } from '../shows/shows.service';
 import { syncRoom } from '../../realtime/rooms';
@@ -49,6 +50,17 @@ export const opsRoutes = new Hono<AppEnv>()
       return c.json<CoinsAnswer>({ coins: result.coins });
     },
   )
+  // Payments that came too late (a failed, cancelled or expired checkout, or past the daily limit)
+  // were never credited: the operator refunds them at the provider and marks them here.
+  .get('/late-payments', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json<{ data: LatePaymentRow[] }>({ data: await refundQueue(c.env.DB) });
+  })
+  .post('/late-payments/:id/refunded', zValidator('param', idParam, validationHook), async (c) => {
+    const billingId = Number(c.req.valid('param').id);
+    if (!(await markRefunded(c.env.DB, billingId))) throw new ApiError(404, 'not_found');
+    return c.json({ billing_id: billingId, state: 'refunded' as const });
+  })
   .post(
     '/shows/:id/status',
     zValidator('param', idParam, validationHook),
