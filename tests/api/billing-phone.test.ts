@@ -190,10 +190,10 @@ describe('pay by phone', () => {
     const call = await initCall(browser);
     await line(call.bid, 'start');
     expect(await check(browser)).toMatchObject({ status: 'active', id: call.id, voicecall: true });
-    // A leaves, B logs in in the same browser: A's call is not B's.
-    expect((await browser.post('/api/auth/logout')).status).toBeLessThan(300);
+    // A leaves, B logs in in the same browser: A's call is not B's, and the browser left voice-call mode with A.
+    expect(await expectJson<{ session: Check['session'] }>(await browser.post('/api/auth/logout'), 200)).toMatchObject({ session: { voicecall: false } });
     expect((await browser.login(b.name, b.password)).status).toBe(200);
-    expect(await check(browser)).toMatchObject({ status: 'none', id: null });
+    expect(await check(browser)).toMatchObject({ status: 'none', id: null, voicecall: false });
     // B's private is paid in coins (B has none), never by A's call.
     await expectError(await startChat(browser, show.universalId, 'private'), 422, 'chat.no_coins');
     const onCall = await env.DB.prepare('SELECT COUNT(*) AS n FROM chat_sessions WHERE phone_billing_id = ?').bind(call.id).first<{ n: number }>();

@@ -135,9 +135,10 @@ export function renameSessionStatements(db: D1Database, oldId: string, newId: st
   return [
     db
       .prepare(
+        // Voice-call mode is the member's call: it ends with the member in this browser.
         userId === null
-          ? 'UPDATE sessions SET id = ?1, user_id = NULL, register_email = NULL WHERE id = ?2 RETURNING *'
-          : 'UPDATE sessions SET id = ?1, user_id = ?3 WHERE id = ?2 RETURNING *',
+          ? 'UPDATE sessions SET id = ?1, user_id = NULL, register_email = NULL, voicecall = 0 WHERE id = ?2 RETURNING *'
+          : 'UPDATE sessions SET id = ?1, voicecall = CASE WHEN user_id IS ?3 THEN voicecall ELSE 0 END, user_id = ?3 WHERE id = ?2 RETURNING *',
       )
       .bind(...(userId === null ? [newId, oldId] : [newId, oldId, userId])),
     db.prepare('UPDATE billings SET session_id = ? WHERE session_id = ?').bind(newId, oldId),
