@@ -43,6 +43,17 @@ export async function homeShows(match: (s: ShowDetail) => boolean): Promise<Show
   return out;
 }
 
+/**
+ * The shows with ids in [from, to] that match, online or not: a suite that brings its own
+ * performer online picks from a fixed range, so shows that earlier suites left offline (a closed
+ * studio goes offline after the grace) neither shrink nor reorder its list.
+ */
+export async function showsByIds(from: number, to: number, match: (s: ShowDetail) => boolean): Promise<ShowDetail[]> {
+  const ids = Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  const details = await Promise.all(ids.map(async (id) => (await (await fetch(`${baseUrl()}/api/shows/${id}`)).json()) as ShowDetail));
+  return details.filter(match);
+}
+
 export const showPath = (s: ShowDetail) => `/chat/${s.id}/${s.slugName}`;
 
 /**
