@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
+import type { Bindings } from '../../src/server/env';
 import worker from '../../src/server/index';
 import type { Session, User } from '../../src/shared/session';
 import type { StoredMail } from '../../src/shared/mail';
@@ -257,4 +258,31 @@ export async function insertToken(userId: number, kind: 'verify' | 'reset' | 'lo
     .bind(await sha256Hex(token), userId, kind, now + expiresIn, now, userId)
     .run();
   return token;
+}
+
+/** The worker with other bindings (production without PUBLIC_ORIGIN, development, ...). */
+export async function dispatchWith(bindings: Partial<Bindings>, request: Request): Promise<Response> {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(request, { ...env, ...bindings } as typeof env, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+/** A JSON write of `client` (its cookies and CSRF token) to `url`, with other bindings. */
+export async function writeWith(bindings: Partial<Bindings>, client: Client, url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  if (!client.cookie('XSRF-TOKEN')) await client.csrf();
+  return dispatchWith(
+    bindings,
+    new Request(url, {
+      method: 'POST',
+      headers: {
+        Cookie: client.cookieHeader,
+        'X-XSRF-TOKEN': client.cookie('XSRF-TOKEN') ?? '',
+        'Content-Type': 'application/json',
+        'CF-Connecting-IP': client.ip,
+        ...headers,
+      },
+      body: JSON.stringify(body),
+    }),
+  );
 }

@@ -1,9 +1,6 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import type { Bindings } from '../../src/server/env';
-import worker from '../../src/server/index';
-import { BASE, Client, expectJson, mailsTo, registerMember, uniqueEmail } from './account-helpers';
+import { BASE, Client, expectJson, mailsTo, registerMember, uniqueEmail, writeWith } from './account-helpers';
 
 // Issue 24 point 15 (f): `npm start` announces 127.0.0.1, so its mail links go there (a link to
 // localhost arrives without the session cookie), and every link carries the language the member
@@ -11,30 +8,11 @@ import { BASE, Client, expectJson, mailsTo, registerMember, uniqueEmail } from '
 
 vi.setConfig({ testTimeout: 60_000 });
 
-async function dispatchWith(bindings: Partial<Bindings>, request: Request): Promise<Response> {
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(request, { ...env, ...bindings } as typeof env, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
 
 async function post(bindings: Partial<Bindings>, client: Client, path: string, body: unknown, lang: string): Promise<Response> {
   // The CSRF cookie's GET in the same language: its answer remembers the language in a cookie.
   if (!client.cookie('XSRF-TOKEN')) await client.get('/api/auth/csrf-cookie', { 'Accept-Language': lang });
-  return dispatchWith(
-    bindings,
-    new Request(`${BASE}${path}`, {
-      method: 'POST',
-      headers: {
-        Cookie: client.cookieHeader,
-        'X-XSRF-TOKEN': client.cookie('XSRF-TOKEN') ?? '',
-        'Content-Type': 'application/json',
-        'CF-Connecting-IP': client.ip,
-        'Accept-Language': lang,
-      },
-      body: JSON.stringify(body),
-    }),
-  );
+  return writeWith(bindings, client, `${BASE}${path}`, body, { 'Accept-Language': lang });
 }
 
 const DEV = { ENVIRONMENT: 'development', PUBLIC_ORIGIN: undefined };

@@ -1,15 +1,13 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { makeState, resultSignature } from '../../src/server/features/avs/provider';
-import type { Bindings } from '../../src/server/env';
-import worker from '../../src/server/index';
 import type { Session, User } from '../../src/shared/session';
 import {
   BASE,
   Client,
   count,
   DEMO,
+  dispatchWith,
   expectError,
   expectJson,
   insertToken,
@@ -18,6 +16,7 @@ import {
   registerMember,
   setCookies,
   uniqueEmail,
+  writeWith,
   userRow,
 } from './account-helpers';
 
@@ -46,31 +45,6 @@ function islandProps(html: string, name: string): Record<string, unknown> {
   return JSON.parse((raw as string).replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
 }
 
-/** The worker with other bindings (production without PUBLIC_ORIGIN, development, ...). */
-async function dispatchWith(bindings: Partial<Bindings>, request: Request): Promise<Response> {
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(request, { ...env, ...bindings } as typeof env, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
-
-/** A JSON write of `client` (its cookies and CSRF token) to `url`, with other bindings. */
-async function writeWith(bindings: Partial<Bindings>, client: Client, url: string, body: unknown): Promise<Response> {
-  if (!client.cookie('XSRF-TOKEN')) await client.csrf();
-  return dispatchWith(
-    bindings,
-    new Request(url, {
-      method: 'POST',
-      headers: {
-        Cookie: client.cookieHeader,
-        'X-XSRF-TOKEN': client.cookie('XSRF-TOKEN') ?? '',
-        'Content-Type': 'application/json',
-        'CF-Connecting-IP': client.ip,
-      },
-      body: JSON.stringify(body),
-    }),
-  );
-}
 
 describe('point 1: no redirect planted by a GET; stored text never breaks a header', () => {
   it('session/init stores nothing from its query, whatever the value', async () => {
