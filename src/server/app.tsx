@@ -52,7 +52,7 @@ import { externalEndRoutes, externalRoutes } from './features/chat/chat-external
 import { chatHistoryRoutes, chatRoomRoutes } from './features/chat/chatroom.routes';
 import { favoritesRoutes, userFavoritesRoutes } from './features/favorites/favorites.routes';
 import { historyRoutes } from './features/favorites/history.routes';
-import { studioRoutes } from './features/chat/studio.routes';
+import { studioRoutes } from './features/studio/studio.routes';
 import { videoRoutes } from './features/video/video.routes';
 import { conversationsRoutes } from './features/messages/conversations.routes';
 import { studioInboxRoutes, supportInboxRoutes } from './features/messages/inbox.routes';

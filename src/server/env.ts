@@ -9,7 +9,7 @@ export interface Bindings {
   LOBBY: DurableObjectNamespace<import('./realtime/lobby').Lobby>;
   LOBBY_HUB: DurableObjectNamespace<import('./realtime/hub').LobbyHub>;
   /** One live room per show: idFromName(`show-${id}`). */
-  ROOM: DurableObjectNamespace<import('./realtime/show-room').ShowRoom>;
+  ROOM: DurableObjectNamespace<import('./features/chat/room/show-room').ShowRoom>;
   /** Length of a billed chat minute in ms (default 60,000; tests and e2e shorten it). */
   CHAT_MINUTE_MS?: string;
   /** How long a member's (or the performer's) room socket may be gone before the session ends / the show goes offline (default 30,000). */

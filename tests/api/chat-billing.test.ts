@@ -1,8 +1,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { ShowRoom } from '../../src/server/realtime/show-room';
-import type { RoomSession } from '../../src/server/realtime/room-logic';
+import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
 import { Client, expectError, expectJson } from './account-helpers';
 import { chatMember, coinsOf, joinRoom, ledgerRefs, liveShow, sessionRow, startOk } from './chat-helpers';
 
@@ -96,7 +95,7 @@ describe('chat billing', () => {
     studio.send({ t: 'accept', sessionId: s.sessionId });
     await member.next('session', (e) => e.session.minutes === 2);
     await runInDurableObject(room(show.id), async (instance: ShowRoom) => {
-      const sessions = (instance as unknown as { sessions: Map<string, RoomSession> }).sessions;
+      const sessions = instance.room.sessions;
       // The room forgets it charged minute 2 (a lost write, a replay): the ledger's reference refuses it again.
       sessions.get(s.sessionId)!.minutes = 1;
       await Promise.all([instance.alarm(), instance.alarm(), instance.alarm()]);

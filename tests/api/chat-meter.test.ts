@@ -1,7 +1,8 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { ShowRoom } from '../../src/server/realtime/show-room';
+import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
+import { open } from '../../src/server/features/chat/room/state';
 import { expectJson } from './account-helpers';
 import { chatMember, coinsOf, joinRoom, ledgerRefs, liveShow, sessionRow, startOk, type RoomSocket } from './chat-helpers';
 
@@ -16,8 +17,7 @@ async function roomUntil(showId: number, check: (r: { perfGoneAt: number | null;
   const deadline = Date.now() + 10_000;
   for (;;) {
     const state = await runInDurableObject(room(showId), async (instance: ShowRoom) => {
-      const r = instance as unknown as { perfGoneAt: number | null; open: (tag: string) => WebSocket[] };
-      return { perfGoneAt: r.perfGoneAt, performers: r.open('performer').length };
+      return { perfGoneAt: instance.room.perfGoneAt, performers: open(instance.room, 'performer').length };
     });
     if (check(state)) return state;
     if (Date.now() > deadline) throw new Error(`room state not reached: ${JSON.stringify(state)}`);
@@ -86,7 +86,7 @@ describe('the meter', () => {
     await mRoom.next('session', (e) => e.session.minutes === (away.minutes as number) + 1);
     // Minute 2 starts a minute after minute 1 plus the time away: not at once on the return.
     const stored = await runInDurableObject(room(show.id), async (instance: ShowRoom) => {
-      const s = (instance as unknown as { sessions: Map<string, { pausedMs?: number; heldAt?: number | null }> }).sessions.get(p.sessionId)!;
+      const s = instance.room.sessions.get(p.sessionId)!;
       return { pausedMs: s.pausedMs ?? 0, heldAt: s.heldAt ?? null };
     });
     expect(stored.heldAt).toBeNull();

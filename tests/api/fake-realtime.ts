@@ -1,4 +1,4 @@
-import type { FetchLike } from '../../src/server/lib/realtime-api';
+import type { FetchLike } from '../../src/server/features/video/realtime-api';
 
 // An in-memory stand-in for Cloudflare Realtime's documented HTTPS API (SFU "Connection API"
 // and the TURN key API; docs/video-notes.md), behind a fetch-compatible function the engine

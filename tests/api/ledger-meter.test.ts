@@ -2,9 +2,10 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ShowRoom } from '../../src/server/realtime/show-room';
-import { meterTestHooks } from '../../src/server/realtime/show-room-core';
-import type { RoomSession, ShowConf } from '../../src/server/realtime/room-logic';
+import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
+import { meterTestHooks, open } from '../../src/server/features/chat/room/state';
+import { acceptSession } from '../../src/server/features/chat/room/meter';
+import type { RoomSession } from '../../src/server/features/chat/room/logic';
 import { Client, expectJson } from './account-helpers';
 import { chatMember, joinRoom, liveShow, startChat, type RoomSocket } from './chat-helpers';
 import { booksHold } from './ledger-books';
@@ -46,12 +47,12 @@ interface RoomView {
 
 function view(): Promise<RoomView> {
   return runInDurableObject(room(), async (instance: ShowRoom) => {
-    const r = instance as unknown as { show: ShowConf | null; perfGoneAt: number | null; sessions: Map<string, RoomSession>; open: (tag: string) => WebSocket[] };
+    const r = instance.room;
     const list = [...r.sessions.values()];
     const running = list.find((s) => s.state === 'active' && (s.type === 'private' || s.type === 'exclusive')) ?? null;
     return {
       online: !!r.show?.online,
-      performers: r.open('performer').length,
+      performers: open(r, 'performer').length,
       perfGoneAt: r.perfGoneAt,
       running: running && { id: running.id, type: running.type },
       sessions: list.map((s) => ({ id: s.id, type: s.type, state: s.state })),
@@ -143,9 +144,8 @@ describe('the meter under random interleavings', () => {
                 const pending = v.sessions.find((s) => s.state === 'pending');
                 if (!pending || v.performers === 0) return;
                 await runInDurableObject(room(), async (instance: ShowRoom) => {
-                  const r = instance as unknown as { sessions: Map<string, RoomSession>; acceptSession: (s: RoomSession) => Promise<boolean> };
-                  const s = r.sessions.get(pending.id);
-                  if (s) await r.acceptSession(s);
+                  const s = instance.room.sessions.get(pending.id);
+                  if (s) await acceptSession(instance.room, s);
                 });
                 const s = sessions.get(pending.id);
                 if (s) s.startedAt = now;

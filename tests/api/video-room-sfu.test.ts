@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minutePrice } from '../../src/shared/chat';
-import type { FetchLike } from '../../src/server/lib/realtime-api';
-import { videoTestHooks } from '../../src/server/realtime/show-room-video';
+import type { FetchLike } from '../../src/server/features/video/realtime-api';
+import { videoTestHooks } from '../../src/server/features/video/video-room.service';
 import { Client, expectJson } from './account-helpers';
 import { chatMember, drainCoins, joinRoom, liveShow, startOk, type RoomSocket } from './chat-helpers';
 import { FakeRealtime } from './fake-realtime';

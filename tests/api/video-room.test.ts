@@ -1,7 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { minutePrice } from '../../src/shared/chat';
-import { offerTracks } from '../../src/server/lib/video-engines';
+import { offerTracks } from '../../src/server/features/video/video-engines';
 import { Client, expectError, expectJson } from './account-helpers';
 import { chatMember, joinRoom, liveShow, startOk, type RoomSocket } from './chat-helpers';
 

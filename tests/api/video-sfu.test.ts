@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Bindings } from '../../src/server/env';
-import { cloudflareSfu } from '../../src/server/lib/cloudflare-sfu';
-import { VideoRelayError, videoRelayKind } from '../../src/server/lib/video-relay';
+import { cloudflareSfu } from '../../src/server/features/video/cloudflare-sfu';
+import { VideoRelayError, videoRelayKind } from '../../src/server/features/video/video-relay';
 import { FakeRealtime } from './fake-realtime';
 
 // The Cloudflare Realtime SFU engine's HTTP layer against the local fake of the documented API

@@ -18,18 +18,24 @@ export interface Violation {
 export const FEATURE_ALLOW: Record<string, string[]> = {
   // server: everything runs on the session (who is asking); money goes through billing
   // the profile's favourites tab lists the member's favourites
-  'server:account': ['server:session', 'server:billing', 'server:favorites'],
+  // a login that ends ends its live-room sessions
+  'server:account': ['server:session', 'server:billing', 'server:favorites', 'server:chat'],
   'server:avs': ['server:session'],
   'server:billing': ['server:session'],
   // live rooms: who is asking, the show list's status push, coins pushed to the member's tabs
-  'server:chat': ['server:session', 'server:shows', 'server:billing'],
+  'server:chat': ['server:session', 'server:shows', 'server:billing', 'server:video', 'server:dev'],
   'server:game': ['server:session', 'server:billing'],
+  // the studio: the performer's show as its live room sees it; going online is the show list's business
+  'server:studio': ['server:chat', 'server:shows'],
+  // the development simulator flips shows and tells their rooms
+  'server:dev': ['server:chat', 'server:shows'],
   // the contest: who is asking (votes are the member's own)
   'server:contest': ['server:session'],
-  'server:ops': ['server:billing', 'server:shows'],
+  // an operator's status change is told to the show's room
+  'server:ops': ['server:billing', 'server:shows', 'server:chat'],
   'server:realtime': ['server:session'],
   // TURN credentials: a room token dies with the login it was issued to
-  'server:video': ['server:session'],
+  'server:video': ['server:session', 'server:chat'],
   // the store's lists: search, and the free-videos page of the show lists
   'server:search': ['server:shows', 'server:store'],
   // show lists mark the member's favourites; a show going online notifies them

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VIDEO_SDP_MAX, parseVideoSignal } from '../../src/shared/video';
-import { COMMAND_MAX_BYTES, parseCommand, type RoomSession, type ShowConf } from '../../src/server/realtime/room-logic';
-import { videoPlan } from '../../src/server/realtime/video-plan';
+import { COMMAND_MAX_BYTES, parseCommand, type RoomSession, type ShowConf } from '../../src/server/features/chat/room/logic';
+import { videoPlan } from '../../src/server/features/video/video-plan';
 
 // Who receives the performer's video (issue 12 point 2) as a pure function of the room, and the
 // signalling messages' parsers (offerTracks is tested in tests/api/video-room.test.ts: its module

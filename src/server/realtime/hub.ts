@@ -1,12 +1,19 @@
 import { DurableObject } from 'cloudflare:workers';
 import { BULKUPDATE_BATCH_MS, type RealtimeEvent, type ShowStatus } from '../../shared/realtime';
 import type { Bindings } from '../env';
-import { syncRoom } from './rooms';
 import { lobbyShardCount } from './shards';
-import { randomShows, setShowsOnline } from '../features/shows/show-status.repo';
-import { notifyFavoritesOnline } from '../features/favorites/favorites.service';
 
 const SIMULATOR_EVERY_MS = 4_000;
+
+type Defer = (work: Promise<unknown>) => void;
+
+/** What features plug into the hub: registered when their module loads, so realtime/ imports no feature. */
+export const hubHooks: {
+  /** Local development: the simulator's tick (features/dev): flips some shows, answers the changes. */
+  simulate?: (env: Bindings) => Promise<ShowStatus[]>;
+  /** Told, in order, after the simulator's changes went out (favourites notified, rooms told). */
+  simulated: ((env: Bindings, changes: ShowStatus[], defer: Defer) => Promise<void>)[];
+} = { simulated: [] };
 
 /**
  * The lobby hub: gathers show status changes for 250 ms and sends them to every shard as one
@@ -86,17 +93,13 @@ export class LobbyHub extends DurableObject<Bindings> {
     );
   }
 
-  /** Simulator tick: flip two random shows and publish; reschedule while enabled. */
+  /** Simulator tick: the registered simulator flips shows, pushed at once; reschedule while enabled. */
   override async alarm(): Promise<void> {
-    if (this.env.SIMULATOR !== '1') return;
-    const changes = (await randomShows(this.env.DB, 2)).map((s) => ({ id: s.id, online: !s.online }));
-    await setShowsOnline(this.env.DB, changes);
+    if (this.env.SIMULATOR !== '1' || !hubHooks.simulate) return;
+    const changes = await hubHooks.simulate(this.env);
     for (const c of changes) this.pending.set(c.id, c.online);
     await this.flush();
-    // Favourites that went online are told after the push (never holding up the next tick).
-    const online = changes.filter((c) => c.online).map((c) => c.id);
-    if (online.length) this.ctx.waitUntil(notifyFavoritesOnline(this.env, online).catch(() => undefined));
-    for (const c of changes) await syncRoom(this.env, c.id).catch(() => undefined);
+    for (const after of hubHooks.simulated) await after(this.env, changes, (work) => this.ctx.waitUntil(work)).catch(() => undefined);
     await this.ctx.storage.setAlarm(Date.now() + SIMULATOR_EVERY_MS);
   }
 }

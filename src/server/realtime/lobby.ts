@@ -1,5 +1,5 @@
 import { REALTIME_SLOT_RENEW_MS, REALTIME_SLOT_TTL_S } from '../../shared/constants';
-import { releaseSocket, renewSockets } from '../features/realtime/realtime.repo';
+import { releaseSocket, renewSockets } from './sockets.repo';
 import { HibernatingRoom } from './room';
 
 interface Attachment {

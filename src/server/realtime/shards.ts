@@ -1,7 +1,7 @@
 import type { Bindings } from '../env';
 import { REALTIME_MAX_PER_ADDRESS, REALTIME_MAX_PER_SESSION, REALTIME_SLOT_TTL_S } from '../../shared/constants';
 import type { ShowStatus } from '../../shared/realtime';
-import type { SocketCaps } from '../features/realtime/realtime.repo';
+import type { SocketCaps } from './sockets.repo';
 
 function positive(value: string | undefined, fallback: number): number {
   const n = Number(value);

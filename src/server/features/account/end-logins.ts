@@ -1,6 +1,6 @@
 import type { Bindings } from '../../env';
 import { nowSeconds } from '../../lib/clock';
-import { roomOf } from '../../realtime/rooms';
+import { roomOf } from '../chat/chat.service';
 import { closeLobbyLogins } from '../../realtime/shards';
 import { chatsOfEndedLogins, endChatRows, performerShowOf } from './logins.repo';
 

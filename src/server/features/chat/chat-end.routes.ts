@@ -6,7 +6,7 @@ import { refuseControlCharacters } from '../../lib/body';
 import { timingSafeEqual } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { verifyRoomToken } from '../../lib/room-token';
-import { roomOf } from '../../realtime/rooms';
+import { roomOf } from './chat.service';
 import { cookieName, requestCsrfToken } from '../session/session.service';
 import { endSessionRow, findSession } from './chat.repo';
 import { rowView, sessionIdParam } from './chatsession.routes';

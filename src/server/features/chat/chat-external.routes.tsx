@@ -12,11 +12,11 @@ import { socketOriginAllowed } from '../../lib/origin';
 import { signRoomToken } from '../../lib/room-token';
 import { validationHook } from '../../lib/validation';
 import { csrf } from '../../middleware/csrf';
-import { roomOf } from '../../realtime/rooms';
 import { renderPage } from '../../render/render-page';
 import { endSessionRow, findSession, showById, type ChatSessionRow } from './chat.repo';
 import { isExternal, ownsSession } from './chat-external';
-import { realmOf, rowView } from './chatsession.routes';
+import { realmOf, roomOf } from './chat.service';
+import { rowView } from './chatsession.routes';
 
 const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
 const sessionBody = z.object({ sessionId: z.string({ message: 'chat.no_session' }).regex(SESSION_ID, 'chat.no_session') });

@@ -3,8 +3,8 @@ import type { AppEnv } from '../../env';
 import { ApiError } from '../../lib/errors';
 import { socketOriginAllowed } from '../../lib/origin';
 import { verifyRoomToken } from '../../lib/room-token';
-import { roomOf } from '../../realtime/rooms';
-import type { RoomIdentity } from '../../realtime/show-room';
+import { roomOf } from './chat.service';
+import type { RoomIdentity } from './room/show-room';
 import { loginAlive } from '../session/session.service';
 import { chatHistory, performerShow } from './chat.repo';
 

@@ -9,9 +9,11 @@ import { spend } from '../../lib/ledger.repo';
 import { signRoomToken } from '../../lib/room-token';
 import { externalStart } from './chat-external';
 import { validationHook } from '../../lib/validation';
-import { envMs, utcDay } from '../../realtime/room-logic';
-import { roomOf, showConf } from '../../realtime/rooms';
+import { envInt } from '../../lib/config';
+import { utcDay } from './room/logic';
+import { roomOf, showConf } from './chat.service';
 import { activeCall, announceCoins } from '../billing/billing.service';
+import { realmOf } from './chat.service';
 import { clientIp, ensureSession, requireUser } from '../session/session.service';
 import { hit } from '../../lib/throttle.repo';
 import { chatNick, effectiveType, parseSessionType, sessionPrice, startRefusal, type Refusal } from './chat-rules';
@@ -44,11 +46,6 @@ const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
 export function refusal(r: Refusal): never {
   if (r.status === 422) throw new ApiError(422, r.code, { [r.field ?? 'type']: [r.code] });
   throw new ApiError(r.status, r.code);
-}
-
-export function realmOf(c: { req: { url: string } }, showId: number): string {
-  const url = new URL(c.req.url);
-  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}/api/chatroom/${showId}`;
 }
 
 export const sessionIdParam = z.object({ sessionId: z.string().regex(SESSION_ID, 'not_found') });
@@ -173,7 +170,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
       if (!user) {
         // Counted atomically before anything is reserved, so a burst of fresh guest sessions cannot pass it.
         const tries = await hit(db, `chat:guest:ip:${clientIp(c)}`, GUEST_WINDOW_SECONDS);
-        if (tries.count > envMs(c.env.CHAT_GUEST_SESSIONS_PER_ADDRESS, GUEST_SESSIONS_PER_ADDRESS)) throw new ApiError(429, 'too_many_attempts', undefined, { 'Retry-After': String(tries.retryAfter) });
+        if (tries.count > envInt(c.env.CHAT_GUEST_SESSIONS_PER_ADDRESS, GUEST_SESSIONS_PER_ADDRESS)) throw new ApiError(429, 'too_many_attempts', undefined, { 'Retry-After': String(tries.retryAfter) });
       }
       if (type === 'free' && !(await reserveFreeMinute(db, user ? `u:${user.id}` : `v:${visitor}`, utcDay(Date.now()), Math.floor(FREE_CHAT_SECONDS_PER_DAY / 60)))) {
         refusal({ status: 422, code: 'chat.free_expired', field: 'type' });
@@ -204,7 +201,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
         contentProviderId: show.contentprovider_id,
         showId: show.id,
         price,
-        minute_ms: envMs(c.env.CHAT_MINUTE_MS, CHAT_MINUTE_MS),
+        minute_ms: envInt(c.env.CHAT_MINUTE_MS, CHAT_MINUTE_MS),
         nickname: nick.nick,
         voicecall: call !== null,
         // A partner show's session: the frame to embed and the lease its page extends.

@@ -5,6 +5,7 @@ import type { Bindings } from '../../env';
 import { mailOrigin } from '../../lib/config';
 import { actionMail } from '../../lib/mail-templates';
 import { mailerFor } from '../../lib/mailer';
+import { hubHooks } from '../../realtime/hub';
 import { publishToUser } from '../../realtime/shards';
 import { claimNotices, favoriteIds, listFavorites } from './favorites.repo';
 
@@ -46,3 +47,9 @@ export async function notifyFavoritesOnline(env: Bindings, showIds: number[], no
   );
   return notices.length;
 }
+
+// The development simulator's shows that went online notify their favourites too (after the push, never holding up the next tick).
+hubHooks.simulated.push(async (env, changes, defer) => {
+  const online = changes.filter((c) => c.online).map((c) => c.id);
+  if (online.length) defer(notifyFavoritesOnline(env, online).catch(() => undefined));
+});

@@ -10,7 +10,7 @@ import { announceCoins, markRefunded, refundQueue } from '../billing/billing.ser
 import type { LatePaymentRow } from '../billing/late-payments.repo';
 import { applyLedger } from '../../lib/ledger.repo';
 import { changeShowStatus } from '../shows/shows.service';
-import { syncRoom } from '../../realtime/rooms';
+import { syncRoom } from '../chat/chat.service';
 import type { CoinsAnswer, ShowStatusAnswer } from '../../../shared/api';
 
 /** Operator calls authenticate with `Authorization: Bearer <OPS_TOKEN>`; no token configured, no access. */

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../env';
 import { clientIp } from '../session/session.service';
 import { ApiError } from '../../lib/errors';
 import { connectToLobby, socketCaps, startSimulator } from '../../realtime/shards';
-import { releaseSocket, reserveSocket } from './realtime.repo';
+import { releaseSocket, reserveSocket } from '../../realtime/sockets.repo';
 
 /** The origins our pages are served from: this request's own, and the configured public one. */
 function ownOrigins(c: Context<AppEnv>): Set<string> {

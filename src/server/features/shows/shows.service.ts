@@ -3,7 +3,7 @@ import { CATEGORY_BAR_EXTRAS, CATEGORY_BAR_FIRST, TOY_CONTROL_CATEGORY_ID } from
 import type { Bindings } from '../../env';
 import { publishShowStatus } from '../../realtime/shards';
 import { listCategories, type CategoryWithCounts } from './categories.repo';
-import { setShowsOnline, type StatusChange } from './show-status.repo';
+import { randomShows, setShowsOnline, type StatusChange } from './show-status.repo';
 import { queryShows, type ShowQuery } from './shows.repo';
 import { tagNames } from './categories.repo';
 import { favoriteShowIds, markFavorites, notifyFavoritesOnline } from '../favorites/favorites.service';
@@ -69,6 +69,13 @@ export async function changeShowStatus(env: Bindings, changes: StatusChange[], d
     else await work;
   }
   return ids;
+}
+
+/** Local development's simulator: `count` random shows flipped online/offline in D1 (not pushed); answers the changes. */
+export async function flipRandomShows(db: D1Database, count: number): Promise<StatusChange[]> {
+  const changes = (await randomShows(db, count)).map((s) => ({ id: s.id, online: !s.online }));
+  await setShowsOnline(db, changes);
+  return changes;
 }
 
 /** The member's favourites marked in a list of shows (one query; none for visitors). */

@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../lib/errors';
 import { verifyRoomToken } from '../../lib/room-token';
-import { createVideoRelay } from '../../lib/video-engines';
-import { roomOf } from '../../realtime/rooms';
+import { createVideoRelay } from './video-engines';
+import { roomOf } from '../chat/chat.service';
 import type { IceServersAnswer, VideoRelayKind } from '../../../shared/video';
 import { loginAlive } from '../session/session.service';
 

@@ -1,6 +1,6 @@
-import type { Bindings } from '../env';
-import type { IceServersAnswer, PublishAnswer, PublishTrack, PullAnswer, RelayTrack, SessionDescription } from '../../shared/video';
-import { TURN_CREDENTIAL_TTL_S, videoConfig } from './config';
+import type { Bindings } from '../../env';
+import type { IceServersAnswer, PublishAnswer, PublishTrack, PullAnswer, RelayTrack, SessionDescription } from '../../../shared/video';
+import { TURN_CREDENTIAL_TTL_S, videoConfig } from '../../lib/config';
 import { failedTracks, RealtimeApi, type FetchLike } from './realtime-api';
 import { VideoRelayError, type Publication, type VideoRelay, type ViewerState } from './video-relay';
 

@@ -1,7 +1,8 @@
-import { parseVideoSignal, VIDEO_SDP_MAX } from '../../shared/video';
-import { CHAT_RATE_BURST, CHAT_RATE_PER_S, CHAT_TEXT_MAX, ROOM_FLOOD_CLOSE, ROOM_FLOOD_WINDOW_MS, ROOM_FRAME_LIMITS } from '../../shared/chat';
-import type { ChatLine, EndReason, OpenTypes, Participant, RoomCommand, RoomFrameKind, RoomMode, RoomSnapshot, SessionState, SessionType, SessionView } from '../../shared/chat';
-import { cleanLine } from '../lib/body';
+import { parseVideoSignal, VIDEO_SDP_MAX } from '../../../../shared/video';
+import { CHAT_RATE_BURST, CHAT_RATE_PER_S, CHAT_TEXT_MAX, ROOM_FLOOD_CLOSE, ROOM_FLOOD_WINDOW_MS, ROOM_FRAME_LIMITS } from '../../../../shared/chat';
+import type { ChatLine, EndReason, OpenTypes, Participant, RoomCommand, RoomFrameKind, RoomSnapshot, SessionState, SessionType, SessionView } from '../../../../shared/chat';
+import { roomMode, runningOf } from '../../../../shared/room-mode';
+import { cleanLine } from '../../../lib/body';
 
 // The parts of a show's room that need no runtime: billing schedule, token bucket, text rules,
 // the room mode and the command parser. Unit-tested in tests/unit/room-logic.test.ts.
@@ -99,14 +100,6 @@ export function cleanText(raw: unknown): string | null {
   return [...text].slice(0, CHAT_TEXT_MAX).join('').trim();
 }
 
-export function roomMode(show: ShowConf | null, running: SessionType | null): RoomMode {
-  if (!show || !show.online) return 'offline';
-  if (show.paused) return 'paused';
-  if (running === 'exclusive') return 'exclusive';
-  if (running === 'private') return 'private';
-  return 'free';
-}
-
 /** Lines a participant may read: public ones and private ones to or from them (all for the performer). */
 export function visibleLines(lines: ChatLine[], me: string): ChatLine[] {
   if (me === 'performer') return lines;
@@ -151,12 +144,6 @@ export function parseCommand(raw: string): RoomCommand | null {
 }
 
 export const isPerformerCommand = (c: RoomCommand) => PERFORMER_COMMANDS.has(c.t);
-
-/** Positive integer from an env override, else the default. */
-export function envMs(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
 
 /** UTC day number of a unix ms time (the free-chat allowance is per day). */
 export const utcDay = (ms: number) => Math.floor(ms / 86_400_000);
@@ -207,11 +194,6 @@ export function resumeHeld(s: RoomSession, now: number): boolean {
 
 export function sessionView(s: RoomSession, reason: EndReason | null = null): SessionView {
   return { sessionId: s.id, nick: s.nick, type: s.type, state: s.state, started_at: s.startedAt, minutes: s.minutes, coins: s.coins, price: s.price, balance: s.balance, ended_reason: reason, by_call: typeof s.phone === 'number' };
-}
-
-export function runningOf(sessions: Iterable<RoomSession>): RoomSession | null {
-  for (const s of sessions) if (s.state === 'active' && (s.type === 'private' || s.type === 'exclusive')) return s;
-  return null;
 }
 
 /** What every viewer sees: the mode, the open types, and how many viewers are connected. */

@@ -1,6 +1,6 @@
-import type { Bindings } from '../env';
-import { VIDEO_RELAYS, type IceServersAnswer, type PublishAnswer, type PublishTrack, type PullAnswer, type RelayTrack, type SessionDescription, type VideoRelayKind } from '../../shared/video';
-import { videoConfig } from './config';
+import type { Bindings } from '../../env';
+import { VIDEO_RELAYS, type IceServersAnswer, type PublishAnswer, type PublishTrack, type PullAnswer, type RelayTrack, type SessionDescription, type VideoRelayKind } from '../../../shared/video';
+import { videoConfig } from '../../lib/config';
 
 // One delivery interface, two engines (issue 12 point 1). An engine instance belongs to one
 // show's room Durable Object: it keeps that show's publication and viewers in memory, and the

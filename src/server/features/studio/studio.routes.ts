@@ -8,10 +8,9 @@ import { ApiError } from '../../lib/errors';
 import { showEarnings } from '../../lib/ledger.repo';
 import { signRoomToken } from '../../lib/room-token';
 import { validationHook } from '../../lib/validation';
-import { roomOf, showConf } from '../../realtime/rooms';
+import type { ChatShowRow } from '../chat/chat.repo';
+import { chatShow, realmOf, roomOf, showConf, showStatusOf, updateSwitches } from '../chat/chat.service';
 import { changeShowStatus } from '../shows/shows.service';
-import { openTypesOf, showById, updateShowStatus, type ChatShowRow } from './chat.repo';
-import { realmOf } from './chatsession.routes';
 
 /** 401 logged out, 403 not_performer for members without a show. */
 const requirePerformer = createMiddleware<AppEnv>(async (c, next) => {
@@ -28,10 +27,10 @@ export interface StudioStatus {
   open: OpenTypes;
 }
 
-const statusOf = (r: ChatShowRow): StudioStatus => ({ online: r.online === 1, paused: r.paused === 1, open: openTypesOf(r) });
+const statusOf = (r: ChatShowRow): StudioStatus => showStatusOf(r);
 
 async function loadShow(db: D1Database, id: number): Promise<ChatShowRow> {
-  const row = await showById(db, id);
+  const row = await chatShow(db, id);
   if (!row) throw new ApiError(404, 'not_found');
   return row;
 }
@@ -77,7 +76,7 @@ export const studioRoutes = new Hono<AppEnv>()
       const body = c.req.valid('json');
       // Going online or offline is the show list's business too: changeShowStatus publishes show:bulkupdate.
       if (body.online !== undefined) await changeShowStatus(c.env, [{ id, online: body.online }], (w) => c.executionCtx.waitUntil(w));
-      if (body.paused !== undefined || body.open) await updateShowStatus(c.env.DB, id, { paused: body.paused, open: body.open }, Math.floor(Date.now() / 1000));
+      if (body.paused !== undefined || body.open) await updateSwitches(c.env.DB, id, { paused: body.paused, open: body.open });
       const r = await loadShow(c.env.DB, id);
       // The room ends paid sessions when the show goes offline or pauses; online, it waits for the studio's socket.
       await roomOf(c.env, id).setShow(showConf(r), true);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { IceServer } from '../../shared/video';
+import type { IceServer } from '../../../shared/video';
 import { VideoRelayError, type TrackError } from './video-relay';
 
 // The HTTP layer of Cloudflare Realtime (SFU "Connection API" and TURN key API), as documented

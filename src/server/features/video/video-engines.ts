@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Bindings } from '../env';
-import type { IceServersAnswer, PublishAnswer, PullAnswer, SessionDescription } from '../../shared/video';
+import type { Bindings } from '../../env';
+import type { IceServersAnswer, PublishAnswer, PullAnswer, SessionDescription } from '../../../shared/video';
 import { cloudflareSfu } from './cloudflare-sfu';
 import type { FetchLike } from './realtime-api';
 import { videoRelayKind, VideoRelayError, type VideoRelay } from './video-relay';

@@ -1,5 +1,6 @@
-import type { ViewerVideoState } from '../../shared/video';
-import { roomMode, runningOf, type RoomSession, type ShowConf } from './room-logic';
+import type { ViewerVideoState } from '../../../shared/video';
+import type { RoomSession, ShowConf } from '../chat/room/logic';
+import { roomMode, runningOf } from '../../../shared/room-mode';
 
 // Who receives the performer's video (issue 12 point 2), as a pure function of the room:
 // - free mode: every session in the room (free content);

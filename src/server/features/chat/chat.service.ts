@@ -1,0 +1,41 @@
+import type { OpenTypes } from '../../../shared/chat';
+import type { Bindings } from '../../env';
+import { nowSeconds } from '../../lib/clock';
+import { openTypesOf, showById, updateShowStatus, type ChatShowRow } from './chat.repo';
+import type { ShowConf } from './room/logic';
+
+// What other features (the studio, operators, the simulator) use of live rooms: a show's room and
+// its socket address, the show as the room sees it, and its state told after a change.
+
+export const chatShow = (db: D1Database, id: number) => showById(db, id);
+/** A show's switches as the studio shows them. */
+export const showStatusOf = (r: ChatShowRow) => ({ online: r.online === 1, paused: r.paused === 1, open: openTypesOf(r) });
+
+/** The performer's switches (pause, the chat types open). */
+export async function updateSwitches(db: D1Database, id: number, patch: { paused?: boolean; open?: Partial<OpenTypes> }): Promise<void> {
+  await updateShowStatus(db, id, patch, nowSeconds());
+}
+
+/** The room socket's address of a show, on the host the request came to. */
+export function realmOf(c: { req: { url: string } }, showId: number): string {
+  const url = new URL(c.req.url);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}/api/chatroom/${showId}`;
+}
+
+/** The live room of a show (one Durable Object per show). */
+export function roomOf(env: Bindings, showId: number) {
+  return env.ROOM.get(env.ROOM.idFromName(`show-${showId}`));
+}
+
+export function showConf(r: ChatShowRow): ShowConf {
+  return { id: r.id, name: r.name, providerId: r.contentprovider_id, online: r.online === 1, paused: r.paused === 1, open: openTypesOf(r) };
+}
+
+/**
+ * Tells a show's room the show's state after a change made outside the studio (an operator, the
+ * development simulator): going offline ends its sessions, and every viewer gets the new mode.
+ */
+export async function syncRoom(env: Bindings, showId: number): Promise<void> {
+  const row = await showById(env.DB, showId);
+  if (row) await roomOf(env, showId).setShow(showConf(row));
+}

@@ -1,0 +1,135 @@
+import { EXTERNAL_LEASE_MS, type EndReason, type SessionType, type SessionView } from '../../../../shared/chat';
+import { envInt } from '../../../lib/config';
+import { syncVideo } from '../../video/video-room.service';
+import { participantsOf, sessionView, type RoomSession, type ShowConf } from './logic';
+import { applyShow, charge, holdMinutes, resumeMinutes, schedule } from './meter';
+import { endSession, now, open, performerHere, pushSoon, running, save, saveMeta, type Room, type RoomAttachment } from './state';
+
+// A show room's sessions as the worker and the sockets change them: a new session (register),
+// the show's state, an end, a lease extended, a login ended; a socket joining or leaving.
+
+export interface NewRoomSession {
+  id: string;
+  uid: number | null;
+  visitor: string;
+  nick: string;
+  type: SessionType;
+  price: number;
+  /** Voice-call session: the phone billing whose call pays for the time. */
+  phone: number | null;
+}
+
+export type RegisterResult = { ok: true; session: SessionView } | { ok: false; code: string };
+
+const leaseMs = (r: Room) => envInt(r.env.CHAT_EXTERNAL_LEASE_MS, EXTERNAL_LEASE_MS);
+
+/** A new session of this show (the worker checked the catalogue's rules and reserved its limits). */
+export async function register(r: Room, n: NewRoomSession, show: ShowConf): Promise<RegisterResult> {
+  if (JSON.stringify(show) !== JSON.stringify(r.show)) {
+    r.show = show;
+    await r.ctx.storage.put('show', show);
+  }
+  const at = now();
+  if (n.type === 'voyeur' && running(r)?.type === 'exclusive') return { ok: false, code: 'chat.show_not_available_exclusive_in_use' };
+  const pending = n.type === 'private' || n.type === 'exclusive';
+  const s: RoomSession = {
+    ...n,
+    state: pending ? 'pending' : 'active',
+    createdAt: at,
+    startedAt: pending ? null : at,
+    // a free session's first minute was reserved by the worker
+    minutes: n.type === 'free' ? 1 : 0,
+    coins: 0,
+    balance: null,
+    warned: false,
+    goneAt: at,
+    // A partner show's session holds a lease its page extends (POST /api/chat/external/extend).
+    leaseUntil: show.providerId > 1 ? at + leaseMs(r) : null,
+    // Started while the performer is away: its minutes begin when they are back.
+    heldAt: !pending && !performerHere(r) ? at : null,
+  };
+  r.sessions.set(s.id, s);
+  await save(r, s);
+  if (n.type === 'voyeur' && s.heldAt === null && !(await charge(r, s, 1))) return { ok: false, code: 'chat.no_coins' };
+  if (pending) r.send('performer', { t: 'request', session: sessionView(s) });
+  pushSoon(r);
+  await schedule(r);
+  return { ok: true, session: sessionView(s) };
+}
+
+/** The studio (or the worker) changed the show; `studio`: the performer must connect within the grace. */
+export async function setShow(r: Room, show: ShowConf, studio: boolean): Promise<void> {
+  if (studio && show.online && open(r, 'performer').length === 0 && r.perfGoneAt === null) r.perfGoneAt = Date.now();
+  await applyShow(r, show);
+}
+
+/** Ends a session (the member's end call, a beacon); null when the room does not hold it. */
+export async function end(r: Room, sessionId: string, reason: EndReason): Promise<SessionView | null> {
+  const s = r.sessions.get(sessionId);
+  if (!s) return null;
+  await endSession(r, s, reason);
+  return sessionView(s, reason);
+}
+
+/** Extends an external session's lease; null when the room does not hold it running with a lease. */
+export async function extend(r: Room, sessionId: string): Promise<{ session: SessionView; leaseUntil: number; leaseMs: number } | null> {
+  const s = r.sessions.get(sessionId);
+  if (!s || s.state === 'ended' || !s.leaseUntil) return null;
+  s.leaseUntil = Date.now() + leaseMs(r);
+  await save(r, s);
+  await schedule(r);
+  return { session: sessionView(s), leaseUntil: s.leaseUntil, leaseMs: leaseMs(r) };
+}
+
+/** A login of member `uid` ended: its sessions end; answers the ended ids (the studio's sockets are the room's to close). */
+export async function endLoginSessions(r: Room, uid: number, sessionIds: string[]): Promise<string[]> {
+  const mine = sessionIds.map((id) => r.sessions.get(id)).filter((s): s is RoomSession => s?.uid === uid);
+  for (const s of mine) await endSession(r, s, 'logout');
+  return mine.map((s) => s.id);
+}
+
+/** The performer's studio connected (the socket is accepted): minutes resume, requests and presence are sent. */
+export async function performerJoining(r: Room): Promise<void> {
+  r.perfGoneAt = null;
+  await resumeMinutes(r, now());
+}
+
+export async function performerJoined(r: Room): Promise<void> {
+  for (const s of r.sessions.values()) if (s.state === 'pending') r.send('performer', { t: 'request', session: sessionView(s) });
+  r.send('performer', { t: 'presence', participants: participantsOf(r.sessions.values(), r.mutes) });
+  await schedule(r);
+  syncVideo(r, 'performer');
+}
+
+/** A viewer's socket of session `s` joined. */
+export async function viewerJoined(r: Room, s: RoomSession): Promise<void> {
+  if (s.goneAt !== null) {
+    s.goneAt = null;
+    await save(r, s);
+    await schedule(r);
+  }
+  syncVideo(r, s.id);
+  pushSoon(r);
+}
+
+/** A socket is gone: the performer's last one holds the minutes; a session's last one starts its grace. */
+export async function left(r: Room, a: RoomAttachment | null): Promise<void> {
+  if (!a) return;
+  const at = now();
+  if (a.role === 'performer') {
+    if (open(r, 'performer').length === 0 && r.show?.online) {
+      r.perfGoneAt = at;
+      await saveMeta(r);
+      await holdMinutes(r, at);
+      await schedule(r);
+    }
+    return;
+  }
+  const s = r.sessions.get(a.sid);
+  if (s && s.goneAt === null && open(r, `s:${s.id}`).length === 0) {
+    s.goneAt = at;
+    await save(r, s);
+    await schedule(r);
+  }
+  pushSoon(r);
+}

@@ -1,0 +1,114 @@
+import type { EndReason, SessionView } from '../../../../shared/chat';
+import type { Bindings } from '../../../env';
+import { HibernatingRoom } from '../../../realtime/room';
+import { videoPermitted } from '../../video/video-room.service';
+import { onFrame, tipped } from './lines';
+import { ROOM_SOCKETS_PER_SESSION, type ShowConf } from './logic';
+import { tick } from './meter';
+import { end, endLoginSessions, extend, left, performerJoined, performerJoining, register, setShow, viewerJoined, type NewRoomSession, type RegisterResult } from './sessions';
+import { loadRoom, open, welcome, type Room, type RoomAttachment } from './state';
+
+/** Who joins, as the worker verified it from the room token (header X-Room-Identity). */
+export interface RoomIdentity {
+  role: 'performer' | 'member' | 'guest';
+  /** The chat session id, or 'performer'. */
+  sub: string;
+  uid: number | null;
+}
+
+/**
+ * One show's live room (binding ROOM, idFromName(`show-${id}`)): the performer's and every
+ * viewer's hibernating socket, the sessions and their per-minute billing (sessions.ts, meter.ts),
+ * chat with history and moderation (lines.ts), and the video signalling (features/video). This
+ * class only holds the state (state.ts) and hands each call, frame and alarm to those modules.
+ */
+export class ShowRoom extends HibernatingRoom<RoomAttachment> {
+  /** The room's state (public for the Workers tests' runInDurableObject). */
+  room!: Room;
+
+  constructor(ctx: DurableObjectState, env: Bindings) {
+    super(ctx, env);
+    void ctx.blockConcurrencyWhile(async () => {
+      this.room = await loadRoom(ctx, env);
+    });
+  }
+
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get('Upgrade') !== 'websocket') return new Response('expected websocket', { status: 426 });
+    let who: RoomIdentity;
+    try {
+      who = JSON.parse(request.headers.get('X-Room-Identity') ?? '') as RoomIdentity;
+    } catch {
+      return new Response('no identity', { status: 400 });
+    }
+    const r = this.room;
+    const full = () => Response.json({ message: 'too_many_sockets' }, { status: 429 });
+    if (who.role === 'performer') {
+      if (open(r, 'performer').length >= ROOM_SOCKETS_PER_SESSION) return full();
+      await performerJoining(r);
+      const nick = r.show?.name ?? 'performer';
+      const res = this.accept({ sid: 'performer', role: 'performer', uid: who.uid, nick }, welcome(r, 'performer', nick), ['performer']);
+      await performerJoined(r);
+      return res;
+    }
+    const s = r.sessions.get(who.sub);
+    if (!s || s.uid !== who.uid) return Response.json({ message: 'chat.session_ended' }, { status: 410 });
+    if (open(r, `s:${s.id}`).length >= ROOM_SOCKETS_PER_SESSION) return full();
+    const res = this.accept({ sid: s.id, role: who.role, uid: who.uid, nick: s.nick }, welcome(r, s.id, s.nick, s), ['v', `s:${s.id}`]);
+    await viewerJoined(r, s);
+    return res;
+  }
+
+  // ---- calls from the worker (RPC) ----
+
+  register(n: NewRoomSession, show: ShowConf): Promise<RegisterResult> {
+    return register(this.room, n, show);
+  }
+
+  /** The studio (or the worker) changed the show; `studio`: the performer must connect within the grace. */
+  setShow(show: ShowConf, studio = false): Promise<void> {
+    return setShow(this.room, show, studio);
+  }
+
+  end(sessionId: string, reason: EndReason): Promise<SessionView | null> {
+    return end(this.room, sessionId, reason);
+  }
+
+  extend(sessionId: string): Promise<{ session: SessionView; leaseUntil: number; leaseMs: number } | null> {
+    return extend(this.room, sessionId);
+  }
+
+  /**
+   * A login of member `uid` ended (logout, password change): its sessions end (minutes stop, both
+   * sides told, sockets closed) and, for the performer, the studio's sockets close (a studio whose
+   * login lives on reconnects with a fresh token). Answers the ended ids.
+   */
+  async endLogin(uid: number, sessionIds: string[], performer: boolean): Promise<string[]> {
+    const ended = await endLoginSessions(this.room, uid, sessionIds);
+    if (performer) for (const ws of open(this.room, 'performer')) if (this.attachment(ws)?.uid === uid) ws.close(4001, 'logout');
+    return ended;
+  }
+
+  tipped(sessionId: string, coins: number): boolean {
+    return tipped(this.room, sessionId, coins);
+  }
+
+  /** Whether this session is sent video now, so it may have the TURN list (the ICE endpoint asks). */
+  videoEntitled(sid: string): boolean {
+    return videoPermitted(this.room, sid);
+  }
+
+  // ---- sockets and the alarm ----
+
+  override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    return onFrame(this.room, ws, this.attachment(ws), message);
+  }
+
+  protected left(a: RoomAttachment | null): Promise<void> {
+    return left(this.room, a);
+  }
+
+  override alarm(): Promise<void> {
+    return tick(this.room);
+  }
+}

@@ -1,0 +1,164 @@
+import { CHAT_GRACE_MS, CHAT_MINUTE_MS } from '../../../../shared/chat';
+import type { ChatLine, EndReason, ParticipantRole, RoomEvent } from '../../../../shared/chat';
+import type { Bindings } from '../../../env';
+import { envInt } from '../../../lib/config';
+import { newVideoState, syncVideo, type VideoState } from '../../video/video-room.service';
+import { endSessionRow } from '../chat.repo';
+import { runningOf } from '../../../../shared/room-mode';
+import { FrameLimiter, participantsOf, sessionView, snapshotOf, visibleLines, type RoomSession, type ShowConf } from './logic';
+
+// A show's live room as plain data (one Durable Object per show, show-room.ts) and the helpers every
+// part of the room uses: sockets by tag, storage, the pushes to viewers and the performer, and the
+// one way a session ends. sessions.ts, meter.ts and lines.ts are functions over this state.
+
+export interface RoomAttachment {
+  /** 'performer' or the chat session id. */
+  sid: string;
+  role: ParticipantRole;
+  uid: number | null;
+  nick: string;
+}
+
+/** Tests only: the clock the rooms bill by (a property test drives it instead of waiting minutes). */
+export const meterTestHooks: { now?: () => number } = {};
+
+export interface Room {
+  ctx: DurableObjectState;
+  env: Bindings;
+  sessions: Map<string, RoomSession>;
+  show: ShowConf | null;
+  /** Recent lines for late joiners (written at most once a second, lines.ts). */
+  history: ChatLine[];
+  mutes: Set<string>;
+  /** Since when the performer's studio is gone while the show is online (null: there, or offline). */
+  perfGoneAt: number | null;
+  /** Sessions with a charge under way. */
+  busy: Set<string>;
+  /** The alarm time this instance last set (unknown after a restart: set again). */
+  alarmAt: number | null;
+  pushTimer: ReturnType<typeof setTimeout> | null;
+  historyTimer: ReturnType<typeof setTimeout> | null;
+  /** Every frame of every sender passes these limits first (one viewer's flood must not slow the room). */
+  limits: FrameLimiter;
+  video: VideoState;
+  send(tag: string, event: RoomEvent | string): void;
+}
+
+/** A room's state read back from storage (the constructor runs this under blockConcurrencyWhile). */
+export async function loadRoom(ctx: DurableObjectState, env: Bindings): Promise<Room> {
+  const got = await ctx.storage.get<unknown>(['show', 'history', 'mutes', 'perfGoneAt', 'video']);
+  const room: Room = {
+    ctx,
+    env,
+    sessions: new Map(),
+    show: (got.get('show') as ShowConf | undefined) ?? null,
+    history: (got.get('history') as ChatLine[] | undefined) ?? [],
+    mutes: new Set((got.get('mutes') as string[] | undefined) ?? []),
+    perfGoneAt: (got.get('perfGoneAt') as number | undefined) ?? null,
+    busy: new Set(),
+    alarmAt: null,
+    pushTimer: null,
+    historyTimer: null,
+    limits: new FrameLimiter(),
+    video: newVideoState(got.get('video') as { live: boolean; epoch: number } | undefined),
+    send(tag, event) {
+      const msg = typeof event === 'string' ? event : JSON.stringify(event);
+      for (const ws of open(room, tag)) {
+        try {
+          ws.send(msg);
+        } catch {
+          // closing; webSocketClose cleans up
+        }
+      }
+    },
+  };
+  for (const s of (await ctx.storage.list<RoomSession>({ prefix: 's:' })).values()) room.sessions.set(s.id, s);
+  return room;
+}
+
+export const minuteMs = (r: Room) => envInt(r.env.CHAT_MINUTE_MS, CHAT_MINUTE_MS);
+export const graceMs = (r: Room) => envInt(r.env.CHAT_GRACE_MS, CHAT_GRACE_MS);
+export const now = () => meterTestHooks.now?.() ?? Date.now();
+
+/** Open sockets with a tag ('performer', 'v' for viewers, 's:{id}' for one session). */
+export function open(r: Room, tag: string): WebSocket[] {
+  return r.ctx.getWebSockets(tag).filter((ws) => ws.readyState === 1);
+}
+
+/** Local development only: the simulator plays a performer who is not there. */
+export function simulated(r: Room): boolean {
+  return r.env.SIMULATOR === '1' && r.env.ENVIRONMENT === 'development' && open(r, 'performer').length === 0;
+}
+
+/** A minute may start: the performer's studio is connected (or, in development, the simulator plays them). */
+export function performerHere(r: Room): boolean {
+  return open(r, 'performer').length > 0 || simulated(r);
+}
+
+export async function save(r: Room, s: RoomSession): Promise<void> {
+  if (s.state !== 'ended') await r.ctx.storage.put(`s:${s.id}`, s);
+}
+
+/** The room's own state, with `extra` entries (sessions) in the same put. */
+export async function saveMeta(r: Room, extra: Record<string, unknown> = {}): Promise<void> {
+  await r.ctx.storage.put({ show: r.show, history: r.history, mutes: [...r.mutes], perfGoneAt: r.perfGoneAt, ...extra });
+}
+
+/** The running private or exclusive session (the room's mode follows it). */
+export const running = (r: Room) => runningOf(r.sessions.values());
+
+/** The first frame a socket gets: who it is, the room, the lines it may read, its session. */
+export function welcome(r: Room, id: string, nick: string, s?: RoomSession): string {
+  const role = id === 'performer' ? 'performer' : s?.uid ? 'member' : 'guest';
+  const me = { id, nick, role, type: s?.type ?? null, muted: r.mutes.has(id) } as const;
+  const event: RoomEvent = { t: 'welcome', me, room: snapshotOf(r.show, r.sessions.values()), history: visibleLines(r.history, id), session: s ? sessionView(s) : null };
+  return JSON.stringify(event);
+}
+
+/** Room snapshot to the viewers, presence to the performer and the video states, now. */
+export function pushNow(r: Room): void {
+  if (r.pushTimer) clearTimeout(r.pushTimer);
+  r.pushTimer = null;
+  r.send('v', { t: 'room', room: snapshotOf(r.show, r.sessions.values()) });
+  r.send('performer', { t: 'presence', participants: participantsOf(r.sessions.values(), r.mutes) });
+  syncVideo(r);
+}
+
+/** The same, coalesced: a burst of joins costs one push. */
+export function pushSoon(r: Room): void {
+  r.pushTimer ??= setTimeout(() => pushNow(r), 200);
+}
+
+/** The member's own tabs and the performer learn a session's state. */
+export function sendSession(r: Room, s: RoomSession, reason: EndReason | null = null): void {
+  const event: RoomEvent = { t: 'session', session: sessionView(s, reason) };
+  r.send(`s:${s.id}`, event);
+  r.send('performer', event);
+}
+
+/** Ends a session once: D1 row, storage, both sides told, the member's sockets closed. */
+export async function endSession(r: Room, s: RoomSession, reason: EndReason): Promise<void> {
+  if (s.state === 'ended') return;
+  const wasRunning = running(r) === s;
+  s.state = 'ended';
+  r.sessions.delete(s.id);
+  await r.ctx.storage.delete(`s:${s.id}`);
+  await endSessionRow(r.env.DB, s.id, reason, now());
+  const ended: RoomEvent = { t: 'ended', sessionId: s.id, reason };
+  sendSession(r, s, reason);
+  r.send(`s:${s.id}`, ended);
+  r.send('performer', ended);
+  for (const ws of open(r, `s:${s.id}`)) {
+    try {
+      ws.close(4000, reason);
+    } catch {
+      // already closing
+    }
+  }
+  if (wasRunning) {
+    // Voyeurs watch the private (or exclusive) itself: their sessions end with it, before another minute starts.
+    for (const v of [...r.sessions.values()]) if (v.type === 'voyeur') await endSession(r, v, 'private_ended');
+    pushNow(r);
+  } else pushSoon(r);
+  syncVideo(r);
+}

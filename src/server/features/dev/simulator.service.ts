@@ -1,0 +1,27 @@
+import { hubHooks } from '../../realtime/hub';
+import { syncRoom } from '../chat/chat.service';
+import { flipRandomShows } from '../shows/shows.service';
+
+// Local development only (SIMULATOR=1): the lobby hub flips two random shows every few seconds
+// and their rooms learn it; in a show room, an absent performer is played (requests accepted, a
+// canned answer to each line; features/chat/room).
+
+hubHooks.simulate = (env) => flipRandomShows(env.DB, 2);
+hubHooks.simulated.push(async (env, changes) => {
+  for (const c of changes) await syncRoom(env, c.id).catch(() => undefined);
+});
+
+// The lines the simulated performer of a demo show answers with. Neutral on purpose; chat content, not interface text.
+const LINES = [
+  'Hi, nice to see you here!',
+  'Thanks for the message :)',
+  'How is your day going?',
+  'Good question, let me think.',
+  'Welcome to my room!',
+  'Schön, dass du da bist!',
+  'Danke für die Nachricht :)',
+];
+
+export function cannedLine(n: number): string {
+  return LINES[Math.abs(n) % LINES.length];
+}

@@ -1,0 +1,188 @@
+import type { RoomEvent } from '../../../shared/chat';
+import { VIDEO_P2P_MAX_VIEWERS, type VideoSignal } from '../../../shared/video';
+import type { Bindings } from '../../env';
+import { envInt } from '../../lib/config';
+import type { RoomSession, ShowConf } from '../chat/room/logic';
+import type { FetchLike } from './realtime-api';
+import { createVideoRelay, offerTracks } from './video-engines';
+import { videoPlan } from './video-plan';
+import type { VideoRelay } from './video-relay';
+
+/** Tests only: the fetch the SFU engine of rooms created from now on uses (the local fake of the Realtime API). */
+export const videoTestHooks: { fetch?: FetchLike } = {};
+/** A failed SFU track close is retried this often until it holds (a paid viewer's video stops within 2 s). */
+const CLOSE_RETRY_MS = 500;
+
+/** The video part of a show room's state. */
+export interface VideoState {
+  live: boolean;
+  epoch: number;
+  /** What each session and the performer were last told (lost on hibernation: then told again). */
+  told: Map<string, string>;
+  toldViewers: string[];
+  /** The publication epoch the performer's last viewer list carried (-1: none sent yet). */
+  toldEpoch: number;
+  relay: VideoRelay | null;
+}
+
+/** What the room lends its video (issue 12): the show, its sessions, storage and a send to a socket tag. */
+export interface VideoHost {
+  ctx: DurableObjectState;
+  env: Bindings;
+  show: ShowConf | null;
+  sessions: Map<string, RoomSession>;
+  video: VideoState;
+  send(tag: string, event: RoomEvent): void;
+}
+
+/** Who is a viewer on the studio's list, as identified on a socket. */
+export interface VideoCaller {
+  sid: string;
+  role: string;
+}
+
+export function newVideoState(stored?: { live: boolean; epoch: number }): VideoState {
+  return { live: stored?.live ?? false, epoch: stored?.epoch ?? 0, told: new Map(), toldViewers: [], toldEpoch: -1, relay: null };
+}
+
+function relay(h: VideoHost): VideoRelay {
+  return (h.video.relay ??= createVideoRelay(h.env, videoTestHooks.fetch));
+}
+
+function plan(h: VideoHost) {
+  const cap = relay(h).kind === 'p2p' ? envInt(h.env.VIDEO_P2P_MAX_VIEWERS, VIDEO_P2P_MAX_VIEWERS) : Infinity;
+  return videoPlan(h.show, h.sessions.values(), h.video.live, cap);
+}
+
+/**
+ * Whether a session may receive video now (the room as it is, not as last told). The ICE endpoint
+ * asks too: TURN credentials cost money, and a viewer the room sends nothing needs none.
+ */
+export function videoPermitted(h: VideoHost, sid: string): boolean {
+  try {
+    return plan(h).viewers.includes(sid);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Tells whoever's video state changed (and `force`: that session or the performer, as after
+ * a (re)connect); viewers who lost their video are ended on the engine. Every change of the
+ * room's sessions or mode calls this; viewers and the performer hear only what changed.
+ */
+export function syncVideo(h: VideoHost, force?: string): void {
+  let p;
+  try {
+    p = plan(h);
+  } catch {
+    return; // a configuration error: every video call answers video.unavailable
+  }
+  const v = h.video;
+  for (const [sid, state] of p.states) {
+    const key = `${state}:${v.epoch}`;
+    if (v.told.get(sid) === key && force !== sid) continue;
+    v.told.set(sid, key);
+    h.send(`s:${sid}`, { t: 'video', state, epoch: v.epoch });
+  }
+  for (const sid of v.told.keys()) if (!p.states.has(sid)) v.told.delete(sid);
+  const same = p.viewers.length === v.toldViewers.length && p.viewers.every((id, i) => id === v.toldViewers[i]);
+  const dropped = v.toldViewers.filter((id) => !p.viewers.includes(id));
+  if (same && v.toldEpoch === v.epoch && force !== 'performer') return;
+  v.toldViewers = p.viewers;
+  v.toldEpoch = v.epoch;
+  h.send('performer', { t: 'video-viewers', viewers: p.viewers, epoch: v.epoch, relay: relay(h).kind });
+  for (const sid of dropped) h.ctx.waitUntil(endViewer(h, sid));
+}
+
+/** The engine stops a viewer's media (the SFU: its tracks closed; retried until closed, while still not permitted). */
+async function endViewer(h: VideoHost, sid: string): Promise<void> {
+  const showId = h.show?.id ?? 0;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    if (videoPermitted(h, sid)) return;
+    try {
+      return await relay(h).endViewer(showId, sid);
+    } catch {
+      await new Promise((r) => setTimeout(r, CLOSE_RETRY_MS));
+    }
+  }
+}
+
+async function setVideo(h: VideoHost, live: boolean): Promise<void> {
+  h.video.live = live;
+  if (live) h.video.epoch++;
+  await h.ctx.storage.put('video', { live, epoch: h.video.epoch });
+  if (!live) await relay(h).unpublish(h.show?.id ?? 0).catch(() => undefined);
+}
+
+/**
+ * The show changes to `conf`: offline or paused ends the publication (the performer publishes again
+ * once back), and every viewer hears the new state before the sessions that end with it are closed.
+ */
+export async function videoShowChange(h: VideoHost, conf: ShowConf): Promise<void> {
+  if ((!conf.online || conf.paused) && h.video.live) await setVideo(h, false);
+  h.show = conf;
+  syncVideo(h);
+}
+
+/** The performer's camera went on or off (the p2p engine: the browser sends from now on). */
+export async function videoCommand(h: VideoHost, live: boolean, error: (code: string) => void): Promise<void> {
+  if (live && (!h.show?.online || h.show.paused)) return error('video.not_online');
+  if (relay(h).kind === 'cloudflare' && live) return error('video.publish_with_offer');
+  await setVideo(h, live);
+  syncVideo(h);
+}
+
+/**
+ * Signalling. Only a permitted viewer and the performer talk, and only to each other (p2p); with
+ * the SFU the worker is the other end ('relay'): the performer's offer publishes, a viewer's
+ * `want` pulls, its answer completes the pull.
+ */
+export async function videoSignal(h: VideoHost, a: VideoCaller, to: string, data: VideoSignal, error: (code: string) => void): Promise<void> {
+  let viewers: string[];
+  try {
+    viewers = plan(h).viewers;
+  } catch {
+    return error('video.unavailable');
+  }
+  const engine = relay(h);
+  const sfu = engine.kind === 'cloudflare';
+  const showId = h.show?.id ?? 0;
+  const reply = (tag: string, d: VideoSignal) => h.send(tag, { t: 'signal', from: 'relay', to: tag === 'performer' ? 'performer' : tag.slice(2), data: d });
+  try {
+    if (a.role === 'performer') {
+      if (sfu && to === 'relay' && data.kind === 'offer') {
+        if (!h.show?.online || h.show.paused) return error('video.not_online');
+        const pub = await engine.publish(showId, { type: 'offer', sdp: data.sdp }, offerTracks(data.sdp));
+        // Offline or paused while the SFU answered: the publication ends at once.
+        if (!h.show?.online || h.show.paused) {
+          await engine.unpublish(showId).catch(() => undefined);
+          return error('video.not_online');
+        }
+        await setVideo(h, true);
+        reply('performer', { kind: 'answer', sdp: pub.answer.sdp });
+        return syncVideo(h);
+      }
+      if (sfu || (!viewers.includes(to) && data.kind !== 'bye')) return error('video.not_permitted');
+      return h.send(`s:${to}`, { t: 'signal', from: 'performer', to, data });
+    }
+    // A viewer asks and answers; only the performer's browser or the relay offers.
+    if ((to !== 'performer' && to !== 'relay') || data.kind === 'offer') return error('chat.forbidden');
+    if (!viewers.includes(a.sid)) return error('video.not_permitted');
+    if (!sfu) return h.send('performer', { t: 'signal', from: a.sid, to: 'performer', data });
+    if (data.kind === 'want') {
+      await engine.endViewer(showId, a.sid);
+      const pulled = await engine.pull(showId, a.sid);
+      // The room may have changed during the SFU calls (a private started, the session ended):
+      // a pull that lands for a viewer no longer permitted is closed again, never offered.
+      if (!videoPermitted(h, a.sid)) return h.ctx.waitUntil(endViewer(h, a.sid));
+      if (pulled.relay === 'cloudflare' && pulled.offer) reply(`s:${a.sid}`, { kind: 'offer', sdp: pulled.offer.sdp });
+    } else if (data.kind === 'answer') {
+      const v = engine.viewer(showId, a.sid);
+      if (!v) return error('video.not_permitted');
+      await engine.renegotiate(v.sessionId, { type: 'answer', sdp: data.sdp });
+    }
+  } catch {
+    error('video.unavailable');
+  }
+}
