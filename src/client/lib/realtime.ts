@@ -1,14 +1,14 @@
 import { WebSocket as ReconnectingWebSocket } from 'partysocket';
 import { parseEvent, REALTIME_PATH, type RealtimeEvent, type ShowStatus } from '../../shared/realtime';
-import { favoriteOnlineNotice } from '../state/favorites';
 import { applyStatuses, rebuildOnline } from '../state/live';
 import type { RootState } from '../state/store';
 import { api } from './api';
+import { dispatchRealtime } from './realtime-handlers';
 
 // The live lobby client: one socket per page (loaded lazily by main.ts after the islands, so
 // partysocket stays out of the first-load JavaScript). show:bulkupdate writes store.live; on every
 // reconnect (not the first connect) the online list is refetched, since updates sent while the
-// socket was away are gone. Member events land in the store for the features that use them.
+// socket was away are gone. Member events go to the handlers their slices registered (realtime-handlers.ts).
 
 export interface LobbyHandle {
   /** Closes the socket and stops reconnecting (tests: simulate a lost connection). */
@@ -57,44 +57,15 @@ export function startRealtime(store: RootState): LobbyHandle {
   };
 
   const handle = (event: RealtimeEvent) => {
-    switch (event.type) {
-      case 'show:bulkupdate': {
-        if (!Array.isArray(event.data)) return;
-        const seq = Number(event.seq) || 0;
-        // A gap in the sequence means batches were missed: fetch the whole picture again.
-        const gap = store.live.seq > 0 && seq > store.live.seq + 1;
-        store.live.seq = Math.max(store.live.seq, seq);
-        applyStatuses(store, event.data);
-        buffered?.push(event.data);
-        if (gap) void refetchOnline();
-        return;
-      }
-      case 'user:coins':
-        if (store.user && typeof event.coins === 'number') store.user.coins = event.coins;
-        return;
-      case 'user:logout':
-        // Every tab shows the visitor state at once (the login is already revoked on the server);
-        // no reload, so a tab in the middle of something is not torn away.
-        store.user = null;
-        return;
-      case 'user:avs':
-        store.session.agechecked = event.agechecked !== false;
-        return;
-      case 'user:mc':
-        if (typeof event.count !== 'number') return;
-        if (event.side === 'studio' || event.side === 'support') {
-          if (event.side === 'studio') store.studioMessagesCount = event.count;
-          else store.supportMessagesCount = event.count;
-          store.inboxPushes++;
-        } else store.messagesPushes++; // the messages menu reads the count (in order: unread-count.ts)
-        return;
-      case 'user:favorite_online':
-        // A favourite went online inside the member's window: the favourites island announces it.
-        favoriteOnlineNotice(store, event);
-        return;
-      default:
-        return;
-    }
+    if (event.type !== 'show:bulkupdate') return dispatchRealtime(store, event);
+    if (!Array.isArray(event.data)) return;
+    const seq = Number(event.seq) || 0;
+    // A gap in the sequence means batches were missed: fetch the whole picture again.
+    const gap = store.live.seq > 0 && seq > store.live.seq + 1;
+    store.live.seq = Math.max(store.live.seq, seq);
+    applyStatuses(store, event.data);
+    buffered?.push(event.data);
+    if (gap) void refetchOnline();
   };
 
   const ws = new ReconnectingWebSocket(() => lobbyUrl(), undefined, {

@@ -1,5 +1,6 @@
 import type { EmbeddedState } from '../../shared/state';
 import type { User } from '../../shared/session';
+import { onRealtime } from '../lib/realtime-handlers';
 
 // The account slice: the member (null for visitors) and what sign-up and messages keep.
 
@@ -30,4 +31,24 @@ export const accountSlice = (init: EmbeddedState): AccountSlice => ({
   studioMessagesCount: 0,
   supportMessagesCount: 0,
   inboxPushes: 0,
+});
+
+onRealtime('user:coins', (store, e) => {
+  if (store.user && typeof e.coins === 'number') store.user.coins = e.coins;
+});
+// Every tab shows the visitor state at once (the login is already revoked on the server); no
+// reload, so a tab in the middle of something is not torn away.
+onRealtime('user:logout', (store) => {
+  store.user = null;
+});
+onRealtime('user:avs', (store, e) => {
+  store.session.agechecked = e.agechecked !== false;
+});
+onRealtime('user:mc', (store, e) => {
+  if (typeof e.count !== 'number') return;
+  if (e.side === 'studio' || e.side === 'support') {
+    if (e.side === 'studio') store.studioMessagesCount = e.count;
+    else store.supportMessagesCount = e.count;
+    store.inboxPushes++;
+  } else store.messagesPushes++; // the messages menu reads the count (in order: unread-count.ts)
 });

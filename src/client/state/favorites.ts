@@ -1,3 +1,4 @@
+import { onRealtime } from '../lib/realtime-handlers';
 import type { Favorite } from '../../shared/favorites';
 
 // The favourites slice: the member's favourites (the top bar menu, the profile list), the hearts'
@@ -30,3 +31,6 @@ export function favoriteOnlineNotice(store: FavoritesSlice, e: { showId?: unknow
   if (typeof e.showId !== 'number' || typeof e.name !== 'string' || typeof e.slugName !== 'string') return;
   store.favorites.notice = { seq: ++noticeSeq, showId: e.showId, name: e.name, slugName: e.slugName };
 }
+
+// A favourite went online inside the member's window: the favourites island announces it.
+onRealtime('user:favorite_online', favoriteOnlineNotice);

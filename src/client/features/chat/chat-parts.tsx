@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Icon } from '../../ui/icon';
 import { useT } from '../../state/context';
-import type { ChatItem } from './chat-state';
 
-// Small parts of the chat overlay: a ticking clock and one line of the chat.
+// Small parts of the chat overlay: a ticking clock and the chat bar's payment fact.
 
 export function useNow(ms = 1_000): number {
   const [now, setNow] = useState(() => Date.now());
@@ -17,30 +16,6 @@ export function useNow(ms = 1_000): number {
 export function clock(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
-
-/** A room line (as text, never HTML), a tip or a notice of ours. */
-export function ChatItemView({ item, meId }: { item: ChatItem; meId: string | null }) {
-  const t = useT();
-  if (item.kind === 'notice') {
-    return <li className="chat-line notice muted small">{t(item.key, item.vars)}</li>;
-  }
-  if (item.kind === 'tip') {
-    return (
-      <li className="chat-line tip" data-testid="chat-tip-line">
-        <Icon name="gift" size={14} />
-        {t('chat.tip.line', { nick: item.nick, count: item.coins })}
-      </li>
-    );
-  }
-  const l = item.line;
-  const cls = ['chat-line', `from-${l.role}`, l.from === meId ? 'mine' : '', l.to ? 'private' : ''].filter(Boolean).join(' ');
-  return (
-    <li className={cls} data-testid="chat-line" data-from={l.role}>
-      {l.role !== 'system' && <span className="chat-nick">{l.nick}</span>}
-      <span className="chat-text">{l.text}</span>
-    </li>
-  );
 }
 
 /** The chat bar's payment fact: paid by the phone call (voice-call mode), or the member's coins left. */

@@ -4,10 +4,11 @@ import { CHAT_TEXT_MAX, TIP_AMOUNTS } from '../../../shared/chat';
 import { Icon } from '../../ui/icon';
 import { useModal } from '../../ui/use-modal';
 import { useSnap, useStore, useT } from '../../state/context';
-import { chat, sendLine, sendTyping, type ChatItem } from './chat-state';
+import { chat, sendLine, sendTyping } from './chat-state';
+import { LineList, TypingLine } from './line-list';
 import { closeAlert, closeChat, endOnPageHide, exitChat, sendTip } from './chat-actions';
 import { ChatAlertDialog, LeftChatDialog, RatingDialog } from './chat-dialogs';
-import { ChatItemView, clock, PaymentFact, useNow } from './chat-parts';
+import { clock, PaymentFact, useNow } from './chat-parts';
 import { showImageSrc } from '../../../shared/shows';
 import { LiveVideo } from '../video/live-video';
 import { rx } from '../video/receiver';
@@ -195,16 +196,10 @@ export function ChatPanel() {
   const snap = useSnap();
   const c = useSnapshot(chat);
   const now = useNow(1_000);
-  const listRef = useRef<HTMLOListElement>(null);
   const inputId = useId();
   const [text, setText] = useState('');
   const [tipsOpen, setTipsOpen] = useState(false);
   const [tipError, setTipError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const el = listRef.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [c.items.length]);
 
   const live = c.phase === 'live' && c.connected;
   const canSend = live && c.type !== 'voyeur';
@@ -222,18 +217,10 @@ export function ChatPanel() {
     else if (res !== 'busy') setTipError(res);
   }
 
-  const typing = c.typing && c.typing.until > now ? c.typing.nick : null;
   return (
     <section className="chat-panel" aria-label={t('chat.panel.label')}>
-      <ol className="chat-lines" ref={listRef} aria-live="polite" data-testid="chat-lines">
-        {c.items.length === 0 && <li className="chat-empty muted small">{t('chat.panel.empty')}</li>}
-        {c.items.map((item) => (
-          <ChatItemView key={item.kind === 'line' ? item.line.id : item.id} item={item as ChatItem} meId={c.me?.id ?? null} />
-        ))}
-      </ol>
-      <p className="chat-typing muted small" data-testid="chat-typing">
-        {typing ? t('chat.panel.typing', { nick: typing }) : '\u00a0'}
-      </p>
+      <LineList items={c.items} me={c.me?.id ?? null} empty="chat.panel.empty" testId="chat-lines" />
+      <TypingLine typing={c.typing} now={now} testId="chat-typing" />
       {canTip && tipsOpen && (
         <div className="chat-tips" role="group" aria-label={t('chat.tip.pick')} data-testid="chat-tips">
           {TIP_AMOUNTS.map((n) => (

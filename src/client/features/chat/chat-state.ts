@@ -3,7 +3,6 @@ import {
   CHAT_LOGOUT_REFETCH_MS,
   CHAT_TEXT_MAX,
   CHAT_TYPING_EVERY_MS,
-  type ChatLine,
   type ChatSessionAnswer,
   type EndReason,
   type Participant,
@@ -18,14 +17,13 @@ import type { RootState } from '../../state/store';
 import { openRoom, type RoomSocket } from './room-socket';
 import { attachReceiver, detachReceiver, onReceiverEvent } from '../video/receiver';
 import { rememberRunning } from './chat-left';
+import { pushNotice, reduceLines, type RoomLines } from './room-lines';
 
 // The viewer's chat on a show page: the start flow (type, nickname, fresh show, session, socket),
 // the room's events, the end (by the member, the performer, the coins or the page going away) and
 // the rating afterwards. One chat per document, in this module's proxy.
 
 export const ENTER_CHAT_HASH = '#enter_chat';
-const LINES_KEPT = 200;
-const TYPING_SHOWN_MS = 4_000;
 /** Room error codes with their own text (others read as 'unknown'). */
 const ROOM_ERRORS = new Set(['chat.muted', 'chat.rate_limited', 'chat.empty', 'chat.no_private', 'chat.session_ended']);
 
@@ -39,12 +37,6 @@ export interface ChatShow {
 
 /** external: a partner show's session runs in its frame (external-actions.ts), not in the overlay. */
 export type ChatPhase = 'idle' | 'starting' | 'connecting' | 'live' | 'ended' | 'external';
-
-/** A line of the chat as the overlay shows it: a room line, a tip or a notice of ours. */
-export type ChatItem =
-  | { kind: 'line'; line: ChatLine }
-  | { kind: 'tip'; id: string; nick: string; coins: number; mine: boolean }
-  | { kind: 'notice'; id: string; key: string; vars?: Record<string, string | number> };
 
 export interface ChatAlert {
   /** The catalogue code ('chat.no_coins', ...) or SESSION_ERR_UNEXPECTED. */
@@ -67,7 +59,7 @@ export interface RatingState {
   phase: 'ask' | 'saving' | 'thanks' | 'error';
 }
 
-export interface ChatState {
+export interface ChatState extends RoomLines {
   phase: ChatPhase;
   show: ChatShow | null;
   type: SessionType;
@@ -75,8 +67,6 @@ export interface ChatState {
   me: Participant | null;
   room: RoomSnapshot | null;
   session: SessionView | null;
-  items: ChatItem[];
-  typing: { nick: string; until: number } | null;
   connected: boolean;
   /** Seconds of coins left when the room warned (one minute before they run out). */
   warn: number | null;
@@ -108,7 +98,6 @@ export const chat = proxy<ChatState>({
 
 /** The room socket of the running chat (one per document). */
 export const conn: { socket: RoomSocket | null } = { socket: null };
-let noticeSeq = 0;
 
 declare global {
   interface Window {
@@ -124,12 +113,7 @@ export function setHash(on: boolean): void {
 }
 
 export function notice(key: string, vars?: Record<string, string | number>): void {
-  pushItem({ kind: 'notice', id: `n${++noticeSeq}`, key, vars });
-}
-
-export function pushItem(item: ChatItem): void {
-  chat.items.push(item);
-  if (chat.items.length > LINES_KEPT) chat.items.splice(0, chat.items.length - LINES_KEPT);
+  pushNotice(chat, key, vars);
 }
 
 export function reset(): void {
@@ -190,27 +174,17 @@ export function connect(store: RootState, answer: ChatSessionAnswer): void {
 function onEvent(store: RootState, e: RoomEvent): void {
   const mine = chat.answer?.sessionId;
   if (onReceiverEvent(e)) return;
+  if (e.t === 'welcome') chat.me = e.me;
+  reduceLines(chat, e, chat.me?.id ?? null);
   switch (e.t) {
     case 'welcome': {
-      chat.me = e.me;
       chat.room = e.room;
-      // A rejoin brings the history again: keep our tips and notices, take the room's lines.
-      const extras = chat.items.filter((i) => i.kind !== 'line');
-      chat.items = [...e.history.map((line): ChatItem => ({ kind: 'line', line })), ...extras];
       if (e.session) applySession(store, e.session);
       if (chat.phase === 'connecting') chat.phase = 'live';
       return;
     }
     case 'room':
       chat.room = e.room;
-      return;
-    case 'line':
-      if (chat.items.some((i) => i.kind === 'line' && i.line.id === e.line.id)) return;
-      pushItem({ kind: 'line', line: e.line });
-      if (chat.typing?.nick === e.line.nick) chat.typing = null;
-      return;
-    case 'typing':
-      if (e.from !== chat.me?.id) chat.typing = { nick: e.nick, until: Date.now() + TYPING_SHOWN_MS };
       return;
     case 'session':
       if (e.session.sessionId === mine) applySession(store, e.session);
@@ -220,9 +194,6 @@ function onEvent(store: RootState, e: RoomEvent): void {
       return;
     case 'ended':
       if (e.sessionId === mine) endedByRoom(store, e.reason);
-      return;
-    case 'tip':
-      pushItem({ kind: 'tip', id: `t${e.ts}-${e.from}`, nick: e.nick, coins: e.coins, mine: e.from === chat.me?.id });
       return;
     case 'error':
       notice(`chat.roomError.${ROOM_ERRORS.has(e.code) ? e.code.replace(/^chat\./, '') : 'unknown'}`);

@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { CHAT_TEXT_MAX, type ChatLine } from '../../../shared/chat';
+import { CHAT_TEXT_MAX } from '../../../shared/chat';
 import { Icon } from '../../ui/icon';
 import { useSnap, useT } from '../../state/context';
-import { command, say, studio, typing, type StatementRow, type StudioItem } from './studio-state';
+import { LineList, TypingLine } from '../chat/line-list';
+import type { RoomItem } from '../chat/room-lines';
+import { command, say, studio, typing, type StatementRow } from './studio-state';
 import { saleTitle, uploads } from './uploads-state';
 
 /** Pending private and exclusive requests, highlighted (no sound), with accept and decline. */
@@ -41,7 +43,7 @@ export function StudioPrivate() {
   const id = s.privateWith;
   const session = id ? s.sessions[id] : null;
   if (!id || !session || session.state !== 'active') return null;
-  const lines = s.items.filter((i) => i.kind === 'line' && (i.line.from === id || i.line.to === id)) as StudioItem[];
+  const lines = s.items.filter((i) => i.kind === 'line' && (i.line.from === id || i.line.to === id)) as RoomItem[];
   return (
     <section className="studio-card studio-private" data-testid="studio-private" data-session={id}>
       <div className="studio-card-head">
@@ -58,7 +60,7 @@ export function StudioPrivate() {
           {t('studio.private.warn', { nick: session.nick, seconds: s.warn.seconds })}
         </p>
       )}
-      <Lines items={lines} testId="studio-private-lines" />
+      <LineList items={lines} me="performer" empty="studio.chat.empty" testId="studio-private-lines" className="studio-lines" />
       <SayBox to={id} testId="studio-private-input" label={t('studio.private.input', { nick: session.nick })} />
     </section>
   );
@@ -73,48 +75,17 @@ export function StudioChat() {
     const i = setInterval(() => setNow(Date.now()), 1_000);
     return () => clearInterval(i);
   }, []);
-  const items = s.items.filter((i) => i.kind === 'tip' || !i.line.to) as StudioItem[];
+  const items = s.items.filter((i) => i.kind !== 'line' || !i.line.to) as RoomItem[];
   return (
     <section className="studio-card studio-chat">
       <h2>{t('studio.chat.title')}</h2>
-      <Lines items={items} testId="studio-lines" />
-      <p className="chat-typing muted small">{s.typing && s.typing.until > now ? t('chat.panel.typing', { nick: s.typing.nick }) : '\u00a0'}</p>
+      <LineList items={items} me="performer" empty="studio.chat.empty" testId="studio-lines" className="studio-lines" />
+      <TypingLine typing={s.typing} now={now} />
       <SayBox testId="studio-input" label={t('studio.chat.input')} />
     </section>
   );
 }
 
-function Lines({ items, testId }: { items: readonly StudioItem[]; testId: string }) {
-  const t = useT();
-  const ref = useRef<HTMLOListElement>(null);
-  useEffect(() => {
-    if (ref.current) ref.current.scrollTop = ref.current.scrollHeight;
-  }, [items.length]);
-  return (
-    <ol className="chat-lines studio-lines" ref={ref} aria-live="polite" data-testid={testId}>
-      {items.length === 0 && <li className="chat-empty muted small">{t('studio.chat.empty')}</li>}
-      {items.map((i) =>
-        i.kind === 'tip' ? (
-          <li key={i.id} className="chat-line tip" data-testid="chat-tip-line">
-            <Icon name="gift" size={14} />
-            {t('chat.tip.line', { nick: i.nick, count: i.coins })}
-          </li>
-        ) : (
-          <LineView key={i.line.id} line={i.line} />
-        ),
-      )}
-    </ol>
-  );
-}
-
-function LineView({ line }: { line: ChatLine }) {
-  return (
-    <li className={`chat-line from-${line.role}${line.to ? ' private' : ''}`} data-testid="chat-line" data-from={line.role}>
-      {line.role !== 'system' && <span className="chat-nick">{line.nick}</span>}
-      <span className="chat-text">{line.text}</span>
-    </li>
-  );
-}
 
 function SayBox({ to, testId, label }: { to?: string; testId: string; label: string }) {
   const t = useT();

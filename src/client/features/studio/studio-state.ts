@@ -1,6 +1,7 @@
 import { proxy } from 'valtio';
-import { CHAT_TEXT_MAX, CHAT_TYPING_EVERY_MS, type ChatLine, type OpenTypes, type Participant, type RoomEvent, type RoomSnapshot, type SessionView } from '../../../shared/chat';
+import { CHAT_TEXT_MAX, CHAT_TYPING_EVERY_MS, type OpenTypes, type Participant, type RoomEvent, type RoomSnapshot, type SessionView } from '../../../shared/chat';
 import { api } from '../../lib/api';
+import { reduceLines, type RoomLines } from '../chat/room-lines';
 import { openRoom, type RoomCredentials, type RoomSocket } from '../chat/room-socket';
 import { attachPublisher, detachPublisher, onPublisherEvent, republish, syncPublishing } from '../video/publisher';
 
@@ -32,9 +33,7 @@ export interface StudioInfo {
   earnings: { today: number; statement: StatementRow[] } | null;
 }
 
-export type StudioItem = { kind: 'line'; line: ChatLine } | { kind: 'tip'; id: string; nick: string; coins: number };
-
-export interface StudioState {
+export interface StudioState extends RoomLines {
   load: 'loading' | 'ready' | 'error';
   info: StudioInfo | null;
   busy: string | null;
@@ -43,10 +42,8 @@ export interface StudioState {
   room: RoomSnapshot | null;
   participants: Participant[];
   sessions: Record<string, SessionView>;
-  items: StudioItem[];
   /** Session id of the private (or exclusive) conversation shown. */
   privateWith: string | null;
-  typing: { nick: string; until: number } | null;
   warn: { sessionId: string; seconds: number } | null;
 }
 
@@ -66,7 +63,6 @@ export const studio = proxy<StudioState>({
 });
 
 let socket: RoomSocket | null = null;
-const ITEMS_KEPT = 300;
 
 declare global {
   interface Window {
@@ -108,36 +104,17 @@ export function disconnectStudio(): void {
   socket = null;
 }
 
-function push(item: StudioItem): void {
-  studio.items.push(item);
-  if (studio.items.length > ITEMS_KEPT) studio.items.splice(0, studio.items.length - ITEMS_KEPT);
-}
-
 function onEvent(e: RoomEvent): void {
   if (onPublisherEvent(e)) return;
+  reduceLines(studio, e, 'performer');
   switch (e.t) {
-    case 'welcome': {
-      studio.room = e.room;
-      const known = new Set(studio.items.filter((i) => i.kind === 'line').map((i) => (i as { line: ChatLine }).line.id));
-      for (const line of e.history) if (!known.has(line.id)) push({ kind: 'line', line });
-      studio.items.sort((a, b) => itemTs(a) - itemTs(b));
-      syncStatus(e.room);
-      return;
-    }
+    case 'welcome':
     case 'room':
       studio.room = e.room;
       syncStatus(e.room);
       return;
     case 'presence':
       studio.participants = e.participants;
-      return;
-    case 'line':
-      if (studio.items.some((i) => i.kind === 'line' && i.line.id === e.line.id)) return;
-      push({ kind: 'line', line: e.line });
-      if (studio.typing?.nick === e.line.nick) studio.typing = null;
-      return;
-    case 'typing':
-      studio.typing = { nick: e.nick, until: Date.now() + 4_000 };
       return;
     case 'request':
     case 'session':
@@ -155,7 +132,6 @@ function onEvent(e: RoomEvent): void {
       return;
     }
     case 'tip':
-      push({ kind: 'tip', id: `t${e.ts}-${e.from}`, nick: e.nick, coins: e.coins });
       void refreshEarnings();
       return;
     case 'error':
@@ -164,10 +140,6 @@ function onEvent(e: RoomEvent): void {
     default:
       return;
   }
-}
-
-function itemTs(i: StudioItem): number {
-  return i.kind === 'line' ? i.line.ts : Number(i.id.slice(1).split('-')[0]) || 0;
 }
 
 function setSession(s: SessionView): void {

@@ -1,0 +1,54 @@
+import { useEffect, useRef } from 'react';
+import { useT } from '../../state/context';
+import { Icon } from '../../ui/icon';
+import { itemKey, type RoomItem } from './room-lines';
+
+// The list of a room's lines (as text, never HTML), tips and notices, scrolled to the newest; the
+// viewer's chat, the partner frame and the studio show their lines with it.
+
+export function LineList({ items, me, empty, testId, className = '' }: { items: readonly RoomItem[]; me: string | null; empty: string; testId: string; className?: string }) {
+  const t = useT();
+  const ref = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.scrollTop = ref.current.scrollHeight;
+  }, [items.length]);
+  return (
+    <ol className={`chat-lines ${className}`.trim()} ref={ref} aria-live="polite" data-testid={testId}>
+      {items.length === 0 && <li className="chat-empty muted small">{t(empty)}</li>}
+      {items.map((item) => (
+        <ItemView key={itemKey(item)} item={item} me={me} />
+      ))}
+    </ol>
+  );
+}
+
+function ItemView({ item, me }: { item: RoomItem; me: string | null }) {
+  const t = useT();
+  if (item.kind === 'notice') return <li className="chat-line notice muted small">{t(item.key, item.vars)}</li>;
+  if (item.kind === 'tip') {
+    return (
+      <li className="chat-line tip" data-testid="chat-tip-line">
+        <Icon name="gift" size={14} />
+        {t('chat.tip.line', { nick: item.nick, count: item.coins })}
+      </li>
+    );
+  }
+  const l = item.line;
+  const cls = ['chat-line', `from-${l.role}`, l.from === me ? 'mine' : '', l.to ? 'private' : ''].filter(Boolean).join(' ');
+  return (
+    <li className={cls} data-testid="chat-line" data-from={l.role}>
+      {l.role !== 'system' && <span className="chat-nick">{l.nick}</span>}
+      <span className="chat-text">{l.text}</span>
+    </li>
+  );
+}
+
+/** "‹nick› is typing…" while the room's last typing notice is fresh (a blank line keeps the layout). */
+export function TypingLine({ typing, now, testId }: { typing: { nick: string; until: number } | null; now: number; testId?: string }) {
+  const t = useT();
+  return (
+    <p className="chat-typing muted small" data-testid={testId}>
+      {typing && typing.until > now ? t('chat.panel.typing', { nick: typing.nick }) : '\u00a0'}
+    </p>
+  );
+}

@@ -1,0 +1,65 @@
+import type { ChatLine, RoomEvent } from '../../../shared/chat';
+
+// The lines of a live room as every client of it shows them (the viewer's chat, the partner
+// frame, the studio): room lines, tips and notices of our own, and who is typing. One reducer of
+// the room's line events; each side keeps a RoomLines in its own state.
+
+/** Lines kept on screen (older ones drop off the top). */
+export const LINES_KEPT = 300;
+/** A typing notice shows this long unless a line of the same sender comes first. */
+export const TYPING_SHOWN_MS = 4_000;
+
+export type RoomItem =
+  | { kind: 'line'; line: ChatLine }
+  | { kind: 'tip'; id: string; ts: number; nick: string; coins: number; mine: boolean }
+  | { kind: 'notice'; id: string; ts: number; key: string; vars?: Record<string, string | number> };
+
+export interface RoomLines {
+  items: RoomItem[];
+  typing: { nick: string; until: number } | null;
+}
+
+export const roomLines = (): RoomLines => ({ items: [], typing: null });
+
+const tsOf = (i: RoomItem) => (i.kind === 'line' ? i.line.ts : i.ts);
+export const itemKey = (i: RoomItem) => (i.kind === 'line' ? i.line.id : i.id);
+
+export function pushItem(s: RoomLines, item: RoomItem): void {
+  s.items.push(item);
+  if (s.items.length > LINES_KEPT) s.items.splice(0, s.items.length - LINES_KEPT);
+}
+
+let noticeSeq = 0;
+export function pushNotice(s: RoomLines, key: string, vars?: Record<string, string | number>): void {
+  pushItem(s, { kind: 'notice', id: `n${++noticeSeq}`, ts: Date.now(), key, vars });
+}
+
+/**
+ * The room's line events (welcome's history, a line, typing, a tip) applied to `s`; `me` is this
+ * socket's participant id. Answers whether the event was one of them (others are the caller's).
+ */
+export function reduceLines(s: RoomLines, e: RoomEvent, me: string | null): boolean {
+  switch (e.t) {
+    case 'welcome': {
+      // A rejoin brings the history again: add the lines missed, keep the rest in time order.
+      const known = new Set(s.items.map(itemKey));
+      for (const line of e.history) if (!known.has(line.id)) s.items.push({ kind: 'line', line });
+      s.items.sort((a, b) => tsOf(a) - tsOf(b));
+      if (s.items.length > LINES_KEPT) s.items.splice(0, s.items.length - LINES_KEPT);
+      return true;
+    }
+    case 'line':
+      if (s.items.some((i) => i.kind === 'line' && i.line.id === e.line.id)) return true;
+      pushItem(s, { kind: 'line', line: e.line });
+      if (s.typing?.nick === e.line.nick) s.typing = null;
+      return true;
+    case 'typing':
+      if (e.from !== me) s.typing = { nick: e.nick, until: Date.now() + TYPING_SHOWN_MS };
+      return true;
+    case 'tip':
+      pushItem(s, { kind: 'tip', id: `t${e.ts}-${e.from}`, ts: e.ts, nick: e.nick, coins: e.coins, mine: e.from === me });
+      return true;
+    default:
+      return false;
+  }
+}
