@@ -1,12 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useSnapshot } from 'valtio';
-import { CHAT_TEXT_MAX, TIP_AMOUNTS } from '../../../shared/chat';
 import { Icon } from '../../ui/icon';
 import { useModal } from '../../ui/use-modal';
 import { useSnap, useStore, useT } from '../../state/context';
-import { chat, sendLine, sendTyping } from './chat-state';
-import { LineList, TypingLine } from './line-list';
-import { closeAlert, closeChat, endOnPageHide, exitChat, sendTip } from './chat-actions';
+import { chat } from './chat-state';
+import { ChatPanel } from './chat-panel';
+import { closeAlert, closeChat, endOnPageHide, exitChat } from './chat-actions';
 import { ChatAlertDialog, LeftChatDialog, RatingDialog } from './chat-dialogs';
 import { clock, PaymentFact, useNow } from './chat-parts';
 import { showImageSrc } from '../../../shared/shows';
@@ -186,88 +185,6 @@ function ChatStage({ state }: { state: string }) {
           </div>
         )}
       </div>
-    </section>
-  );
-}
-
-export function ChatPanel() {
-  const t = useT();
-  const store = useStore();
-  const snap = useSnap();
-  const c = useSnapshot(chat);
-  const now = useNow(1_000);
-  const inputId = useId();
-  const [text, setText] = useState('');
-  const [tipsOpen, setTipsOpen] = useState(false);
-  const [tipError, setTipError] = useState<string | null>(null);
-
-  const live = c.phase === 'live' && c.connected;
-  const canSend = live && c.type !== 'voyeur';
-  const canTip = !!snap.user && !snap.session.voicecall && !c.answer?.voicecall && c.phase === 'live' && (c.type === 'free' || c.session?.state === 'active');
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (sendLine(text)) setText('');
-  }
-
-  async function tip(coins: number) {
-    setTipError(null);
-    const res = await sendTip(store, coins);
-    if (res === 'ok') setTipsOpen(false);
-    else if (res !== 'busy') setTipError(res);
-  }
-
-  return (
-    <section className="chat-panel" aria-label={t('chat.panel.label')}>
-      <LineList items={c.items} me={c.me?.id ?? null} empty="chat.panel.empty" testId="chat-lines" />
-      <TypingLine typing={c.typing} now={now} testId="chat-typing" />
-      {canTip && tipsOpen && (
-        <div className="chat-tips" role="group" aria-label={t('chat.tip.pick')} data-testid="chat-tips">
-          {TIP_AMOUNTS.map((n) => (
-            <button key={n} type="button" className="btn btn-outline btn-small" data-tip={n} disabled={c.tipBusy} onClick={() => void tip(n)}>
-              <Icon name="coins" size={14} />
-              {n}
-            </button>
-          ))}
-        </div>
-      )}
-      {tipError && (
-        <p className="chat-tip-error small" role="alert" data-testid="chat-tip-error">
-          {t(tipError === 'chat.no_coins' ? 'chat.tip.noCoins' : 'chat.tip.failed')}{' '}
-          {tipError === 'chat.no_coins' && <a href="/billing">{t('chat.buyCoins')}</a>}
-        </p>
-      )}
-      <form className="chat-send" onSubmit={submit}>
-        {canTip && (
-          <button type="button" className="btn btn-outline chat-tip-toggle" aria-label={t('chat.tip.button')} aria-expanded={tipsOpen} data-testid="chat-tip" onClick={() => setTipsOpen(!tipsOpen)}>
-            <Icon name="gift" size={16} />
-            <span>{t('chat.tip.button')}</span>
-          </button>
-        )}
-        <label htmlFor={inputId} className="sr-only">
-          {t('chat.panel.input')}
-        </label>
-        <input
-          id={inputId}
-          className="chat-input"
-          data-testid="chat-input"
-          maxLength={CHAT_TEXT_MAX}
-          autoComplete="off"
-          value={text}
-          disabled={!canSend}
-          placeholder={c.type === 'voyeur' ? t('chat.panel.voyeur') : t('chat.panel.placeholder')}
-          onChange={(e) => {
-            setText(e.target.value);
-            sendTyping();
-          }}
-        />
-        <span className="chat-count muted small" aria-hidden="true">
-          {CHAT_TEXT_MAX - text.length}
-        </span>
-        <button type="submit" className="btn btn-primary" data-testid="chat-send" disabled={!canSend || !text.trim()}>
-          {t('chat.panel.send')}
-        </button>
-      </form>
     </section>
   );
 }

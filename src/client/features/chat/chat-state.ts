@@ -1,8 +1,6 @@
 import { proxy } from 'valtio';
 import {
   CHAT_LOGOUT_REFETCH_MS,
-  CHAT_TEXT_MAX,
-  CHAT_TYPING_EVERY_MS,
   type ChatSessionAnswer,
   type EndReason,
   type Participant,
@@ -237,21 +235,4 @@ export function refetchShow(store: RootState, id: number, delay: number): void {
       })
       .catch(() => undefined);
   }, delay);
-}
-
-export function sendLine(text: string): boolean {
-  const trimmed = text.trim().slice(0, CHAT_TEXT_MAX);
-  if (!trimmed || !conn.socket) return false;
-  // In a running private or exclusive chat the lines go to the performer only.
-  const s = chat.session;
-  const privateLine = s?.state === 'active' && (s.type === 'private' || s.type === 'exclusive');
-  return conn.socket.send(privateLine ? { t: 'say', text: trimmed, to: 'performer' } : { t: 'say', text: trimmed });
-}
-
-let lastTyping = 0;
-export function sendTyping(): void {
-  const now = Date.now();
-  if (now - lastTyping < CHAT_TYPING_EVERY_MS) return;
-  lastTyping = now;
-  conn.socket?.send({ t: 'typing' });
 }

@@ -6,7 +6,7 @@ import { api } from '../../lib/api';
 import { useSnap, useStore, useT } from '../../state/context';
 import type { RootState } from '../../state/store';
 import { PaymentFact } from './chat-parts';
-import { ChatPanel } from './chat-root';
+import { ChatPanel } from './chat-panel';
 import { chat, connect, endedByRoom } from './chat-state';
 import { FRAME_ENDED } from './external-actions';
 import { showImageSrc } from '../../../shared/shows';

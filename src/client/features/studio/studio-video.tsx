@@ -2,7 +2,8 @@ import { useEffect, useId, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { Icon } from '../../ui/icon';
 import { useT } from '../../state/context';
-import { changeSource, mute, pub, PRESETS, startCamera, stopCamera, switchCamera, type Device, type Preset } from '../video/publisher';
+import { PRESETS, type Device, type Preset } from '../video/camera';
+import { changeSource, mute, pub, startCamera, stopCamera, switchCamera } from '../video/publisher';
 import { studio } from './studio-state';
 
 /**

@@ -1,26 +1,13 @@
 import { proxy, ref } from 'valtio';
 import type { RoomEvent } from '../../../shared/chat';
 import type { VideoRelayKind, VideoSignal } from '../../../shared/video';
+import { cameraConstraints, cameraFailure, listDevices, PRESETS, type CameraStatus, type Device, type Preset } from './camera';
 import { gatheredSdp, iceServers, preferVp8, webrtcSupported, type RoomToken } from './rtc';
 
 // The performer's camera and its delivery (issue 12 point 3). The camera is on while the studio
 // has it; it is published while the show is online, not paused and the room socket is open.
 // Peer-to-peer: one connection per viewer the room permits, offered when that viewer asks; the
 // room's list shrinking closes a viewer's connection at once. SFU: one connection to the relay.
-
-export const PRESETS = {
-  low: { width: 426, height: 240, fps: 24, kbps: 350 },
-  sd: { width: 640, height: 360, fps: 30, kbps: 900 },
-  hd: { width: 1280, height: 720, fps: 30, kbps: 2500 },
-} as const;
-export type Preset = keyof typeof PRESETS;
-
-export type CameraStatus = 'off' | 'starting' | 'on' | 'denied' | 'missing' | 'error' | 'unsupported';
-
-export interface Device {
-  id: string;
-  label: string;
-}
 
 export interface PublisherState {
   status: CameraStatus;
@@ -78,20 +65,7 @@ export function detachPublisher(): void {
   link = null;
 }
 
-function constraints(): MediaStreamConstraints {
-  const p = PRESETS[pub.preset];
-  return {
-    video: { ...(pub.cameraId ? { deviceId: { exact: pub.cameraId } } : {}), width: { ideal: p.width }, height: { ideal: p.height }, frameRate: { ideal: p.fps } },
-    audio: pub.micId ? { deviceId: { exact: pub.micId } } : true,
-  };
-}
-
-async function listDevices(): Promise<void> {
-  const all = await navigator.mediaDevices.enumerateDevices().catch(() => [] as MediaDeviceInfo[]);
-  const pick = (kind: MediaDeviceKind): Device[] => all.filter((d) => d.kind === kind).map((d, i) => ({ id: d.deviceId, label: d.label || `${kind === 'videoinput' ? 'Camera' : 'Microphone'} ${i + 1}` }));
-  pub.cameras = pick('videoinput');
-  pub.mics = pick('audioinput');
-}
+const constraints = () => cameraConstraints(pub.preset, pub.cameraId, pub.micId);
 
 export async function startCamera(): Promise<void> {
   if (pub.status === 'unsupported' || pub.status === 'starting') return;
@@ -100,13 +74,12 @@ export async function startCamera(): Promise<void> {
     const next = await navigator.mediaDevices.getUserMedia(constraints());
     replaceStream(next);
     pub.status = 'on';
-    await listDevices();
+    Object.assign(pub, await listDevices());
     pub.cameraId ||= next.getVideoTracks()[0]?.getSettings().deviceId ?? '';
     pub.micId ||= next.getAudioTracks()[0]?.getSettings().deviceId ?? '';
     syncPublishing();
   } catch (e) {
-    const name = (e as DOMException).name;
-    pub.status = name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : name === 'NotFoundError' || name === 'OverconstrainedError' ? 'missing' : 'error';
+    pub.status = cameraFailure(e);
   }
 }
 

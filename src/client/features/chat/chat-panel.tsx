@@ -1,0 +1,111 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { CHAT_TEXT_MAX, CHAT_TYPING_EVERY_MS, TIP_AMOUNTS } from '../../../shared/chat';
+import { Icon } from '../../ui/icon';
+import { useSnap, useStore, useT } from '../../state/context';
+import { sendTip } from './chat-actions';
+import { useNow } from './chat-parts';
+import { chat, conn } from './chat-state';
+import { LineList, TypingLine } from './line-list';
+
+// The chat panel: the room's lines, who is typing, tips and the input (the show page's overlay and
+// the partner frame both show it).
+
+export function ChatPanel() {
+  const t = useT();
+  const store = useStore();
+  const snap = useSnap();
+  const c = useSnapshot(chat);
+  const now = useNow(1_000);
+  const inputId = useId();
+  const [text, setText] = useState('');
+  const [tipsOpen, setTipsOpen] = useState(false);
+  const [tipError, setTipError] = useState<string | null>(null);
+
+  const live = c.phase === 'live' && c.connected;
+  const canSend = live && c.type !== 'voyeur';
+  const canTip = !!snap.user && !snap.session.voicecall && !c.answer?.voicecall && c.phase === 'live' && (c.type === 'free' || c.session?.state === 'active');
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (sendLine(text)) setText('');
+  }
+
+  async function tip(coins: number) {
+    setTipError(null);
+    const res = await sendTip(store, coins);
+    if (res === 'ok') setTipsOpen(false);
+    else if (res !== 'busy') setTipError(res);
+  }
+
+  return (
+    <section className="chat-panel" aria-label={t('chat.panel.label')}>
+      <LineList items={c.items} me={c.me?.id ?? null} empty="chat.panel.empty" testId="chat-lines" />
+      <TypingLine typing={c.typing} now={now} testId="chat-typing" />
+      {canTip && tipsOpen && (
+        <div className="chat-tips" role="group" aria-label={t('chat.tip.pick')} data-testid="chat-tips">
+          {TIP_AMOUNTS.map((n) => (
+            <button key={n} type="button" className="btn btn-outline btn-small" data-tip={n} disabled={c.tipBusy} onClick={() => void tip(n)}>
+              <Icon name="coins" size={14} />
+              {n}
+            </button>
+          ))}
+        </div>
+      )}
+      {tipError && (
+        <p className="chat-tip-error small" role="alert" data-testid="chat-tip-error">
+          {t(tipError === 'chat.no_coins' ? 'chat.tip.noCoins' : 'chat.tip.failed')}{' '}
+          {tipError === 'chat.no_coins' && <a href="/billing">{t('chat.buyCoins')}</a>}
+        </p>
+      )}
+      <form className="chat-send" onSubmit={submit}>
+        {canTip && (
+          <button type="button" className="btn btn-outline chat-tip-toggle" aria-label={t('chat.tip.button')} aria-expanded={tipsOpen} data-testid="chat-tip" onClick={() => setTipsOpen(!tipsOpen)}>
+            <Icon name="gift" size={16} />
+            <span>{t('chat.tip.button')}</span>
+          </button>
+        )}
+        <label htmlFor={inputId} className="sr-only">
+          {t('chat.panel.input')}
+        </label>
+        <input
+          id={inputId}
+          className="chat-input"
+          data-testid="chat-input"
+          maxLength={CHAT_TEXT_MAX}
+          autoComplete="off"
+          value={text}
+          disabled={!canSend}
+          placeholder={c.type === 'voyeur' ? t('chat.panel.voyeur') : t('chat.panel.placeholder')}
+          onChange={(e) => {
+            setText(e.target.value);
+            sendTyping();
+          }}
+        />
+        <span className="chat-count muted small" aria-hidden="true">
+          {CHAT_TEXT_MAX - text.length}
+        </span>
+        <button type="submit" className="btn btn-primary" data-testid="chat-send" disabled={!canSend || !text.trim()}>
+          {t('chat.panel.send')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+export function sendLine(text: string): boolean {
+  const trimmed = text.trim().slice(0, CHAT_TEXT_MAX);
+  if (!trimmed || !conn.socket) return false;
+  // In a running private or exclusive chat the lines go to the performer only.
+  const s = chat.session;
+  const privateLine = s?.state === 'active' && (s.type === 'private' || s.type === 'exclusive');
+  return conn.socket.send(privateLine ? { t: 'say', text: trimmed, to: 'performer' } : { t: 'say', text: trimmed });
+}
+
+let lastTyping = 0;
+export function sendTyping(): void {
+  const now = Date.now();
+  if (now - lastTyping < CHAT_TYPING_EVERY_MS) return;
+  lastTyping = now;
+  conn.socket?.send({ t: 'typing' });
+}
