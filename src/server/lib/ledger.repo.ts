@@ -1,3 +1,4 @@
+import { isConstraintViolation, isUniqueViolation } from './errors';
 import { PERFORMER_SHARE_PERCENT } from '../../shared/chat';
 
 // The coin ledger, double-entry: the one place that changes a balance. Each row is an immutable
@@ -36,10 +37,6 @@ export interface LedgerEntry {
   counter?: CounterAccount;
 }
 
-function isConstraint(e: unknown, what: 'UNIQUE' | 'CHECK'): boolean {
-  return String((e as Error)?.message ?? e).includes(`${what} constraint failed`);
-}
-
 async function balance(db: D1Database, userId: number): Promise<number | null> {
   return (await db.prepare('SELECT coins FROM users WHERE id = ?').bind(userId).first<{ coins: number }>())?.coins ?? null;
 }
@@ -59,8 +56,8 @@ export function applyLedger(db: D1Database, e: LedgerEntry, extra: D1PreparedSta
 
 /** A refused batch as a result: a replayed reference, an overdraft, an unknown member. */
 async function refused(db: D1Database, userId: number, err: unknown): Promise<LedgerResult> {
-  if (isConstraint(err, 'UNIQUE')) return { ok: false, error: 'duplicate', coins: await balance(db, userId) };
-  if (isConstraint(err, 'CHECK')) return { ok: false, error: 'insufficient_funds', coins: await balance(db, userId) };
+  if (isUniqueViolation(err)) return { ok: false, error: 'duplicate', coins: await balance(db, userId) };
+  if (isConstraintViolation(err, 'CHECK')) return { ok: false, error: 'insufficient_funds', coins: await balance(db, userId) };
   if (String(err).includes('FOREIGN KEY')) return { ok: false, error: 'no_user', coins: null };
   throw err;
 }
