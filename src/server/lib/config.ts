@@ -1,5 +1,14 @@
 import type { Bindings } from '../env';
 
+/**
+ * A whole-number setting from the environment (wrangler.toml [vars]): the value when it is a
+ * positive integer no larger than `max`, else the default (unset, empty, a typo, 0, a fraction).
+ */
+export function envPositiveInt(value: string | undefined, fallback: number, max = Infinity): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 && n <= max ? n : fallback;
+}
+
 /** Operator settings with their defaults (set them in wrangler.toml [vars] or as secrets). */
 export function config(env: Bindings) {
   return {
@@ -48,7 +57,7 @@ export function videoConfig(env: Bindings) {
     /** Raw VIDEO_RELAY; parsed (and refused when unknown) by the relay factory. */
     relay: env.VIDEO_RELAY?.trim() || 'p2p',
     realtimeApiBase: (env.REALTIME_API_BASE?.trim() || REALTIME_API_DEFAULT_BASE).replace(/\/+$/, ''),
-    realtimeTimeoutMs: Number(env.REALTIME_API_TIMEOUT_MS) > 0 ? Number(env.REALTIME_API_TIMEOUT_MS) : REALTIME_API_DEFAULT_TIMEOUT_MS,
+    realtimeTimeoutMs: envPositiveInt(env.REALTIME_API_TIMEOUT_MS, REALTIME_API_DEFAULT_TIMEOUT_MS),
     appId: env.REALTIME_APP_ID?.trim() ?? '',
     appSecret: env.REALTIME_APP_SECRET?.trim() ?? '',
     turnKeyId: env.TURN_KEY_ID?.trim() ?? '',

@@ -12,3 +12,11 @@ export class ApiError extends Error {
     super(message);
   }
 }
+
+/** Whether D1 refused a write for a broken constraint of this kind (SQLite's message names it). */
+export function isConstraintViolation(e: unknown, kind: 'UNIQUE' | 'CHECK'): boolean {
+  return String((e as Error)?.message ?? e).includes(`${kind} constraint failed`);
+}
+
+/** A UNIQUE index refused the row: someone else (a parallel request, a replay) wrote it first. */
+export const isUniqueViolation = (e: unknown) => isConstraintViolation(e, 'UNIQUE');

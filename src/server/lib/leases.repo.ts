@@ -1,3 +1,5 @@
+import { nowSeconds } from './clock';
+
 // Concurrency caps in D1 (migration 0024): at most `limit` pieces of work in flight per key. The
 // count and the INSERT are one statement, so a burst cannot slip past the cap between a read and
 // a write; a lease whose release was lost (the isolate went away) ends at its expiry.
@@ -7,7 +9,7 @@ export type Lease = { ok: true; release: () => Promise<void> } | { ok: false; re
 const PRUNE_CHANCE = 0.01;
 
 /** Takes one of `limit` leases of `key` for at most `ttlSeconds`, or says how long to wait. */
-export async function takeLease(db: D1Database, key: string, limit: number, ttlSeconds: number, now = Math.floor(Date.now() / 1000)): Promise<Lease> {
+export async function takeLease(db: D1Database, key: string, limit: number, ttlSeconds: number, now = nowSeconds()): Promise<Lease> {
   const id = crypto.randomUUID();
   // Now and then every expired lease goes (keys that are never used again would keep theirs).
   const prune = Math.random() < PRUNE_CHANCE ? 'DELETE FROM leases WHERE expires_at <= ?2' : 'DELETE FROM leases WHERE key = ?1 AND expires_at <= ?2';

@@ -1,4 +1,6 @@
+import { isConstraintViolation, isUniqueViolation } from './errors';
 import { PERFORMER_SHARE_PERCENT } from '../../shared/chat';
+import { nowSeconds } from './clock';
 
 // The coin ledger, double-entry: the one place that changes a balance. Each row is an immutable
 // transfer between a member (user_id, whose balance is users.coins) and a counter account
@@ -36,10 +38,6 @@ export interface LedgerEntry {
   counter?: CounterAccount;
 }
 
-function isConstraint(e: unknown, what: 'UNIQUE' | 'CHECK'): boolean {
-  return String((e as Error)?.message ?? e).includes(`${what} constraint failed`);
-}
-
 async function balance(db: D1Database, userId: number): Promise<number | null> {
   return (await db.prepare('SELECT coins FROM users WHERE id = ?').bind(userId).first<{ coins: number }>())?.coins ?? null;
 }
@@ -59,8 +57,8 @@ export function applyLedger(db: D1Database, e: LedgerEntry, extra: D1PreparedSta
 
 /** A refused batch as a result: a replayed reference, an overdraft, an unknown member. */
 async function refused(db: D1Database, userId: number, err: unknown): Promise<LedgerResult> {
-  if (isConstraint(err, 'UNIQUE')) return { ok: false, error: 'duplicate', coins: await balance(db, userId) };
-  if (isConstraint(err, 'CHECK')) return { ok: false, error: 'insufficient_funds', coins: await balance(db, userId) };
+  if (isUniqueViolation(err)) return { ok: false, error: 'duplicate', coins: await balance(db, userId) };
+  if (isConstraintViolation(err, 'CHECK')) return { ok: false, error: 'insufficient_funds', coins: await balance(db, userId) };
   if (String(err).includes('FOREIGN KEY')) return { ok: false, error: 'no_user', coins: null };
   throw err;
 }
@@ -68,7 +66,7 @@ async function refused(db: D1Database, userId: number, err: unknown): Promise<Le
 /** Several rows of one member (e.g. a payment split between a performer and the house) as one batch. */
 async function applyLedgerRows(db: D1Database, userId: number, rows: LedgerEntry[], extra: D1PreparedStatement[]): Promise<LedgerResult> {
   try {
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowSeconds();
     const results = await db.batch([...extra, ...rows.map((e) => ledgerStatement(db, e, now)), db.prepare('SELECT coins FROM users WHERE id = ?').bind(userId)]);
     const coins = (results.at(-1)?.results[0] as { coins: number } | undefined)?.coins;
     if (coins === undefined) return { ok: false, error: 'no_user', coins: null };
@@ -98,7 +96,7 @@ export async function creditIf(
 ): Promise<LedgerResult & { applied: boolean }> {
   if (!Number.isInteger(e.amount) || e.amount <= 0) throw new Error('credit amount must be a positive integer');
   try {
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowSeconds();
     const row = db
       .prepare(`INSERT INTO ledger (user_id, amount, reason, ref, created_at, counter) SELECT ?, ?, ?, ?, ?, ? WHERE ${guard.sql}`)
       .bind(e.userId, e.amount, e.reason, e.ref, now, e.counter ?? counterFor(e.reason, e.amount), ...guard.params);

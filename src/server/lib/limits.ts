@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv, Bindings } from '../env';
 import { clientIp } from '../features/session/session.service';
+import { envPositiveInt } from './config';
 import { ApiError } from './errors';
 import { reserve, type Reservation } from './throttle.repo';
 
@@ -29,8 +30,7 @@ export const ANON_BODY_MAX = 8 * 1024;
  */
 export function perAddress(env: Bindings, limit: number): number {
   if ((env.ENVIRONMENT ?? 'production') === 'production') return limit;
-  const factor = Number(env.ADDRESS_LIMIT_FACTOR ?? '1');
-  return Number.isInteger(factor) && factor >= 1 && factor <= 10_000 ? limit * factor : limit;
+  return limit * envPositiveInt(env.ADDRESS_LIMIT_FACTOR, 1, 10_000);
 }
 
 export function tooMany(retryAfter: number): never {

@@ -2,6 +2,7 @@ import type { Bindings } from '../env';
 import { config, mailOrigin } from './config';
 import { ApiError } from './errors';
 import { insertMail } from './mail.repo';
+import { nowSeconds } from './clock';
 
 export interface Mail {
   to: string;
@@ -20,7 +21,7 @@ export interface Mailer {
 export class StoredMailer implements Mailer {
   constructor(private readonly db: D1Database) {}
   async send(mail: Mail): Promise<void> {
-    await insertMail(this.db, { to_addr: mail.to, subject: mail.subject, html: mail.html, text: mail.text, kind: mail.kind, created_at: Math.floor(Date.now() / 1000) });
+    await insertMail(this.db, { to_addr: mail.to, subject: mail.subject, html: mail.html, text: mail.text, kind: mail.kind, created_at: nowSeconds() });
   }
 }
 

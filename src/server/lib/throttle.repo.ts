@@ -1,3 +1,5 @@
+import { nowSeconds } from './clock';
+
 // Fixed-window counters in D1: one atomic UPSERT per hit, so concurrent requests cannot
 // slip past the limit between a read and a write.
 export interface ThrottleResult {
@@ -11,17 +13,17 @@ const HIT_SQL = `INSERT INTO throttle (key, count, reset_at) VALUES (?1, 1, ?2 +
     reset_at = CASE WHEN reset_at <= ?2 THEN ?2 + ?3 ELSE reset_at END
   RETURNING count, reset_at`;
 
-export function hitStatement(db: D1Database, key: string, windowSeconds: number, now = Math.floor(Date.now() / 1000)) {
+export function hitStatement(db: D1Database, key: string, windowSeconds: number, now = nowSeconds()) {
   return db.prepare(HIT_SQL).bind(key, now, windowSeconds);
 }
 
-export async function hit(db: D1Database, key: string, windowSeconds: number, now = Math.floor(Date.now() / 1000)): Promise<ThrottleResult> {
+export async function hit(db: D1Database, key: string, windowSeconds: number, now = nowSeconds()): Promise<ThrottleResult> {
   const row = await hitStatement(db, key, windowSeconds, now).first<{ count: number; reset_at: number }>();
   return { count: row?.count ?? 1, retryAfter: Math.max(1, (row?.reset_at ?? now) - now) };
 }
 
 /** The current count in the window without counting this request. */
-export async function peek(db: D1Database, keys: string[], now = Math.floor(Date.now() / 1000)): Promise<ThrottleResult> {
+export async function peek(db: D1Database, keys: string[], now = nowSeconds()): Promise<ThrottleResult> {
   if (keys.length === 0) return { count: 0, retryAfter: 0 };
   const { results } = await db
     .prepare(`SELECT count, reset_at FROM throttle WHERE key IN (${keys.map(() => '?').join(', ')}) AND reset_at > ?`)
@@ -56,7 +58,7 @@ const REFUND_SQL = 'UPDATE throttle SET count = count - 1 WHERE key = ? AND rese
  * at most the limit, and a count only falls again by a refund, so at most `limit` requests per
  * window do the work and keep their reservation, however many arrive at once.
  */
-export async function reserve(db: D1Database, list: Reservation[], now = Math.floor(Date.now() / 1000)): Promise<Reserved> {
+export async function reserve(db: D1Database, list: Reservation[], now = nowSeconds()): Promise<Reserved> {
   if (list.length === 0) return { ok: true, refund: async () => undefined };
   const hits = list.map((r) => hitStatement(db, r.key, r.windowSeconds, now));
   // Now and then the counters whose window has ended are dropped, so the table holds only live

@@ -4,6 +4,7 @@ import { demoConversationStatements, DEMO_OPERATOR, operatorStatements } from '.
 import { DEMO_MEMBER, type SqlValue } from './rows';
 import { seedStatements, sqlLiteral, toSqlScript } from './sql';
 import { contestSeedScript, contestSeedStatements } from './contest';
+import { nowSeconds } from '../lib/clock';
 
 // Promotions shown on the first list page: most run for years, one ended long ago.
 const PROMOS: [number, string, string, number][] = [
@@ -34,11 +35,11 @@ async function memberValues(pepper: string, now: number): Promise<SqlValue[]> {
   return [DEMO_MEMBER.name, DEMO_MEMBER.email, await hashPassword(DEMO_MEMBER.password, pepper), 1, 1, now, now];
 }
 
-/** The real clock in unix seconds: the demo contest's periods follow it (seed/contest.ts). */
-const clockSeconds = () => Math.floor(Date.now() / 1000);
-
-/** The whole demo data set (shows, the demo member, the contest) as a script for `wrangler d1 execute`. */
-export async function demoSqlScript(pepper: string, now = 1767225600, contestNow = clockSeconds()): Promise<string> {
+/**
+ * The whole demo data set (shows, the demo member, the contest) as a script for `wrangler d1 execute`.
+ * `contestNow` is the real clock: the demo contest's periods follow it (seed/contest.ts).
+ */
+export async function demoSqlScript(pepper: string, now = 1767225600, contestNow = nowSeconds()): Promise<string> {
   const member = (await memberValues(pepper, now)).map(sqlLiteral).join(', ');
   const promos = promoValues(now)
     .map((row) => `(${row.map(sqlLiteral).join(', ')})`)
@@ -60,7 +61,7 @@ export function storeBackfillSqlScript(now = 1767225600): string {
 }
 
 /** Seeds a database directly (tests in the Workers runtime). */
-export async function seedDatabase(db: D1Database, pepper: string, now = 1767225600, contestNow = clockSeconds()): Promise<void> {
+export async function seedDatabase(db: D1Database, pepper: string, now = 1767225600, contestNow = nowSeconds()): Promise<void> {
   const statements = seedStatements(generateDemoData(now)).map((s) => db.prepare(s.sql).bind(...s.params));
   statements.push(db.prepare(`${MEMBER_INSERT} (?, ?, ?, ?, ?, ?, ?)`).bind(...(await memberValues(pepper, now))), db.prepare(MEMBER_COINS));
   for (const row of promoValues(now)) statements.push(db.prepare(`${PROMO_INSERT} (?, ?, ?, ?, ?)`).bind(...row));
@@ -73,6 +74,6 @@ export async function seedDatabase(db: D1Database, pepper: string, now = 1767225
 }
 
 /** A new running contest round when none runs (`npm start` on a database seeded earlier; seed/contest.ts). */
-export function contestRollSqlScript(contestNow = clockSeconds()): string {
+export function contestRollSqlScript(contestNow = nowSeconds()): string {
   return contestSeedScript(contestNow);
 }

@@ -8,6 +8,7 @@ import { Icon } from '../../ui/icon';
 import { FavoriteSettings } from './favorite-settings';
 import type { Favorite } from '../../../shared/favorites';
 import { firstError, removeFavorite } from './favorites-actions';
+import { FavStatus } from './fav-status';
 
 const COG =
   'M19.14 12.94c.04-.3.06-.61.06-.94 0-.32-.02-.64-.07-.94l2.03-1.58a.49.49 0 0 0 .12-.61l-1.92-3.32a.49.49 0 0 0-.59-.22l-2.39.96c-.5-.38-1.03-.7-1.62-.94l-.36-2.54a.48.48 0 0 0-.48-.41h-3.84c-.24 0-.43.17-.47.41l-.36 2.54c-.59.24-1.13.57-1.62.94l-2.39-.96a.48.48 0 0 0-.59.22L2.74 8.87c-.12.21-.08.47.12.61l2.03 1.58c-.05.3-.09.63-.09.94s.02.64.07.94l-2.03 1.58a.49.49 0 0 0-.12.61l1.92 3.32c.12.22.37.29.59.22l2.39-.96c.5.38 1.03.7 1.62.94l.36 2.54c.05.24.24.41.48.41h3.84c.24 0 .44-.17.47-.41l.36-2.54c.59-.24 1.13-.56 1.62-.94l2.39.96c.22.08.47 0 .59-.22l1.92-3.32c.12-.22.07-.47-.12-.61l-2.01-1.58zM12 15.6A3.6 3.6 0 1 1 12 8.4a3.6 3.6 0 0 1 0 7.2z';
@@ -68,10 +69,7 @@ export default function FavoritesList({ initial, empty }: { initial: Favorite[];
               <a className="fav-item-link" href={showHref(f)}>
                 <img src={`/img/show/${f.id}/1.svg`} alt="" width={64} height={48} loading="lazy" />
                 <span className="fav-item-name">{f.name}</span>
-                <span className={online ? 'fav-status online' : 'fav-status offline'}>
-                  <span className="dot" aria-hidden="true" />
-                  {online ? t('favorites.online') : t('favorites.offline')}
-                </span>
+                <FavStatus online={online} />
               </a>
               <button type="button" className="icon-button fav-cog" aria-label={t('favorites.settings', { name: f.name })} data-testid="favorite-cog" onClick={() => setEditing(f.id)}>
                 <Svg d={COG} />

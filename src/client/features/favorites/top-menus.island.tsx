@@ -9,6 +9,7 @@ import { liveOnline } from '../../state/live';
 import { HistoryIcon } from '../../ui/history-icon';
 import { HeartIcon } from './favorite-button';
 import { clearHistory, firstError, loadFavorites, loadHistory } from './favorites-actions';
+import { FavStatus } from './fav-status';
 import { useDropdown } from '../../ui/use-dropdown';
 import { DropdownToggle } from '../../ui/dropdown-toggle';
 
@@ -98,17 +99,13 @@ function FavoritesMenu() {
 
 function MenuShow({ show }: { show: { id: number; name: string; slugName: string; online: boolean } }) {
   const snap = useSnap();
-  const t = useT();
   const online = liveOnline(snap.live, show.id, show.online);
   return (
     <li>
       <a href={showHref(show)} data-show-id={show.id} data-online={online ? '1' : '0'}>
         <img src={`/img/show/${show.id}/1.svg`} alt="" width={36} height={27} loading="lazy" />
         <span className="top-menu-name">{show.name}</span>
-        <span className={online ? 'fav-status online' : 'fav-status offline'}>
-          <span className="dot" aria-hidden="true" />
-          {online ? t('favorites.online') : t('favorites.offline')}
-        </span>
+        <FavStatus online={online} />
       </a>
     </li>
   );

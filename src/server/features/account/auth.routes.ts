@@ -5,7 +5,7 @@ import type { AppEnv } from '../../env';
 import { ensureVisitorCookies, logOut, pepper } from '../session/session.service';
 import { nowSeconds } from '../../lib/clock';
 import { randomToken } from '../../lib/crypto';
-import { ApiError } from '../../lib/errors';
+import { ApiError, isUniqueViolation } from '../../lib/errors';
 import { verifyGoogleCredential } from '../../lib/google';
 import { actionMail } from '../../lib/mail-templates';
 import { mailerFor } from '../../lib/mailer';
@@ -56,7 +56,7 @@ async function googleLogin(c: Context<AppEnv>, credential: string, register: boo
     now: nowSeconds(),
   }).catch((e: unknown) => {
     // A parallel sign-up took the address or name first.
-    if (String(e).includes('UNIQUE')) throw new ApiError(409, 'exists');
+    if (isUniqueViolation(e)) throw new ApiError(409, 'exists');
     throw e;
   });
   return loggedIn(c, user.id, 201);

@@ -5,7 +5,7 @@ import type { AppEnv } from '../../env';
 import { clientIp, knownDevice, pepper, updateSessionRow } from '../session/session.service';
 import { nowSeconds } from '../../lib/clock';
 import { randomToken } from '../../lib/crypto';
-import { ApiError } from '../../lib/errors';
+import { ApiError, isUniqueViolation } from '../../lib/errors';
 import { mailReservations, perAddress, reserveOrThrow, SIGNUPS_PER_ADDRESS } from '../../lib/limits';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { clear, reserve } from '../../lib/throttle.repo';
@@ -82,7 +82,7 @@ export async function registerAccount(c: Context<AppEnv>, body: z.infer<typeof r
     now: nowSeconds(),
   }).catch((e: unknown) => {
     // Two sign-ups racing for the same address or name: the UNIQUE constraint decides.
-    if (String(e).includes('UNIQUE')) return refund().then(() => Promise.reject(new ApiError(409, 'exists')));
+    if (isUniqueViolation(e)) return refund().then(() => Promise.reject(new ApiError(409, 'exists')));
     throw e;
   });
   // The welcome offer (+20% and a free video on the first purchase) runs in the countdown this

@@ -8,6 +8,7 @@ import { dueLatePayments, latePaymentStatements, markLatePaymentRefunded, type L
 import { endPhoneCall, latestPhoneBilling, phoneCallState, phoneChargeStatements } from './phone.repo';
 import { creditIf, type LedgerResult } from '../../lib/ledger.repo';
 import type { PaymentEvent } from './provider';
+import { nowSeconds } from '../../lib/clock';
 
 /** Phone payments one address may start per window (each sets up a billing and a phone line). */
 export const PHONE_INITS_PER_ADDRESS = 20;
@@ -71,7 +72,7 @@ export async function applyPaymentEvent(
   const db = env.DB;
   const billing = await findBilling(db, event.billingId, provider);
   if (!billing) return { status: 'unknown_billing', result: null };
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSeconds();
   if (event.status !== 'paid') {
     const statements = [settlePendingStatement(db, billing.id, event.status, now)];
     // A voucher reserved for this checkout is free again for the next one.

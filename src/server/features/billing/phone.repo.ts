@@ -1,4 +1,5 @@
 import type { BillingRow } from './billing.repo';
+import { nowSeconds } from '../../lib/clock';
 
 // Pay by phone. The call itself is the payment: the phone line charges the package price once,
 // when the call connects, with a signed postback like any processor (applyPaymentEvent in billing.service.ts: coins credited
@@ -55,7 +56,7 @@ export async function latestPhoneBilling(db: D1Database, sessionId: string, user
  * Hangs up: a call that never connected is cancelled (nothing charged), a charged call keeps its
  * 'paid'. Either way the session leaves voice-call mode and forgets the phone payment. Idempotent.
  */
-export async function endPhoneCall(db: D1Database, billing: Pick<BillingRow, 'id' | 'session_id'>, now = Math.floor(Date.now() / 1000)): Promise<void> {
+export async function endPhoneCall(db: D1Database, billing: Pick<BillingRow, 'id' | 'session_id'>, now = nowSeconds()): Promise<void> {
   const statements = [
     db
       .prepare(

@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/errors';
 import { requireUser } from '../session/session.service';
 import { pathShowId } from './favorites-params';
 import { createFavorite, deleteFavorite, getFavorite, listFavorites, updateFavorite, type Window } from './favorites.repo';
+import { nowSeconds } from '../../lib/clock';
 
 const FIELDS = new Set(['id', 'info_start', 'info_end']);
 
@@ -55,7 +56,7 @@ export const favoritesRoutes = new Hono<AppEnv>()
   .post('/:id', requireUser, async (c) => {
     const showId = pathShowId(c);
     const w = windowOf(await jsonBody(c, false));
-    const result = await createFavorite(c.env.DB, c.var.member.id, showId, w, Math.floor(Date.now() / 1000));
+    const result = await createFavorite(c.env.DB, c.var.member.id, showId, w, nowSeconds());
     if (result === 'no_show') throw new ApiError(422, 'validation_failed', { id: ['favorites.unknown_show'] });
     if (result === 'limit') throw new ApiError(422, 'validation_failed', { id: ['favorites.limit'] });
     return c.json<Favorite>(await mine(c, showId), result === 'created' ? 201 : 200);

@@ -42,7 +42,7 @@ export const gameRoutes = new Hono<AppEnv>()
       if (result.error === 'duplicate') throw new ApiError(409, 'game_already_played');
       throw new ApiError(401, 'unauthenticated');
     }
-    c.executionCtx.waitUntil(announceCoins(c.env, userId, result.coins).catch(() => undefined));
+    c.executionCtx.waitUntil(announceCoins(c.env, userId, result.coins));
     const state: GameState = { day: spin.day, spin, next_at: nextGameDay(now) };
     return c.json<SpinAnswer>({ ...state, user: { coins: result.coins } });
   });

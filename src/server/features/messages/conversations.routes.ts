@@ -47,6 +47,12 @@ function later(c: Context<AppEnv>, userId: number | null, showId: number | null)
   c.executionCtx.waitUntil(pushCounts(c.env, userId, showId));
 }
 
+/** The member changed their messages: their other tabs learn the counts later, this answer has them now. */
+async function countsAfterChange(c: Context<AppEnv>, userId: number) {
+  later(c, userId, null);
+  return c.json<Counts>(await memberCounts(c.env.DB, userId));
+}
+
 async function existingShow(db: D1Database, showId: number | null): Promise<ShowBrief> {
   const show = showId === null || showId < 1 ? null : await showBrief(db, showId);
   if (!show) throw notFound();
@@ -133,27 +139,23 @@ export const conversationsRoutes = new Hono<AppEnv>()
     const userId = c.var.member.id;
     const id = pathId(c.req.param('messageid'));
     if (id === null || !(await deleteMemberMessage(c.env.DB, userId, id))) throw notFound();
-    later(c, userId, null);
-    return c.json<Counts>(await memberCounts(c.env.DB, userId));
+    return countsAfterChange(c, userId);
   })
   .post('/read', zValidator('json', idsBody, validationHook), async (c) => {
     const userId = c.var.member.id;
     await setMemberRead(c.env.DB, userId, c.req.valid('json').ids, true);
-    later(c, userId, null);
-    return c.json<Counts>(await memberCounts(c.env.DB, userId));
+    return countsAfterChange(c, userId);
   })
   .post('/read_all', async (c) => {
     const userId = c.var.member.id;
     await readAllBatch(c.env.DB, userId, READ_ALL_BATCH);
-    later(c, userId, null);
-    return c.json<Counts>(await memberCounts(c.env.DB, userId));
+    return countsAfterChange(c, userId);
   })
   .post('/unread', zValidator('json', unreadBody, validationHook), async (c) => {
     const userId = c.var.member.id;
     const { ids, unread } = c.req.valid('json');
     await setMemberRead(c.env.DB, userId, ids, !unread);
-    later(c, userId, null);
-    return c.json<Counts>(await memberCounts(c.env.DB, userId));
+    return countsAfterChange(c, userId);
   })
   .post('/block/:showid', (c) => block(c, true))
   .post('/unblock/:showid', (c) => block(c, false))
@@ -186,6 +188,5 @@ export const conversationsRoutes = new Hono<AppEnv>()
     const userId = c.var.member.id;
     const id = pathId(c.req.param('id'));
     if (id === null || !(await hideConversation(c.env.DB, userId, id))) throw notFound();
-    later(c, userId, null);
-    return c.json<Counts>(await memberCounts(c.env.DB, userId));
+    return countsAfterChange(c, userId);
   });

@@ -1,6 +1,7 @@
 import type { Locale } from '../../../shared/constants';
 import type { ShowSummary } from '../../../shared/shows';
 import { SHOW_COLUMNS, toShowSummary, type ShowRow } from './shows.repo';
+import { nowSeconds } from '../../lib/clock';
 
 /** The ids of every show live now (what a reconnecting page refetches). */
 export async function onlineShowIds(db: D1Database): Promise<number[]> {
@@ -27,7 +28,7 @@ const statusStatement = (db: D1Database, c: StatusChange, now: number) =>
   db.prepare('UPDATE shows SET online = ?, online_since = ? WHERE id = ? RETURNING id').bind(c.online ? 1 : 0, c.online ? now : null, c.id);
 
 /** Sets shows online or offline (online_since is when they went live); answers the ids that exist. */
-export async function setShowsOnline(db: D1Database, changes: StatusChange[], now = Math.floor(Date.now() / 1000)): Promise<number[]> {
+export async function setShowsOnline(db: D1Database, changes: StatusChange[], now = nowSeconds()): Promise<number[]> {
   if (changes.length === 0) return [];
   const results = await db.batch<{ id: number }>(changes.map((c) => statusStatement(db, c, now)));
   return results.flatMap((r) => r.results.map((row) => row.id));

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/shows';
 import type { SearchText } from '../../../shared/search-names';
 import { nameContains, nameTier } from '../../lib/search-rank';
+import { nowSeconds } from '../../lib/clock';
 
 /** The columns of SHOW_COLUMNS (city_en was null before migration 0010 filled it). */
 export type ShowRow = Omit<ShowTable, 'lat' | 'lon' | 'palette' | 'description_en' | 'description_de' | 'online_since' | 'sort_rank' | 'created_at' | 'city_en'> & {
@@ -221,7 +222,7 @@ interface PromoRow extends ShowRow {
 
 /** Promotions running now (page 1 of the show list, the home strip, GET shows/promos). */
 export async function activePromos(db: D1Database, locale: Locale): Promise<Promo[]> {
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSeconds();
   const { results } = await db
     .prepare(
       `SELECT p.id AS promo_id, p.title_en AS promo_title_en, p.title_de AS promo_title_de, p.start_at, p.stop_at, ${SHOW_COLUMNS}

@@ -1,6 +1,6 @@
 import type { BuyAnswer } from '../../../shared/store';
 import type { Bindings } from '../../env';
-import { ApiError } from '../../lib/errors';
+import { ApiError, isUniqueViolation } from '../../lib/errors';
 import { spend } from '../../lib/ledger.repo';
 import { hasPurchase, findPrize, memberCoins, purchaseStatement, usePrize, type Buyable } from './purchases.repo';
 import type { Kind } from './store.repo';
@@ -9,8 +9,6 @@ import type { Kind } from './store.repo';
 
 /** How often a prize purchase looks for another unused prize when a parallel request took the one it found. */
 const PRIZE_ATTEMPTS = 3;
-
-const isUnique = (e: unknown) => String((e as Error)?.message ?? e).includes('UNIQUE constraint failed');
 
 async function already(db: D1Database, userId: number): Promise<BuyAnswer> {
   return { ok: true, already: true, voucher: null, user: { coins: await memberCoins(db, userId) } };
@@ -41,7 +39,7 @@ export async function buyItem(
       try {
         used = await usePrize(db, userId, kind, item, code, now);
       } catch (e) {
-        if (isUnique(e)) return already(db, userId);
+        if (isUniqueViolation(e)) return already(db, userId);
         throw e;
       }
       if (used) return { ok: true, already: false, voucher: code, user: { coins: await memberCoins(db, userId) } };
