@@ -65,9 +65,3 @@ export function videoConfig(env: Bindings) {
   };
 }
 export type VideoConfig = ReturnType<typeof videoConfig>;
-
-/** A positive integer from an env override (a count, a time in ms), else the default. */
-export function envInt(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}

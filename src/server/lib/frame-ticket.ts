@@ -1,5 +1,6 @@
 import { jwtVerify, SignJWT } from 'jose';
 import type { Bindings } from '../env';
+import { nowSeconds } from './clock';
 
 // The ticket of a partner frame URL (/api/chat/external/vxm?session=…&show=…&ticket=…): a
 // short-lived HS256 JWT naming one chat session and one show, under its own issuer and key label,
@@ -23,7 +24,7 @@ function key(env: Bindings): Uint8Array {
 }
 
 export function signFrameTicket(env: Bindings, t: FrameTicket, ttlSeconds = FRAME_TICKET_TTL_S): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSeconds();
   return new SignJWT({ show: t.show })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(ISSUER)

@@ -1,5 +1,6 @@
 import { jwtVerify, SignJWT, errors } from 'jose';
 import type { Bindings } from '../env';
+import { nowSeconds } from './clock';
 
 // The room token ("password" of a chat session answer): a short-lived HS256 JWT bound to one
 // chat session (sub) AND one show (show). The room's socket route refuses a token of another
@@ -33,7 +34,7 @@ function secret(env: Bindings): Uint8Array {
 }
 
 export async function signRoomToken(env: Bindings, c: RoomClaims, ttlSeconds = ROOM_TOKEN_TTL_S): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSeconds();
   return new SignJWT({ show: c.show, role: c.role, uid: c.uid, lid: c.login ?? null })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(ISSUER)

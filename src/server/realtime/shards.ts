@@ -1,29 +1,23 @@
 import type { Bindings } from '../env';
 import { REALTIME_MAX_PER_ADDRESS, REALTIME_MAX_PER_SESSION, REALTIME_SLOT_TTL_S } from '../../shared/constants';
 import type { ShowStatus } from '../../shared/realtime';
+import { envPositiveInt } from '../lib/config';
 import type { SocketCaps } from './sockets.repo';
-
-function positive(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
 
 export function socketCaps(env: Bindings): SocketCaps {
   return {
-    perSession: positive(env.REALTIME_MAX_PER_SESSION, REALTIME_MAX_PER_SESSION),
-    perAddress: positive(env.REALTIME_MAX_PER_ADDRESS, REALTIME_MAX_PER_ADDRESS),
+    perSession: envPositiveInt(env.REALTIME_MAX_PER_SESSION, REALTIME_MAX_PER_SESSION),
+    perAddress: envPositiveInt(env.REALTIME_MAX_PER_ADDRESS, REALTIME_MAX_PER_ADDRESS),
     ttlSeconds: REALTIME_SLOT_TTL_S,
   };
 }
 
 export function lobbyShardCount(env: Bindings): number {
-  const n = Number(env.LOBBY_SHARDS);
-  return Number.isInteger(n) && n > 0 && n <= 256 ? n : 8;
+  return envPositiveInt(env.LOBBY_SHARDS, 8, 256);
 }
 
 export function lobbyShardMax(env: Bindings): number {
-  const n = Number(env.LOBBY_MAX_SOCKETS);
-  return Number.isInteger(n) && n > 0 ? n : 1000;
+  return envPositiveInt(env.LOBBY_MAX_SOCKETS, 1000);
 }
 
 function hub(env: Bindings) {

@@ -1,3 +1,5 @@
+import { nowSeconds } from '../lib/clock';
+
 // Slots of open lobby sockets (migrations/0011_realtime_sockets.sql).
 
 export interface SocketCaps {
@@ -6,7 +8,6 @@ export interface SocketCaps {
   ttlSeconds: number;
 }
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
  * Reserves a slot for one more socket, or returns null when the session or the address holds its

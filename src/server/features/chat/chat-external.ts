@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { EXTERNAL_LEASE_MS } from '../../../shared/chat';
 import type { AppEnv, Bindings } from '../../env';
 import { frameUrl } from '../../lib/frame-ticket';
-import { envInt } from '../../lib/config';
+import { envPositiveInt } from '../../lib/config';
 import type { ChatSessionRow, ChatShowRow } from './chat.repo';
 
 // External provider shows (contentprovider_id > 1): their sessions are created by the same start
@@ -11,7 +11,7 @@ import type { ChatSessionRow, ChatShowRow } from './chat.repo';
 
 export const isExternal = (show: Pick<ChatShowRow, 'contentprovider_id'>) => show.contentprovider_id > 1;
 
-export const leaseMs = (env: Bindings) => envInt(env.CHAT_EXTERNAL_LEASE_MS, EXTERNAL_LEASE_MS);
+export const leaseMs = (env: Bindings) => envPositiveInt(env.CHAT_EXTERNAL_LEASE_MS, EXTERNAL_LEASE_MS);
 
 /** The start answer's extra fields for a partner show's session (none for the own provider's). */
 export async function externalStart(env: Bindings, show: Pick<ChatShowRow, 'id' | 'contentprovider_id'>, sessionId: string): Promise<{ frame?: string; lease_ms?: number }> {

@@ -1,5 +1,6 @@
 import type { EndReason, OpenTypes, SessionState, SessionType } from '../../../shared/chat';
 import type { ChatShowRow } from './chat-rules';
+import { isUniqueViolation } from '../../lib/errors';
 
 export type { ChatShowRow };
 
@@ -110,7 +111,7 @@ export async function insertSession(db: D1Database, s: Omit<ChatSessionRow, 'end
       .run();
     return true;
   } catch (e) {
-    if (String((e as Error)?.message ?? e).includes('UNIQUE constraint failed')) return false;
+    if (isUniqueViolation(e)) return false;
     throw e;
   }
 }

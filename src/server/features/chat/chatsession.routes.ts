@@ -9,7 +9,7 @@ import { spend } from '../../lib/ledger.repo';
 import { signRoomToken } from '../../lib/room-token';
 import { externalStart } from './chat-external';
 import { validationHook } from '../../lib/validation';
-import { envInt } from '../../lib/config';
+import { envPositiveInt } from '../../lib/config';
 import { utcDay } from './room/logic';
 import { roomOf, showConf } from './chat.service';
 import { activeCall, announceCoins } from '../billing/billing.service';
@@ -34,6 +34,7 @@ import {
   type ChatSessionRow,
 } from './chat.repo';
 import { FREE_CHAT_SECONDS_PER_DAY, PRIVATE_REQUEST_PAUSE_MS } from '../../../shared/chat';
+import { nowSeconds } from '../../lib/clock';
 
 /** Guest sessions one address may start per hour (a guest is only a browser session: new ones are free to make). */
 export const GUEST_SESSIONS_PER_ADDRESS = 30;
@@ -134,7 +135,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
         throw new ApiError(422, 'chat.rating_not_due', { rating: ['chat.rating_not_due'] });
       }
       const { rating, comment } = c.req.valid('json');
-      if (!(await rateSession(c.env.DB, s.id, c.var.member.id, show.id, rating, (comment ?? '').trim(), Math.floor(Date.now() / 1000)))) {
+      if (!(await rateSession(c.env.DB, s.id, c.var.member.id, show.id, rating, (comment ?? '').trim(), nowSeconds()))) {
         throw new ApiError(409, 'chat.already_rated');
       }
       const now = await showRating(c.env.DB, show.id);
@@ -170,7 +171,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
       if (!user) {
         // Counted atomically before anything is reserved, so a burst of fresh guest sessions cannot pass it.
         const tries = await hit(db, `chat:guest:ip:${clientIp(c)}`, GUEST_WINDOW_SECONDS);
-        if (tries.count > envInt(c.env.CHAT_GUEST_SESSIONS_PER_ADDRESS, GUEST_SESSIONS_PER_ADDRESS)) throw new ApiError(429, 'too_many_attempts', undefined, { 'Retry-After': String(tries.retryAfter) });
+        if (tries.count > envPositiveInt(c.env.CHAT_GUEST_SESSIONS_PER_ADDRESS, GUEST_SESSIONS_PER_ADDRESS)) throw new ApiError(429, 'too_many_attempts', undefined, { 'Retry-After': String(tries.retryAfter) });
       }
       if (type === 'free' && !(await reserveFreeMinute(db, user ? `u:${user.id}` : `v:${visitor}`, utcDay(Date.now()), Math.floor(FREE_CHAT_SECONDS_PER_DAY / 60)))) {
         refusal({ status: 422, code: 'chat.free_expired', field: 'type' });
@@ -201,7 +202,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
         contentProviderId: show.contentprovider_id,
         showId: show.id,
         price,
-        minute_ms: envInt(c.env.CHAT_MINUTE_MS, CHAT_MINUTE_MS),
+        minute_ms: envPositiveInt(c.env.CHAT_MINUTE_MS, CHAT_MINUTE_MS),
         nickname: nick.nick,
         voicecall: call !== null,
         // A partner show's session: the frame to embed and the lease its page extends.

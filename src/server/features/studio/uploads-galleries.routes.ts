@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/errors';
 import { validationHook } from '../../lib/validation';
 import { bytesOf, idParam, price, showOf, titles, typeOf, withUploadPlace } from './uploads-http';
 import { insertPendingGallery, pendingGalleryPictures, publishGallery } from './uploads.repo';
+import { nowSeconds } from '../../lib/clock';
 
 // /api/studio/uploads/galleries: POST declares a gallery and its pictures (type, size and
 // dimensions of each; 422 before anything is written), PUT /{id}/pictures/{idx}/{full|thumb}
@@ -46,7 +47,7 @@ export const galleryUploadRoutes = new Hono<AppEnv>()
       price: body.price,
       palette: crypto.getRandomValues(new Uint8Array(1))[0] % 12,
       pictures: body.pictures,
-      now: Math.floor(Date.now() / 1000),
+      now: nowSeconds(),
     });
     if (!gallery) throw new ApiError(429, 'too_many_pending', undefined, { 'Retry-After': '3600' });
     return c.json<GalleryUploadStart>({ gallery }, 201);

@@ -20,6 +20,7 @@ import { galleryUploadRoutes } from './uploads-galleries.routes';
 import { isVideoContainer, readBytes, type ReadAt } from './upload-containers';
 import { bytesOf, idParam, price, requirePerformer, showOf, titles, typeOf, videoKeys, withUploadPlace } from './uploads-http';
 import { deletePendingVideo, insertPendingVideo, listOwnUploads, pendingVideo, publishVideo, tagIdsBySlug } from './uploads.repo';
+import { nowSeconds } from '../../lib/clock';
 
 // /api/studio/uploads: a performer's own videos and galleries. A video: POST /videos declares it
 // (type, size, duration, titles, price, tags; 422 before anything is written), its bytes go up
@@ -83,7 +84,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
       duration: Math.max(1, Math.round(body.duration)),
       palette: crypto.getRandomValues(new Uint8Array(1))[0] % 12,
       tagIds: [...tagIds.values()],
-      now: Math.floor(Date.now() / 1000),
+      now: nowSeconds(),
     });
     if (!video) throw new ApiError(429, 'too_many_pending', undefined, { 'Retry-After': '3600' });
     const upload = await c.env.MEDIA.createMultipartUpload(videoKeys(video.id).media, { httpMetadata: { contentType: body.mime } });

@@ -1,7 +1,7 @@
 import type { RoomEvent } from '../../../shared/chat';
 import { VIDEO_P2P_MAX_VIEWERS, type VideoSignal } from '../../../shared/video';
 import type { Bindings } from '../../env';
-import { envInt } from '../../lib/config';
+import { envPositiveInt } from '../../lib/config';
 import type { RoomSession, ShowConf } from '../chat/room/logic';
 import type { FetchLike } from './realtime-api';
 import { createVideoRelay, offerTracks } from './video-engines';
@@ -50,7 +50,7 @@ function relay(h: VideoHost): VideoRelay {
 }
 
 function plan(h: VideoHost) {
-  const cap = relay(h).kind === 'p2p' ? envInt(h.env.VIDEO_P2P_MAX_VIEWERS, VIDEO_P2P_MAX_VIEWERS) : Infinity;
+  const cap = relay(h).kind === 'p2p' ? envPositiveInt(h.env.VIDEO_P2P_MAX_VIEWERS, VIDEO_P2P_MAX_VIEWERS) : Infinity;
   return videoPlan(h.show, h.sessions.values(), h.video.live, cap);
 }
 

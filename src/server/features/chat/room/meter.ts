@@ -1,8 +1,8 @@
 import { FREE_CHAT_SECONDS_PER_DAY, type RoomEvent } from '../../../../shared/chat';
 import { nowSeconds } from '../../../lib/clock';
 import { spend } from '../../../lib/ledger.repo';
-import { publishShowStatus, publishToUser } from '../../../realtime/shards';
-import { callActive } from '../../billing/billing.service';
+import { publishShowStatus } from '../../../realtime/shards';
+import { announceCoins, callActive } from '../../billing/billing.service';
 import { videoShowChange } from '../../video/video-room.service';
 import { chargedMinuteStatement, reserveFreeMinute, startSession, updateShowStatus } from '../chat.repo';
 import { billingStart, dueMinute, minuteStart, resumeHeld, utcDay, type RoomSession, type ShowConf } from './logic';
@@ -43,7 +43,7 @@ export async function charge(r: Room, s: RoomSession, m: number): Promise<boolea
     s.balance = paid.coins;
     if (s.state === 'ended') return false;
     await save(r, s);
-    if (paid.ok) r.ctx.waitUntil(publishToUser(r.env, s.uid, { type: 'user:coins', coins: paid.coins }).catch(() => undefined));
+    if (paid.ok) r.ctx.waitUntil(announceCoins(r.env, s.uid, paid.coins));
     sendSession(r, s);
     if (!byCall && paid.coins !== null && paid.coins < s.price && !s.warned) {
       s.warned = true;

@@ -1,5 +1,5 @@
 import { EXTERNAL_LEASE_MS, type EndReason, type SessionType, type SessionView } from '../../../../shared/chat';
-import { envInt } from '../../../lib/config';
+import { envPositiveInt } from '../../../lib/config';
 import { syncVideo } from '../../video/video-room.service';
 import { participantsOf, sessionView, type RoomSession, type ShowConf } from './logic';
 import { applyShow, charge, holdMinutes, resumeMinutes, schedule } from './meter';
@@ -21,7 +21,7 @@ export interface NewRoomSession {
 
 export type RegisterResult = { ok: true; session: SessionView } | { ok: false; code: string };
 
-const leaseMs = (r: Room) => envInt(r.env.CHAT_EXTERNAL_LEASE_MS, EXTERNAL_LEASE_MS);
+const leaseMs = (r: Room) => envPositiveInt(r.env.CHAT_EXTERNAL_LEASE_MS, EXTERNAL_LEASE_MS);
 
 /** A new session of this show (the worker checked the catalogue's rules and reserved its limits). */
 export async function register(r: Room, n: NewRoomSession, show: ShowConf): Promise<RegisterResult> {
