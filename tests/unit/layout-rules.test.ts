@@ -1,7 +1,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkLayout, type Tree } from './layout-rules';
+import { checkLayout, type Tree, type Violation } from './layout-rules';
+
+/**
+ * TEMPORARY (issue 25): rules broken by files another branch is moving right now (the show room
+ * out of src/server/realtime/ into features/chat/room/, video into features/video/, studio routes
+ * into features/studio/). They are not touched here so the move merges cleanly; delete this list
+ * (and its two uses below) once the move has landed. Entries are `file: rule`.
+ */
+const MOVING = [
+  'src/server/realtime/hub.ts: realtime imports no feature',
+  'src/server/realtime/lobby.ts: realtime imports no feature',
+  'src/server/realtime/rooms.ts: realtime imports no feature',
+  'src/server/realtime/shards.ts: realtime imports no feature',
+  'src/server/realtime/show-room-core.ts: realtime imports no feature',
+  'src/server/realtime/show-room.ts: realtime imports no feature',
+];
+const moving = (v: Violation) => MOVING.includes(`${v.file}: ${v.rule}`);
 
 function sourceTree(dir = 'src'): Tree {
   const tree: Tree = new Map();
@@ -26,11 +42,11 @@ function withChanges(changes: Record<string, string | null>): Tree {
   return tree;
 }
 
-const rulesOf = (tree: Tree) => checkLayout(tree).map((v) => `${v.file}: ${v.rule}`);
+const rulesOf = (tree: Tree) => checkLayout(tree).filter((v) => !moving(v)).map((v) => `${v.file}: ${v.rule}`);
 
 describe('layout rules', () => {
   it('hold for the source tree', () => {
-    expect(checkLayout(sourceTree())).toEqual([]);
+    expect(checkLayout(sourceTree()).filter((v) => !moving(v))).toEqual([]);
   });
 
   // Each rule, broken once on purpose: the check names the file and the rule.
@@ -43,6 +59,8 @@ describe('layout rules', () => {
     { rule: 'shell imports only the islands it places', file: 'src/client/shell/x.tsx', source: "import { x } from '../features/billing/billing-data';" },
     { rule: 'features import each other only through the allow-list', file: 'src/client/features/game/x.tsx', source: "import { x } from '../billing/billing-data';" },
     { rule: 'another server feature only through its *.service.ts', file: 'src/server/features/game/x.ts', source: "import { findBilling } from '../billing/billing.repo';" },
+    { rule: 'lib, middleware and render reach a feature only through its *.service.ts', file: 'src/server/middleware/x.ts', source: "import { loadVisitor } from '../features/session/session.repo';" },
+    { rule: 'realtime imports no feature', file: 'src/server/realtime/x.ts', source: "import type { SessionRow } from '../features/session/session.repo';" },
     { rule: 'no prepare( outside *.repo.ts', file: 'src/server/features/game/x.ts', source: 'export const f = (db: D1Database) => db.prepare("SELECT 1");' },
     { rule: 'kebab-case file names', file: 'src/server/features/game/Game_Thing.ts', source: 'export const x = 1;' },
     { rule: 'no barrel files (re-exports)', file: 'src/server/features/game/x.ts', source: "export * from './game.repo';" },
@@ -56,6 +74,10 @@ describe('layout rules', () => {
     const broken = app.replace(".route('/billing', billingRoutes)", ".route('/', billingRoutes)");
     expect(broken).not.toBe(app);
     expect(rulesOf(withChanges({ 'src/server/app.tsx': broken }))).toEqual(['src/server/app.tsx: every router is mounted at its prefix']);
+  });
+
+  it('lib, middleware and render may take a type from any file of a feature', () => {
+    expect(rulesOf(withChanges({ 'src/server/lib/x.ts': "import type { SessionRow } from '../features/session/session.repo';" }))).toEqual([]);
   });
 
   it('a type from another server feature is allowed where the pair is', () => {

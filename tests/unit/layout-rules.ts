@@ -76,6 +76,10 @@ export const SHELL_ALLOW = [
 const SERVER_RENDER = 'src/server/render/';
 /** Folders a feature-free module lives in. */
 const FEATURE_FREE = ['src/client/lib/', 'src/client/ui/', 'src/client/state/', 'src/shared/'];
+/** Server folders that serve every feature: they call a feature only through its `*.service.ts` (types from any file). */
+const THROUGH_SERVICE = ['src/server/lib/', 'src/server/middleware/', 'src/server/render/'];
+/** What any feature may build on (room base class, lobby, hub, shards): it knows no feature, not even its types. */
+const SERVER_REALTIME = 'src/server/realtime/';
 const EXTENSIONS = ['', '.ts', '.tsx', '.css'];
 const MAX_LINES = 300;
 /** Data, not code: the demo data's word lists and tables may be longer. */
@@ -131,6 +135,10 @@ export function checkLayout(tree: Tree): Violation[] {
         if (!rendered) add(file, 'server imports from the client only pages, shell and ui', to);
       }
       if (toFeature && FEATURE_FREE.some((dir) => file.startsWith(dir))) add(file, 'lib, ui, state and shared never import a feature', to);
+      if (to.startsWith('src/server/features/') && THROUGH_SERVICE.some((dir) => file.startsWith(dir)) && !imp.typeOnly && !to.endsWith('.service.ts')) {
+        add(file, 'lib, middleware and render reach a feature only through its *.service.ts', to);
+      }
+      if (toFeature && file.startsWith(SERVER_REALTIME)) add(file, 'realtime imports no feature', to);
       if (toFeature && file.startsWith('src/client/shell/') && !SHELL_ALLOW.includes(to)) add(file, 'shell imports only the islands it places', to);
       if (from && toFeature && from !== toFeature) {
         const side = (f: string) => f.split(':')[0];
