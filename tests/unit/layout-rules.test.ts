@@ -16,6 +16,14 @@ const MOVING = [
   'src/server/realtime/shards.ts: realtime imports no feature',
   'src/server/realtime/show-room-core.ts: realtime imports no feature',
   'src/server/realtime/show-room.ts: realtime imports no feature',
+  'src/server/realtime/show-room.ts: no file over 250 lines',
+  'src/server/realtime/show-room-core.ts: no file over 250 lines',
+  'src/server/features/studio/upload-containers.ts: no file over 250 lines',
+  'src/client/features/chat/chat.css: no file over 250 lines',
+  'src/client/features/chat/chat-state.ts: no file over 250 lines',
+  'src/client/features/chat/chat-root.tsx: no file over 250 lines',
+  'src/client/features/studio/studio-parts.tsx: no file over 250 lines',
+  'src/client/features/video/publisher.ts: no file over 250 lines',
 ];
 const moving = (v: Violation) => MOVING.includes(`${v.file}: ${v.rule}`);
 
@@ -64,7 +72,7 @@ describe('layout rules', () => {
     { rule: 'no prepare( outside *.repo.ts', file: 'src/server/features/game/x.ts', source: 'export const f = (db: D1Database) => db.prepare("SELECT 1");' },
     { rule: 'kebab-case file names', file: 'src/server/features/game/Game_Thing.ts', source: 'export const x = 1;' },
     { rule: 'no barrel files (re-exports)', file: 'src/server/features/game/x.ts', source: "export * from './game.repo';" },
-    { rule: 'no file over 300 lines', file: 'src/server/features/game/x.ts', source: 'export const x = 1;\n'.repeat(301) },
+    { rule: 'no file over 250 lines', file: 'src/server/features/game/x.ts', source: 'export const x = 1;\n'.repeat(251) },
   ])('breaking $rule is found in $file', ({ file, source, rule }) => {
     expect(rulesOf(withChanges({ [file]: source }))).toEqual([`${file}: ${rule}`]);
   });
