@@ -1,13 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { mountedRouters } from './layout-mounts';
 import { checkLayout, type Tree, type Violation } from './layout-rules';
 
 /**
  * TEMPORARY (issue 25): rules broken by files another branch is moving right now (the show room
  * out of src/server/realtime/ into features/chat/room/, video into features/video/, studio routes
  * into features/studio/). They are not touched here so the move merges cleanly; delete this list
- * (and its two uses below) once the move has landed. Entries are `file: rule`.
+ * and the `moving` filter once the move has landed. Entries are `file: rule`.
  */
 const MOVING = [
   'src/server/realtime/hub.ts: realtime imports no feature',
@@ -24,6 +25,8 @@ const MOVING = [
   'src/client/features/chat/chat-root.tsx: no file over 250 lines',
   'src/client/features/studio/studio-parts.tsx: no file over 250 lines',
   'src/client/features/video/publisher.ts: no file over 250 lines',
+  // '/studio' studioRoutes moves to features/studio/
+  'src/server/features/chat/studio.routes.ts: a router lives in the feature its prefix names',
 ];
 const moving = (v: Violation) => MOVING.includes(`${v.file}: ${v.rule}`);
 
@@ -73,8 +76,54 @@ describe('layout rules', () => {
     { rule: 'kebab-case file names', file: 'src/server/features/game/Game_Thing.ts', source: 'export const x = 1;' },
     { rule: 'no barrel files (re-exports)', file: 'src/server/features/game/x.ts', source: "export * from './game.repo';" },
     { rule: 'no file over 250 lines', file: 'src/server/features/game/x.ts', source: 'export const x = 1;\n'.repeat(251) },
+    { rule: 'every *.island.tsx is a registered island', file: 'src/client/features/game/x.island.tsx', source: 'export default function X() {\n  return null;\n}' },
+    {
+      rule: 'an <Island> renders the module registered under its name',
+      file: 'src/client/features/game/x.tsx',
+      source: "import { Island } from '../../ui/island';\nimport { GamePage } from './game-page';\nexport const X = () => <Island name=\"GameWheel\" component={GamePage} props={{ wheel: null }} />;",
+    },
   ])('breaking $rule is found in $file', ({ file, source, rule }) => {
     expect(rulesOf(withChanges({ [file]: source }))).toEqual([`${file}: ${rule}`]);
+  });
+
+  // The file names the rule it breaks; `app.tsx` and `islands.ts` are edited, not added.
+  const appWith = (from: string, to: string) => {
+    const app = sourceTree().get('src/server/app.tsx') ?? '';
+    expect(app).toContain(from);
+    return withChanges({ 'src/server/app.tsx': app.replace(from, to) });
+  };
+
+  it('an island module that is not a *.island.tsx breaks "a registered island is a *.island.tsx file"', () => {
+    const islands = sourceTree().get('src/client/islands.ts') ?? '';
+    const anchor = "  GameWheel: () => import('./features/game/game-wheel.island'),\n";
+    expect(islands).toContain(anchor);
+    const broken = islands.replace(anchor, `${anchor}  GameRules: () => import('./features/game/game-page'),\n`);
+    expect(rulesOf(withChanges({ 'src/client/islands.ts': broken }))).toEqual(['src/client/islands.ts: a registered island is a *.island.tsx file']);
+  });
+
+  it('a router mounted at the prefix of another feature breaks "a router lives in the feature its prefix names"', () => {
+    expect(rulesOf(appWith(".route('/game', gameRoutes)", ".route('/contest', gameRoutes)"))).toEqual([
+      'src/server/features/game/game.routes.ts: a router lives in the feature its prefix names',
+    ]);
+  });
+
+  it('a prefix missing from the prefix table breaks "a router lives in the feature its prefix names"', () => {
+    const found = checkLayout(appWith(".route('/game', gameRoutes)", ".route('/wheel', gameRoutes)")).filter((v) => !moving(v));
+    expect(found).toEqual([
+      { file: 'src/server/features/game/game.routes.ts', rule: 'a router lives in the feature its prefix names', detail: "gameRoutes at /api/wheel: 'wheel' is not in the prefix table" },
+    ]);
+  });
+
+  it('an exception holds for its own prefix only', () => {
+    expect(rulesOf(appWith(".route('/user/history', historyRoutes)", ".route('/user/visits', historyRoutes)"))).toEqual([
+      'src/server/features/favorites/history.routes.ts: a router lives in the feature its prefix names',
+    ]);
+  });
+
+  it('sees every router app.tsx mounts', () => {
+    const app = sourceTree().get('src/server/app.tsx') ?? '';
+    const mounts = app.match(/\.route\(\s*'[^']*'\s*,\s*\w+Routes\s*\)/g) ?? [];
+    expect(mountedRouters(sourceTree()).filter((r) => r.module)).toHaveLength(mounts.length);
   });
 
   it('a router mounted at / breaks "every router is mounted at its prefix"', () => {

@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { checkIslands, checkRouters } from './layout-mounts';
 
 // The layout rules of the source tree (README "Layout"), checked on a map of path -> source so a
 // test can feed it a broken tree. Paths are relative to the repository root, with '/'.
@@ -154,5 +155,7 @@ export function checkLayout(tree: Tree): Violation[] {
   for (const m of app.matchAll(/\.route\(\s*'([^']*)'\s*,\s*(\w+)\s*\)/g)) {
     if (m[2].endsWith('Routes') && m[1] === '/') add('src/server/app.tsx', 'every router is mounted at its prefix', `${m[2]} at '/'`);
   }
+  checkIslands(tree, add);
+  checkRouters(tree, add);
   return found;
 }
