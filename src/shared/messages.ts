@@ -1,8 +1,8 @@
 import type { Paged } from './shows';
 
-// Conversations and messages (issue 14): the wire types of every /api/conversations answer, of
-// the studio inbox (/api/studio/conversations) and of the operator inbox (/api/support), the
-// limits of spec section 9 and the error codes. Shared by the worker and the islands.
+// Conversations and messages (issue 14): the wire types of every /api/conversations answer (the
+// studio and operator inboxes' are in inbox.ts), the limits of spec section 9 and the error
+// codes. Shared by the worker and the islands.
 // The 60 s poll of the message count (spec section 9) is MESSAGE_POLL_MS in constants.ts.
 
 /** Spec section 9. */
@@ -208,55 +208,3 @@ export interface BlockAnswer {
 
 /** GET conversations/message/{messageid}. */
 export type MessageAnswer = Message;
-
-// ---- Studio inbox (the performer of the conversation's show) and operator inbox ----
-
-/** A conversation as the performer (or an operator) sees it: never the member's name or e-mail. */
-export interface InboxConversation {
-  id: number;
-  memberpseudo: string;
-  messagebody: string;
-  messagedate: number;
-  messageid: number | null;
-  /** Messages of the member not yet read on this side. */
-  unread: number;
-  /** Coins the member tipped in this conversation in all. */
-  tips: number;
-  block: BlockState;
-}
-
-/**
- * The member behind a support thread, for operators only (never the studio side): the account,
- * so a payment or a chat the member writes about can be found. Times are Unix seconds.
- */
-export interface SupportMember {
-  id: number;
-  name: string;
-  email: string;
-  coins: number;
-  payments: { id: number; status: string; coins: number; amount_cents: number; currency: string; provider: string; at: number }[];
-  chats: { id: string; show_id: number; show_name: string; type: string; state: string; minutes: number; coins: number; at: number }[];
-}
-
-export interface InboxMessages {
-  conversation: InboxConversation;
-  messages: MessageList;
-  /** Support side only. */
-  member?: SupportMember;
-}
-
-/** GET studio/conversations and support/conversations: paged, plus the side's unread count. */
-export interface InboxList extends Paged<InboxConversation> {
-  unread: number;
-}
-
-export interface InboxReplyAnswer {
-  message: Message;
-  conversation: InboxConversation;
-}
-
-/**
- * The realtime event user:mc carries the member's unread count. Studio and operator counts go out
- * as the same event with a `side` ('studio' | 'support'); the member badge ignores those.
- */
-export type McSide = 'studio' | 'support';

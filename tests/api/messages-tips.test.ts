@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { ConversationMessages, InboxList, InboxMessages, SendAnswer } from '../../src/shared/messages';
+import type { InboxList, InboxMessages } from '../../src/shared/inbox';
+import type { ConversationMessages, SendAnswer } from '../../src/shared/messages';
 import { performerPart } from '../../src/server/lib/ledger.repo';
 import { Client, expectError, expectJson } from './account-helpers';
 import { coinsOf, performerOf } from './chat-helpers';

@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { checkIslands, checkRouters } from './layout-mounts';
 
 // The layout rules of the source tree (README "Layout"), checked on a map of path -> source so a
 // test can feed it a broken tree. Paths are relative to the repository root, with '/'.
@@ -82,8 +83,12 @@ export const SHELL_ALLOW = [
 const SERVER_RENDER = 'src/server/render/';
 /** Folders a feature-free module lives in. */
 const FEATURE_FREE = ['src/client/lib/', 'src/client/ui/', 'src/client/state/', 'src/shared/'];
+/** Server folders that serve every feature: they call a feature only through its `*.service.ts` (types from any file). */
+const THROUGH_SERVICE = ['src/server/lib/', 'src/server/middleware/', 'src/server/render/'];
+/** What any feature may build on (room base class, lobby, hub, shards): it knows no feature, not even its types. */
+const SERVER_REALTIME = 'src/server/realtime/';
 const EXTENSIONS = ['', '.ts', '.tsx', '.css'];
-const MAX_LINES = 300;
+const MAX_LINES = 250;
 /** Data, not code: the demo data's word lists and tables may be longer. */
 const LONG_DATA = /^src\/server\/seed\/(words|tables)[\w.-]*\.ts$/;
 
@@ -137,6 +142,10 @@ export function checkLayout(tree: Tree): Violation[] {
         if (!rendered) add(file, 'server imports from the client only pages, shell and ui', to);
       }
       if (toFeature && FEATURE_FREE.some((dir) => file.startsWith(dir))) add(file, 'lib, ui, state and shared never import a feature', to);
+      if (to.startsWith('src/server/features/') && THROUGH_SERVICE.some((dir) => file.startsWith(dir)) && !imp.typeOnly && !to.endsWith('.service.ts')) {
+        add(file, 'lib, middleware and render reach a feature only through its *.service.ts', to);
+      }
+      if (toFeature && file.startsWith(SERVER_REALTIME)) add(file, 'realtime imports no feature', to);
       if (toFeature && file.startsWith('src/client/shell/') && !SHELL_ALLOW.includes(to)) add(file, 'shell imports only the islands it places', to);
       if (from && toFeature && from !== toFeature) {
         const side = (f: string) => f.split(':')[0];
@@ -152,5 +161,7 @@ export function checkLayout(tree: Tree): Violation[] {
   for (const m of app.matchAll(/\.route\(\s*'([^']*)'\s*,\s*(\w+)\s*\)/g)) {
     if (m[2].endsWith('Routes') && m[1] === '/') add('src/server/app.tsx', 'every router is mounted at its prefix', `${m[2]} at '/'`);
   }
+  checkIslands(tree, add);
+  checkRouters(tree, add);
   return found;
 }

@@ -2,8 +2,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { safeRedirect } from '../../shared/safe-redirect';
 import type { AppEnv } from '../env';
-import { isHttps } from '../features/session/session.service';
-import { clearRedirectSplash } from '../features/session/session.repo';
+import { forgetSplashDetour, isHttps } from '../features/session/session.service';
 
 export const SPLASH_ROUTE_COOKIE = 'splash_route';
 /** Static routes that never bounce to the splash target. */
@@ -26,8 +25,7 @@ export const routeGuards = createMiddleware<AppEnv>(async (c, next) => {
     // Back from the splash target: return to the remembered page and forget the detour.
     const remembered = getCookie(c, SPLASH_ROUTE_COOKIE);
     deleteCookie(c, SPLASH_ROUTE_COOKIE, { path: '/' });
-    const sessionId = c.get('sessionId');
-    if (sessionId) await clearRedirectSplash(c.env.DB, sessionId);
+    await forgetSplashDetour(c);
     return c.redirect(safeRedirect(remembered, url.origin), 302);
   }
 

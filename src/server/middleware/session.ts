@@ -1,13 +1,7 @@
-import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { SPLASH_COOKIE } from '../../shared/constants';
-import type { Nickname } from '../../shared/session';
 import type { AppEnv } from '../env';
-import { AUTH_COOKIE, cookieName, SESSION_COOKIE, sessionSecret } from '../features/session/session.service';
-import { nowSeconds } from '../lib/clock';
-import { sha256Hex, unsign } from '../lib/crypto';
-import { loadVisitor, toWireSession, type SessionRow } from '../features/session/session.repo';
-import { toWireUser, type UserRow } from '../features/account/account.repo';
+import { wireMember } from '../features/account/account.service';
+import { loadRequestVisitor } from '../features/session/session.service';
 
 /**
  * Loads the visitor session (signed cookie -> D1 row) and the member behind the auth cookie,
@@ -15,31 +9,11 @@ import { toWireUser, type UserRow } from '../features/account/account.repo';
  * is written when the client calls session/init: page views cost no D1 write.
  */
 export const session = createMiddleware<AppEnv>(async (c, next) => {
-  const sid = await unsign(sessionSecret(c.env), getCookie(c, cookieName(c, SESSION_COOKIE)));
-  const token = getCookie(c, cookieName(c, AUTH_COOKIE));
-  const splashCookie = getCookie(c, SPLASH_COOKIE) === '1';
-
-  let row: SessionRow | null = null;
-  let userRow: UserRow | null = null;
-  let nicknames: Nickname[] = [];
-  if (sid || (token && token.length <= 128)) {
-    const hash = token && token.length <= 128 ? await sha256Hex(token) : '';
-    ({ session: row, user: userRow, nicknames } = await loadVisitor(c.env.DB, sid ?? '', hash, nowSeconds()));
-  }
-
+  const { cookieSessionId, row, session, member, nicknames } = await loadRequestVisitor(c);
   c.set('sessionId', row?.id ?? null);
-  c.set('cookieSessionId', sid);
-  const member = userRow && userRow.blocked === 0 ? userRow : null;
-  c.set(
-    'session',
-    toWireSession(row, {
-      // The device remembers the age confirmation even when the session is new.
-      ...(row?.splash18_confirmed || splashCookie ? { splash18_confirmed: true } : {}),
-      // A member is welcomed once: a new session (every login) does not greet them again.
-      ...(member?.welcome_shown_at ? { welcome_dialog: null } : {}),
-    }),
-  );
-  c.set('user', member ? toWireUser(member, nicknames) : null);
+  c.set('cookieSessionId', cookieSessionId);
+  c.set('session', session);
+  c.set('user', member ? wireMember(member, nicknames) : null);
   c.set('loginId', member?.login_id ?? null);
   c.set('memberWelcomed', !!member?.welcome_shown_at);
   await next();

@@ -1,5 +1,5 @@
 import { BODY_CATEGORIES, COUPLES, HAIR_CATEGORIES, TOY_CATEGORY_ID } from './words-catalogue';
-import { type Draft } from './generator';
+import type { Draft } from './drafts';
 
 export function joinSearch(d: Draft, cat: number): boolean {
   if (d.search.length >= 3 || d.search.includes(cat)) return false;

@@ -3,7 +3,8 @@ import { api, ApiFailure } from '../../lib/api';
 import { showSnackbar } from '../../state/actions';
 import { useStore, useT } from '../../state/context';
 import { applyAuth, type AuthAnswer } from './auth-actions';
-import { AuthForm, bind, bodyMessage, Field, FormAlert, PasswordField, SubmitButton, VERBATIM, type PostedFailure } from '../../ui/form';
+import { AuthForm, bind, Field, FormAlert, PasswordField, SubmitButton, VERBATIM, type PostedFailure } from '../../ui/form';
+import { bodyMessage } from '../../ui/api-failure';
 import { errorText } from '../../ui/error-text';
 import { useFocusWhen } from '../../ui/use-focus-when';
 

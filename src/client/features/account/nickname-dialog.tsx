@@ -7,7 +7,7 @@ import { NicknameText } from './nickname-text';
 import { api } from '../../lib/api';
 import { showSnackbar } from '../../state/actions';
 import { useSnap, useStore, useT } from '../../state/context';
-import { translateFailure } from '../../ui/form';
+import { translateFailure } from '../../ui/api-failure';
 
 /** Existing nicknames whose text contains the typed one (case-insensitive), prefix matches first. */
 export function filterNicknames(all: readonly Nickname[], typed: string): Nickname[] {

@@ -10,7 +10,7 @@ import { api } from '../../lib/api';
 import { confirmDialog, showSnackbar } from '../../state/actions';
 import { useSnap, useStore, useT } from '../../state/context';
 import { LinkButton } from '../../ui/link-button';
-import { translateFailure } from '../../ui/form';
+import { translateFailure } from '../../ui/api-failure';
 
 /** The settings tab: account data, e-mail, password, newsletter, language, nicknames, deletion. */
 export default function ProfileSettings() {

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { MAILCHECK_DEBOUNCE_MS, VOUCHER_DEBOUNCE_MS, VOUCHER_MIN_CHARS } from '../../../shared/constants';
 import { api, ApiFailure } from '../../lib/api';
 import { useStore, useT } from '../../state/context';
 import { applyAuth, go, type AuthAnswer } from './auth-actions';
-import { AuthForm, AuthIcon, bind, bodyMessage, Field, fieldCodes, PasswordField, Spinner, SubmitButton, VERBATIM, type PostedFailure } from '../../ui/form';
+import { AuthForm, AuthIcon, bind, Field, PasswordField, Spinner, SubmitButton, VERBATIM, type PostedFailure } from '../../ui/form';
+import { bodyMessage, fieldCodes } from '../../ui/api-failure';
 import { errorText } from '../../ui/error-text';
 import { link, Rich } from '../../ui/rich';
 import { MailSuggestion, RegisterNotice, type Notice } from './register-notices';
 import { useFocusWhen } from '../../ui/use-focus-when';
+import { useMailSuggestion, useVoucherCheck } from './register-checks';
 
-type Voucher = { state: 'idle' } | { state: 'checking' } | { state: 'valid'; code: string; text: string } | { state: 'invalid'; error: string };
 type FieldName = 'email' | 'code' | 'password' | 'username' | 'terms_check';
 const FIELD_ORDER: FieldName[] = ['email', 'code', 'password', 'username', 'terms_check'];
 
@@ -35,9 +35,8 @@ export function RegisterForm({ idPrefix, initialEmail = '', initialCode = '', au
   const store = useStore();
   const t = useT();
   const [email, setEmail] = useState(failure?.values.email ?? initialEmail);
-  const [suggestion, setSuggestion] = useState<string | null>(null);
+  const [suggestion, setSuggestion] = useMailSuggestion(email);
   const [code, setCode] = useState(failure?.values.code ?? initialCode);
-  const [voucher, setVoucher] = useState<Voucher>({ state: 'idle' });
   const [password, setPassword] = useState('');
   const [username, setUsername] = useState(failure?.values.username ?? '');
   const [terms, setTerms] = useState(false);
@@ -54,61 +53,12 @@ export function RegisterForm({ idPrefix, initialEmail = '', initialCode = '', au
     terms_check: useRef<HTMLInputElement>(null),
   };
   const noticeRef = useFocusWhen<HTMLDivElement>(notice);
-  const voucherSeq = useRef(0);
-  const firstVoucherCheck = useRef(true);
+  // A changed code is checked again: its old error goes.
+  const [voucher, setVoucher] = useVoucherCheck(code, t, () => setErrors((e) => (e.code ? { ...e, code: undefined } : e)));
 
   useEffect(() => {
     if (autoFocus) refs.email.current?.focus();
   }, [autoFocus]);
-
-  // Mail typo check, 250 ms after typing stops.
-  useEffect(() => {
-    setSuggestion(null);
-    const value = email.trim();
-    const at = value.lastIndexOf('@');
-    if (at < 1 || !value.slice(at + 1).includes('.')) return;
-    const ctrl = new AbortController();
-    const timer = setTimeout(() => {
-      api()
-        .get<{ suggestion: string | null }>('register/mailcheck', { email: value }, ctrl.signal)
-        .then((res) => setSuggestion(res.suggestion && res.suggestion !== value ? res.suggestion : null))
-        .catch(() => undefined);
-    }, MAILCHECK_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      ctrl.abort();
-    };
-  }, [email]);
-
-  // Voucher check: 1 s after typing stops, at once on load when prefilled.
-  useEffect(() => {
-    const value = code.trim();
-    const seq = ++voucherSeq.current;
-    const first = firstVoucherCheck.current;
-    firstVoucherCheck.current = false;
-    setErrors((e) => (e.code ? { ...e, code: undefined } : e));
-    if (!value || value.length < VOUCHER_MIN_CHARS) {
-      setVoucher({ state: 'idle' });
-      return;
-    }
-    const timer = setTimeout(
-      () => {
-        setVoucher({ state: 'checking' });
-        api()
-          .post<{ valid: true; coupon: { code: string; text: string } }>('register/coupon', { code: value })
-          .then((res) => {
-            if (seq === voucherSeq.current) setVoucher({ state: 'valid', code: res.coupon.code, text: res.coupon.text });
-          })
-          .catch((e: unknown) => {
-            if (seq !== voucherSeq.current) return;
-            const codeError = fieldCodes(e).code ?? (e instanceof ApiFailure && e.status === 422 ? bodyMessage(e) : null) ?? 'unknown_error';
-            setVoucher({ state: 'invalid', error: errorText(t, codeError) });
-          });
-      },
-      first ? 0 : VOUCHER_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [code, t]);
 
   // A notice (exists, blocked, error) takes the focus so it is read and its link is one Tab away.
 

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { api, ApiFailure } from '../../lib/api';
 import { useT } from '../../state/context';
-import { AuthForm, bind, bodyMessage, Field, FormAlert, SubmitButton, VERBATIM } from '../../ui/form';
+import { AuthForm, bind, Field, FormAlert, SubmitButton, VERBATIM } from '../../ui/form';
+import { bodyMessage } from '../../ui/api-failure';
 import { errorText } from '../../ui/error-text';
 import { link, Rich } from '../../ui/rich';
 import { useFocusWhen } from '../../ui/use-focus-when';

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { applyAuth, go, type AuthAnswer } from './auth-actions';
 import { LoginBox } from './login-box';
-import { bodyMessage, DoneCheck, FormAlert, Spinner } from '../../ui/form';
+import { DoneCheck, FormAlert, Spinner } from '../../ui/form';
+import { bodyMessage } from '../../ui/api-failure';
 import { errorText } from '../../ui/error-text';
 import { link, Rich } from '../../ui/rich';
 import { api, ApiFailure } from '../../lib/api';

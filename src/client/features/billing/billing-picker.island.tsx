@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { BillingList, PaymentType } from '../../../shared/billing';
-import { bonusCoins, defaultProduct, firstType, formatMoney, labelFor } from './billing-data';
+import { bonusCoins, defaultProduct, firstType, formatMoney } from './billing-data';
 import { Icon } from '../../ui/icon';
 import { PickerLoading, PickerUnavailable } from './picker-states';
+import { PaymentTabs, ProductCards } from './picker-choices';
 import { api } from '../../lib/api';
 import { BILLING_POPUP_NAME, BILLING_SUCCESS_EVENT, openBillingPopup, rememberPreviousRoute, transferUrl } from './billing-popup';
 import { useSnap, useT } from '../../state/context';
@@ -27,7 +28,6 @@ export default function BillingPicker({ code, voicecall, initial }: BillingPicke
   const [typeId, setTypeId] = useState<number | null>(() => firstType(initial, voicecall)?.id ?? null);
   const [productIds, setProductIds] = useState<Record<number, number>>({});
   const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
-  const tabsRef = useRef<HTMLDivElement>(null);
 
   const load = useCallback(
     async (keepSelection: boolean) => {
@@ -81,15 +81,6 @@ export default function BillingPicker({ code, voicecall, initial }: BillingPicke
     setBlockedUrl(null);
   };
 
-  const onTabKey = (e: KeyboardEvent, index: number) => {
-    const delta = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
-    if (!delta) return;
-    e.preventDefault();
-    const next = types[(index + delta + types.length) % types.length];
-    select(next);
-    tabsRef.current?.querySelector<HTMLButtonElement>(`[data-payment-type="${next.id}"]`)?.focus();
-  };
-
   const buy = () => {
     if (!type || !product || overLimit(product.amount)) return;
     const url = transferUrl({
@@ -134,29 +125,7 @@ export default function BillingPicker({ code, voicecall, initial }: BillingPicke
       {types.length > 1 && (
         <>
           <h2 className="billing-step">{t('billing.paymentMethod')}</h2>
-          <div className="billing-types" role="tablist" aria-label={t('billing.paymentMethod')} ref={tabsRef}>
-            {types.map((p, i) => {
-              const active = p.id === type?.id;
-              return (
-                <button
-                  key={p.id}
-                  type="button"
-                  role="tab"
-                  id={`billing-type-${p.id}`}
-                  aria-selected={active}
-                  aria-controls="billing-products"
-                  tabIndex={active ? 0 : -1}
-                  className={active ? 'billing-type active' : 'billing-type'}
-                  data-payment-type={p.id}
-                  onClick={() => select(p)}
-                  onKeyDown={(e) => onTabKey(e, i)}
-                >
-                  <Icon name={p.isPhoneCall ? 'phone' : 'coins'} size={22} />
-                  <span>{labelFor(t, 'paymentTypes', p.id, p.name)}</span>
-                </button>
-              );
-            })}
-          </div>
+          <PaymentTabs types={types} active={type} onSelect={select} />
         </>
       )}
 
@@ -165,56 +134,17 @@ export default function BillingPicker({ code, voicecall, initial }: BillingPicke
         {!type || type.products.length === 0 ? (
           <p className="muted">{t('billing.noProducts')}</p>
         ) : (
-          <div className="billing-products" role="radiogroup" aria-label={t('billing.package')}>
-            {type.products.map((p) => {
-              const checked = p.id === product?.id;
-              const bonus = bonusCoins(p.coins, campaign);
-              const welcomeBonus = bonusCoins(p.coins, welcome);
-              const disabled = overLimit(p.amount);
-              return (
-                <label
-                  key={p.id}
-                  className={['billing-product', checked ? 'active' : '', disabled ? 'disabled' : ''].filter(Boolean).join(' ')}
-                  data-product={p.id}
-                  data-default={p.isDefault ? '1' : undefined}
-                >
-                  <input
-                    type="radio"
-                    name={`billing-product-${type.id}`}
-                    value={p.id}
-                    checked={checked}
-                    disabled={disabled}
-                    onChange={() => {
-                      setProductIds((m) => ({ ...m, [type.id]: p.id }));
-                      setBlockedUrl(null);
-                    }}
-                  />
-                  {p.isDefault && <span className="billing-badge">{t('billing.recommended')}</span>}
-                  <span className="billing-product-name">{labelFor(t, 'products', p.id, p.name)}</span>
-                  <span className="billing-coins">
-                    <Icon name="coins" size={22} />
-                    <strong>{p.coins}</strong>
-                    <span className="billing-coins-unit">{t('billing.coinsUnit', { count: p.coins })}</span>
-                  </span>
-                  {bonus > 0 && (
-                    <span className="billing-bonus" data-testid="billing-bonus">
-                      {t('billing.bonus', { count: bonus })}
-                    </span>
-                  )}
-                  {welcomeBonus > 0 && (
-                    <span className="billing-bonus" data-testid="billing-welcome-bonus">
-                      {t('billing.welcomeBonus', { count: welcomeBonus })}
-                    </span>
-                  )}
-                  <span className="billing-price">
-                    {formatMoney(p.amount, p.currency, locale)}
-                    {type.isPhoneCall && <span className="billing-per-call"> {t('billing.perCall')}</span>}
-                  </span>
-                  {disabled && <span className="billing-over-limit">{t('billing.overLimit')}</span>}
-                </label>
-              );
-            })}
-          </div>
+          <ProductCards
+            type={type}
+            selected={product}
+            campaign={campaign}
+            welcome={welcome}
+            overLimit={overLimit}
+            onPick={(id) => {
+              setProductIds((m) => ({ ...m, [type.id]: id }));
+              setBlockedUrl(null);
+            }}
+          />
         )}
       </div>
 

@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
-import type { InboxList, InboxMessages, InboxReplyAnswer, InboxConversation, Message } from '../../../shared/messages';
+import type { InboxList, InboxMessages, InboxReplyAnswer, InboxConversation } from '../../../shared/inbox';
+import type { Message } from '../../../shared/messages';
 import { api, ApiFailure } from '../../lib/api';
 
 // The state of one inbox island (the performer's studio inbox or the operator inbox): the list,

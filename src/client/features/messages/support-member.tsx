@@ -1,5 +1,5 @@
 import type { Snapshot } from 'valtio';
-import type { SupportMember as Member } from '../../../shared/messages';
+import type { SupportMember as Member } from '../../../shared/inbox';
 import { useSnap, useT } from '../../state/context';
 
 // Beside an operator's support thread: the member's account with the latest payments and chats,

@@ -1,14 +1,12 @@
 import { useEffect, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { QUICKSEARCH_MIN_CHARS } from '../../../shared/constants';
-import { showHref, showImageSrc, type SearchAll } from '../../../shared/shows';
+import type { SearchAll } from '../../../shared/shows';
 import { api } from '../../lib/api';
 import { clearHistory, loadHistory, rememberSearch } from './search-history';
 import { useSnap, useT } from '../../state/context';
-import { Icon } from '../../ui/icon';
-import { liveOnline } from '../../state/live';
-import { formatDuration } from '../../../shared/show-lists';
 import { createQuicksearch, searchable, searchHref, type Option, type Quicksearch as Controller, type QuicksearchState } from './quicksearch-state';
 import { HistoryIcon } from '../../ui/history-icon';
+import { resultGroups } from './quicksearch-results';
 
 export interface QuicksearchPanelProps {
   input: HTMLInputElement;
@@ -116,74 +114,7 @@ export default function QuicksearchPanel({ input, form, onExpanded, closeRef }: 
     }
     if (status === 'empty') content.push(<p key="empty" className="qs-note" data-testid="qs-empty">{t('search.quick.noResults', { term: trimmed })}</p>);
     if (status === 'error') content.push(<p key="error" className="qs-note">{t('search.quick.error')}</p>);
-    if (results && (status === 'results' || status === 'loading')) content.push(...resultGroups(results));
-  }
-
-  /** A video or gallery result: its picture, title and a line about it; it opens the show. */
-  function mediaRow(key: number, href: string, image: string, height: number, title: string, sub: string) {
-    const o = opt({ href, remember: trimmed });
-    return (
-      <a key={key} href={o.href} tabIndex={-1} {...optionProps(o)} onClick={(e) => (e.preventDefault(), go(href, trimmed))}>
-        <img src={image} alt="" width={48} height={height} loading="lazy" />
-        <span className="qs-text">
-          <span className="qs-title">{title}</span>
-          <span className="qs-sub muted">{sub}</span>
-        </span>
-      </a>
-    );
-  }
-
-  function resultGroups(r: SearchAll): ReactNode[] {
-    const out: ReactNode[] = [];
-    const group = (key: 'shows' | 'videos' | 'galleries', total: number, items: ReactNode[]) =>
-      items.length > 0 &&
-      out.push(
-        <div key={key} className="qs-group" role="group" aria-labelledby={`qs-${key}-title`}>
-          <div className="qs-group-head">
-            <span id={`qs-${key}-title`}>{t(`search.section.${key}`, { count: total })}</span>
-          </div>
-          {items}
-        </div>,
-      );
-    group(
-      'shows',
-      r.shows.total,
-      r.shows.data.map((s) => {
-        const o = opt({ href: showHref(s), remember: trimmed });
-        const online = liveOnline(snap.live, s.id, s.online);
-        return (
-          <a key={s.id} href={o.href} tabIndex={-1} {...optionProps(o)} onClick={(e) => (e.preventDefault(), go(o.href!, trimmed))}>
-            <img src={showImageSrc(s.id, 1)} alt="" width={48} height={36} loading="lazy" />
-            <span className="qs-text">
-              <span className="qs-title">
-                {s.name} <span className="muted">{s.age}</span>
-              </span>
-              <span className="qs-sub muted">{s.city}</span>
-            </span>
-            <span className={online ? 'qs-live online' : 'qs-live'}>
-              <span className="dot" aria-hidden="true" />
-              {online ? t('shows.online') : t('shows.offline')}
-            </span>
-          </a>
-        );
-      }),
-    );
-    const video = (v: SearchAll['videos']['data'][number]) =>
-      mediaRow(v.id, showHref({ id: v.show_id, slugName: v.showSlug }), v.image, 27, v.title, `${v.showName} · ${formatDuration(v.duration)}`);
-    const gallery = (g: SearchAll['galleries']['data'][number]) =>
-      mediaRow(g.id, showHref({ id: g.showId, slugName: g.showSlug }), g.image, 36, g.title, `${g.showName} · ${t('search.pictures', { count: g.picture_count })}`);
-    group('videos', r.videos.total, r.videos.data.map(video));
-    group('galleries', r.galleries.total, r.galleries.data.map(gallery));
-    if (out.length > 0) {
-      const o = opt({ href: searchHref(trimmed), remember: trimmed });
-      out.push(
-        <a key="all" href={o.href} tabIndex={-1} {...optionProps(o)} onClick={(e) => (e.preventDefault(), go(o.href!, trimmed))} data-testid="qs-all">
-          <Icon name="search" size={18} />
-          <span className="qs-text qs-title">{t('search.quick.showAll')}</span>
-        </a>,
-      );
-    }
-    return out;
+    if (results && (status === 'results' || status === 'loading')) content.push(...resultGroups(results, { t, live: snap.live, query: trimmed, opt, optionProps, go }));
   }
 
   const open = content.length > 0;

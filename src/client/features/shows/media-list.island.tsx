@@ -1,5 +1,6 @@
 import type { ListProps, TileGallery, TileVideo } from '../../../shared/show-lists';
-import { ListFrame, useList } from './list-view';
+import { ListFrame } from './list-frame';
+import { useList } from './list-view';
 import { GalleryGrid, VideoGrid } from './media-tiles';
 
 /** Videos or galleries in a list, with the same infinite scroll and pagination as ShowList. */

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { ShowGrid } from './show-tile';
 import type { ListProps, TileShow } from '../../../shared/show-lists';
-import { ListFrame, useList } from './list-view';
+import { ListFrame } from './list-frame';
+import { useList } from './list-view';
 
 export type { ListProps as ShowListProps } from '../../../shared/show-lists';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { formatDuration } from '../../../shared/show-lists';
 import { useSnap, useStore, useT } from '../../state/context';
 import { positionKey, rememberPosition, restorePlayer } from '../../state/player';
 import { Icon } from '../../ui/icon';
+import { PlayerControls, VOLUME_STEP } from './player-controls';
 
 export interface PlayerProps {
   videoId: number;
@@ -19,7 +19,6 @@ export interface PlayerProps {
 }
 
 const SEEK_STEP = 5;
-const VOLUME_STEP = 0.1;
 const HIDE_CONTROLS_MS = 3_000;
 const SAVE_EVERY_S = 2;
 
@@ -205,53 +204,23 @@ export function VideoPlayer({ videoId, part, parts, src, full, poster, title, on
           <Icon name="play" size={48} />
         </button>
       )}
-      <div className="player-controls" onPointerDown={showControls}>
-        <button type="button" className="player-btn" onClick={toggle} aria-label={t(playing ? 'store.player.pause' : 'store.player.play')} data-testid="player-toggle" disabled={!src}>
-          <Icon name={playing ? 'pause' : 'play'} />
-        </button>
-        <span className="player-time" aria-hidden="true">
-          {formatDuration(time)} / {formatDuration(duration)}
-        </span>
-        <input
-          type="range"
-          className="player-seek"
-          min={0}
-          max={duration || 0}
-          step={0.1}
-          value={Math.min(time, duration || 0)}
-          onChange={(e) => seek(Number(e.currentTarget.value))}
-          aria-label={t('store.player.seek')}
-          aria-valuetext={t('store.player.position', { time: formatDuration(time), duration: formatDuration(duration) })}
-          data-testid="player-seek"
-        />
-        <button type="button" className="player-btn" onClick={toggleMute} aria-label={t(snap.player.muted ? 'store.player.unmute' : 'store.player.mute')} aria-pressed={snap.player.muted}>
-          <Icon name={volume === 0 ? 'volumeOff' : 'volume'} />
-        </button>
-        <input
-          type="range"
-          className="player-volume"
-          min={0}
-          max={1}
-          step={VOLUME_STEP}
-          value={volume}
-          onChange={(e) => setVolume(Number(e.currentTarget.value))}
-          aria-label={t('store.player.volume')}
-          aria-valuetext={`${Math.round(volume * 100)} %`}
-          data-testid="player-volume"
-        />
-        {parts.length > 1 && (
-          <select className="player-part" value={part} onChange={(e) => onPart(Number(e.currentTarget.value))} aria-label={t('store.player.part')}>
-            {parts.map((p) => (
-              <option key={p} value={p}>
-                {t('store.part', { part: p })}
-              </option>
-            ))}
-          </select>
-        )}
-        <button type="button" className="player-btn" onClick={fullscreen} aria-label={t('store.player.fullscreen')}>
-          <Icon name="fullscreen" />
-        </button>
-      </div>
+      <PlayerControls
+        playing={playing}
+        disabled={!src}
+        time={time}
+        duration={duration}
+        volume={volume}
+        muted={snap.player.muted}
+        part={part}
+        parts={parts}
+        onPointerDown={showControls}
+        onToggle={toggle}
+        onSeek={seek}
+        onMute={toggleMute}
+        onVolume={setVolume}
+        onPart={onPart}
+        onFullscreen={fullscreen}
+      />
     </div>
   );
 }

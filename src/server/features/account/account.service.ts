@@ -1,12 +1,14 @@
 import type { Context } from 'hono';
+import type { Nickname, User } from '../../../shared/session';
 import type { AppEnv } from '../../env';
 import { mailOrigin } from '../../lib/config';
 import { ApiError } from '../../lib/errors';
 import { actionMail } from '../../lib/mail-templates';
 import { mailerFor } from '../../lib/mailer';
-import { ensureSession, logIn } from '../session/session.service';
+import { ensureSession } from '../session/session.service';
+import { logIn } from '../session/login.service';
 import { nowSeconds } from '../../lib/clock';
-import { loginState, markVerifySent, nameTaken, wireUser } from './account.repo';
+import { loginState, markVerifySent, nameTaken, toWireUser, wireUser, type UserRow } from './account.repo';
 import { issueToken } from './tokens.repo';
 
 export const LOGIN_WINDOW_S = 15 * 60;
@@ -40,6 +42,11 @@ export async function uniqueUsername(db: D1Database, base: string): Promise<stri
     if (!(await nameTaken(db, candidate))) return candidate;
   }
   return `${stem}${Date.now()}`.slice(0, 30);
+}
+
+/** The member behind a request's auth cookie as answered (the session middleware's `user`). */
+export function wireMember(row: UserRow, nicknames: Nickname[]): User {
+  return toWireUser(row, nicknames);
 }
 
 /** Logs in; the member and the session, which every successful auth call answers with. */

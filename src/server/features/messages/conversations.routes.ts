@@ -23,18 +23,14 @@ import {
   blockOf,
   conversationById,
   conversationByKey,
-  deleteMemberMessage,
-  hideConversation,
   listConversations,
   memberCounts,
   memberMessage,
   memberMessages,
-  readAllBatch,
-  setMemberBlock,
-  setMemberRead,
   showBrief,
   type ShowBrief,
 } from './conversations.repo';
+import { deleteMemberMessage, hideConversation, readAllBatch, setMemberBlock, setMemberRead } from './member-marks.repo';
 import { idsBody, listQuery, pathId, queryId, showBody, supportBody, unreadBody } from './message-params';
 import { pushCounts } from './notify';
 import { resolvePseudo, sendMemberMessage } from './sending';

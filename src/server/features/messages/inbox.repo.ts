@@ -1,4 +1,4 @@
-import type { InboxConversation, SupportMember } from '../../../shared/messages';
+import type { InboxConversation, SupportMember } from '../../../shared/inbox';
 import type { MessageRow } from './conversations.repo';
 
 // All SQL of the other side of conversations: the performer's studio inbox (the conversations of

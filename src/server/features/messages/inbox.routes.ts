@@ -1,7 +1,8 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { CONVERSATIONS_PAGE_SIZE, MESSAGE_ERRORS, MESSAGES_PAGE_SIZE, type InboxConversation, type InboxList, type InboxMessages, type InboxReplyAnswer } from '../../../shared/messages';
+import type { InboxConversation, InboxList, InboxMessages, InboxReplyAnswer } from '../../../shared/inbox';
+import { CONVERSATIONS_PAGE_SIZE, MESSAGE_ERRORS, MESSAGES_PAGE_SIZE } from '../../../shared/messages';
 import { parsePage } from '../../../shared/pagination';
 import type { AppEnv } from '../../env';
 import { nowSeconds } from '../../lib/clock';

@@ -1,21 +1,19 @@
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { AUTH_COOKIE_DAYS, CONSENT_COOKIE, CONSENT_COOKIE_DAYS, CSRF_COOKIE, SPLASH_COOKIE, type ConsentAnswer } from '../../../shared/constants';
+import { CONSENT_COOKIE, CONSENT_COOKIE_DAYS, CSRF_COOKIE, SPLASH_COOKIE, type ConsentAnswer } from '../../../shared/constants';
+import type { Nickname, Session } from '../../../shared/session';
 import type { AppEnv, Bindings } from '../../env';
-import { createSession, deleteAuthTokenStatement, insertAuthTokenStatement, loginAliveRow, renameSessionStatements, toWireSession, updateSession, type SessionRow } from './session.repo';
+import type { UserRow } from '../account/account.repo';
+import { clearRedirectSplash, createSession, loadVisitor, loginAliveRow, toWireSession, updateSession, type SessionRow } from './session.repo';
 import { hmac, randomToken, sha256Hex, sign, unsign } from '../../lib/crypto';
 import { nowSeconds } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 
 export const AUTH_COOKIE = 'auth._token';
 export const SESSION_COOKIE = 'lc_sid';
-/** The accounts this browser logged into: their owner's logins are throttled apart from strangers' guesses. */
-export const DEVICE_COOKIE = 'lc_dev';
-/** How many accounts a browser remembers (the most recent ones). */
-const DEVICE_ACCOUNTS = 5;
-const DAY = 86_400;
-const SESSION_DAYS = 365;
+export const DAY = 86_400;
+export const SESSION_DAYS = 365;
 
 export function isHttps(c: Context): boolean {
   return new URL(c.req.url).protocol === 'https:';
@@ -62,7 +60,7 @@ export function requestCsrfToken(c: Context<AppEnv>, sessionId: string): Promise
 }
 
 /** `auth`: the auth cookie the browser holds after this answer. */
-async function setSessionCookies(c: Context<AppEnv>, id: string, auth: string | null): Promise<void> {
+export async function setSessionCookies(c: Context<AppEnv>, id: string, auth: string | null): Promise<void> {
   const secure = isHttps(c);
   const maxAge = SESSION_DAYS * DAY;
   setCookie(c, cookieName(c, SESSION_COOKIE), await sign(sessionSecret(c.env), id), { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge });
@@ -101,85 +99,42 @@ export async function ensureVisitorCookies(c: Context<AppEnv>): Promise<void> {
   }
 }
 
-/**
- * Moves the session to a new id (and with it the CSRF token) in the same batch as `statements`:
- * a session id or token known before a login or logout is worthless after it (no fixation).
- */
-async function rotateSession(
-  c: Context<AppEnv>,
-  userId: number | null,
-  auth: string | null,
-  work: (newId: string) => Promise<D1PreparedStatement[]>,
-): Promise<string> {
-  const db = c.env.DB;
-  const oldId = c.get('sessionId');
-  const newId = randomToken(24);
-  const statements = await work(newId);
-  const rename = oldId ? renameSessionStatements(db, oldId, newId, userId) : [];
-  const all = [...statements, ...rename];
-  const results = all.length ? await db.batch(all) : [];
-  await setSessionCookies(c, newId, auth);
-  if (!oldId) return newId;
-  const row = (results[statements.length]?.results[0] as SessionRow | undefined) ?? null;
-  c.set('sessionId', row ? newId : null);
-  c.set('session', toWireSession(row, c.get('session').splash18_confirmed ? { splash18_confirmed: true } : {}));
-  return newId;
-}
-
-async function readDevice(c: Context<AppEnv>): Promise<{ id: string; accounts: number[] } | null> {
-  const value = await unsign(sessionSecret(c.env), getCookie(c, cookieName(c, DEVICE_COOKIE)));
-  const m = value ? /^([0-9-]*):([A-Za-z0-9_-]{16,64})$/.exec(value) : null;
-  if (!m) return null;
-  return { id: m[2], accounts: m[1] ? m[1].split('-').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : [] };
+/** The visitor behind this request's cookies, as the session middleware puts it on the context. */
+export interface Visitor {
+  /** The id the signed session cookie carries (its row is written on the first session call). */
+  cookieSessionId: string | null;
+  row: SessionRow | null;
+  /** The session as answered. */
+  session: Session;
+  /** The member behind the auth cookie, unless blocked. */
+  member: UserRow | null;
+  nicknames: Nickname[];
 }
 
 /**
- * This browser's id when it logged into `userId` before (signed cookie), else null: the right
- * password from there is not refused for what strangers guessed at the account.
+ * Loads the visitor session (signed cookie -> D1 row) and the member behind the auth cookie, in
+ * one round trip; without either cookie, none.
  */
-export async function knownDevice(c: Context<AppEnv>, userId: number): Promise<string | null> {
-  const device = await readDevice(c);
-  return device?.accounts.includes(userId) ? device.id : null;
-}
-
-/** The browser remembers that it logged into `userId` (the id it has, or a new one). */
-async function rememberDevice(c: Context<AppEnv>, userId: number): Promise<void> {
-  const device = await readDevice(c);
-  const accounts = [userId, ...(device?.accounts ?? []).filter((a) => a !== userId)].slice(0, DEVICE_ACCOUNTS);
-  const value = await sign(sessionSecret(c.env), `${accounts.join('-')}:${device?.id ?? randomToken(18)}`);
-  setCookie(c, cookieName(c, DEVICE_COOKIE), value, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c), maxAge: SESSION_DAYS * DAY });
-}
-
-/**
- * Issues an auth token (only its hash is stored), sets the 2-day HttpOnly cookie and rotates the
- * session id and CSRF token. A login this browser had before ends. The browser is remembered as
- * one of the member's devices (it outlives the logout).
- */
-export async function logIn(c: Context<AppEnv>, userId: number): Promise<void> {
-  const db = c.env.DB;
-  const token = randomToken();
-  const now = nowSeconds();
-  const previous = authCookie(c);
-  const loginId = await rotateSession(c, userId, token, async (newId) => {
-    const statements: D1PreparedStatement[] = [];
-    if (previous) statements.push(deleteAuthTokenStatement(db, await sha256Hex(previous)));
-    statements.push(insertAuthTokenStatement(db, await sha256Hex(token), userId, newId, now, now + AUTH_COOKIE_DAYS * DAY));
-    return statements;
-  });
-  setCookie(c, cookieName(c, AUTH_COOKIE), token, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c), maxAge: AUTH_COOKIE_DAYS * DAY });
-  c.set('loginId', loginId);
-  await rememberDevice(c, userId);
-}
-
-/**
- * Revokes the current auth token server-side, so a copy of the cookie stops working too, and
- * rotates the session id and CSRF token.
- */
-export async function logOut(c: Context<AppEnv>): Promise<void> {
+export async function loadRequestVisitor(c: Context<AppEnv>): Promise<Visitor> {
+  const sid = await unsign(sessionSecret(c.env), getCookie(c, cookieName(c, SESSION_COOKIE)));
   const token = authCookie(c);
-  await rotateSession(c, null, null, async () => (token ? [deleteAuthTokenStatement(c.env.DB, await sha256Hex(token))] : []));
-  c.set('loginId', null);
-  deleteCookie(c, cookieName(c, AUTH_COOKIE), { path: '/', secure: isHttps(c) });
+  const splashCookie = getCookie(c, SPLASH_COOKIE) === '1';
+
+  let row: SessionRow | null = null;
+  let userRow: UserRow | null = null;
+  let nicknames: Nickname[] = [];
+  if (sid || token) {
+    const hash = token ? await sha256Hex(token) : '';
+    ({ session: row, user: userRow, nicknames } = await loadVisitor(c.env.DB, sid ?? '', hash, nowSeconds()));
+  }
+  const member = userRow && userRow.blocked === 0 ? userRow : null;
+  const session = toWireSession(row, {
+    // The device remembers the age confirmation even when the session is new.
+    ...(row?.splash18_confirmed || splashCookie ? { splash18_confirmed: true } : {}),
+    // A member is welcomed once: a new session (every login) does not greet them again.
+    ...(member?.welcome_shown_at ? { welcome_dialog: null } : {}),
+  });
+  return { cookieSessionId: sid, row, session, member, nicknames };
 }
 
 /**
@@ -247,6 +202,12 @@ export const requireVerified = createMiddleware<AppEnv>(async (c, next) => {
 /** The client address for throttling keys. */
 export function clientIp(c: Context): string {
   return c.req.header('CF-Connecting-IP') ?? c.req.header('X-Real-IP') ?? '127.0.0.1';
+}
+
+/** Back from the splash target: the session forgets the detour. */
+export async function forgetSplashDetour(c: Context<AppEnv>): Promise<void> {
+  const sessionId = c.get('sessionId');
+  if (sessionId) await clearRedirectSplash(c.env.DB, sessionId);
 }
 
 /**

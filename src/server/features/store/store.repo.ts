@@ -4,7 +4,7 @@ import type { StoreSort } from '../../../shared/store';
 import type { SearchText } from '../../../shared/search-names';
 import { nameContains, nameTier } from '../../lib/search-rank';
 
-// The store's lists, details and more-like-this (issue 13). Every query shows only published
+// The store's lists and more-like-this (issue 13; one item's page: item.repo.ts). Every query shows only published
 // items; `owned` is worked out in the same query for a logged-in member (bought, or price 0).
 // The SQL is assembled from fixed fragments only; every value is a bound parameter.
 
@@ -158,72 +158,6 @@ export async function queryList<R extends MediaRow>(db: D1Database, kind: Kind, 
   return { data: rows.results as R[], current_page: q.page, last_page: Math.max(1, Math.ceil(total / q.limit)), total };
 }
 
-export interface VideoDetailRow extends VideoListRow {
-  views: number;
-  rating_votes: number;
-  my_rating: number | null;
-  poster_key: string | null;
-}
-export interface PartRow {
-  part: number;
-  duration_s: number;
-  mime: string;
-}
-export interface TagRow {
-  slug: string;
-  name: string;
-}
-
-/** A published video by id or ccid, with its parts and tags (one round trip). */
-export async function findVideo(db: D1Database, ref: { id: number } | { ccid: string }, locale: Locale, userId: number | null) {
-  const match = 'id' in ref ? 'm.id = ?2' : 'm.ccid = ?2';
-  const key = 'id' in ref ? ref.id : ref.ccid;
-  const name = locale === 'de' ? 't.name_de' : 't.name_en';
-  const [video, parts, tags] = await db.batch([
-    db
-      .prepare(
-        `SELECT ${tileColumns('video')}, m.views, m.rating_votes, m.poster_key,
-           (SELECT r.stars FROM media_ratings r WHERE r.user_id = ?1 AND r.kind = 'video' AND r.item_id = m.id) AS my_rating
-         FROM videos m JOIN shows s ON s.id = m.show_id WHERE ${match} AND m.status = 'published'`,
-      )
-      .bind(userId, key),
-    db.prepare(`SELECT p.part, p.duration_s, p.mime FROM video_parts p JOIN videos m ON m.id = p.video_id WHERE ${match.replace('?2', '?1')} ORDER BY p.part`).bind(key),
-    db
-      .prepare(`SELECT t.slug, ${name} AS name FROM video_tags vt JOIN tags t ON t.id = vt.tag_id JOIN videos m ON m.id = vt.video_id WHERE ${match.replace('?2', '?1')} ORDER BY t.id`)
-      .bind(key),
-  ]);
-  const row = video.results[0] as VideoDetailRow | undefined;
-  if (!row) return null;
-  return { row, parts: parts.results as PartRow[], tags: tags.results as TagRow[] };
-}
-
-export interface GalleryDetailRow extends GalleryListRow {
-  rating_votes: number;
-  my_rating: number | null;
-}
-export interface PictureRow {
-  idx: number;
-  width: number;
-  height: number;
-}
-
-/** A published gallery of a show, with its pictures (one round trip). */
-export async function findGallery(db: D1Database, showId: number, id: number, userId: number | null) {
-  const [gallery, pictures] = await db.batch([
-    db
-      .prepare(
-        `SELECT ${tileColumns('gallery')}, m.rating_votes,
-           (SELECT r.stars FROM media_ratings r WHERE r.user_id = ?1 AND r.kind = 'gallery' AND r.item_id = m.id) AS my_rating
-         FROM galleries m JOIN shows s ON s.id = m.show_id WHERE m.id = ?2 AND m.show_id = ?3 AND m.status = 'published'`,
-      )
-      .bind(userId, id, showId),
-    db.prepare('SELECT idx, width, height FROM gallery_pictures WHERE gallery_id = ? ORDER BY idx').bind(id),
-  ]);
-  const row = gallery.results[0] as GalleryDetailRow | undefined;
-  if (!row) return null;
-  return { row, pictures: pictures.results as PictureRow[] };
-}
-
 /**
  * More like an item: the given show's items first (when asked), then those sharing the most tags
  * (a video's own tags; for galleries their shows' tags), then the best rated. Never the item itself.
@@ -242,14 +176,4 @@ export async function queryMoreLike<R extends MediaRow>(db: D1Database, kind: Ki
     .bind(userId, itemId, showId, limit)
     .all<R>();
   return results;
-}
-
-/** The id of a published video by its ccid, else null. */
-export async function videoIdByCcid(db: D1Database, ccid: string): Promise<number | null> {
-  return (await db.prepare("SELECT id FROM videos WHERE ccid = ? AND status = 'published'").bind(ccid).first<{ id: number }>())?.id ?? null;
-}
-
-/** Whether a published gallery exists. */
-export async function galleryExists(db: D1Database, id: number): Promise<boolean> {
-  return (await db.prepare("SELECT 1 AS x FROM galleries WHERE id = ? AND status = 'published'").bind(id).first()) !== null;
 }

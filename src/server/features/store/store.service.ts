@@ -13,20 +13,10 @@ import {
   type VideoDetail,
 } from '../../../shared/store';
 import { queryArchiveLatest, queryArchivePage } from './archive.repo';
-import {
-  findGallery,
-  findVideo,
-  galleryExists,
-  queryList,
-  queryMoreLike,
-  toGallerySummary,
-  toVideoSummary,
-  videoIdByCcid,
-  type GalleryListRow,
-  type VideoListRow,
-} from './store.repo';
+import { findGallery, findVideo, galleryExists, videoIdByCcid } from './item.repo';
+import { queryList, queryMoreLike, toGallerySummary, toVideoSummary, type GalleryListRow, type VideoListRow } from './store.repo';
 
-// What the store's pages and routes read (issue 13). No SQL here (store.repo.ts, archive.repo.ts).
+// What the store's pages and routes read (issue 13). No SQL here (store.repo.ts, item.repo.ts, archive.repo.ts).
 
 /** How many of each kind GET archive/latest shows. */
 export const ARCHIVE_LATEST = 6;

@@ -1,10 +1,8 @@
-// Whether an uploaded video is the container it claims to be (issue 24): the first bytes alone
-// (a WebM or MP4 signature followed by anything, e.g. a web page) are not enough. WebM: the EBML
-// header names the DocType "webm", a Segment follows whose top-level elements are Matroska's
-// (Info and Tracks before the first Cluster, the Cluster starting with its Timestamp), and a
-// Segment of known size ends where the file ends. MP4: an `ftyp` box with a known brand first,
-// then only top-level boxes of ISO BMFF, each inside the file, with a `moov` (its header first) and
-// media (`mdat` or `moof`). Only the headers are read (a few ranged reads), never the whole file.
+// Whether an uploaded video is the container it claims to be (issue 24): the first bytes alone (a
+// WebM or MP4 signature followed by anything) are not enough. WebM: the EBML header names the
+// DocType "webm", a Segment follows with Matroska's top-level elements (Info and Tracks before the
+// first Cluster, which starts with its Timestamp), and a Segment of known size ends with the file.
+// MP4: a known `ftyp` brand, then only ISO BMFF top-level boxes, a `moov` (header first), media. Only headers are read.
 
 /** Reads `length` bytes at `offset` (fewer at the end of the file). */
 export type ReadAt = (offset: number, length: number) => Promise<Uint8Array>;
