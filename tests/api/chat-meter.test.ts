@@ -2,7 +2,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { ShowRoom } from '../../src/server/realtime/show-room';
-import { expectJson } from './account-helpers';
+import { expectJson } from './helpers';
 import { chatMember, coinsOf, joinRoom, ledgerRefs, liveShow, sessionRow, startOk, type RoomSocket } from './chat-helpers';
 
 // What the meter bills (issue 24; shows 171-180, a billed minute is 1 s and the grace 4 s in

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ShowRoom } from '../../src/server/realtime/show-room';
 import { meterTestHooks } from '../../src/server/realtime/show-room-core';
 import type { RoomSession, ShowConf } from '../../src/server/realtime/room-logic';
-import { Client, expectJson } from './account-helpers';
+import { Client, expectJson } from './helpers';
 import { chatMember, joinRoom, liveShow, startChat, type RoomSocket } from './chat-helpers';
 import { booksHold } from './ledger-books';
 

@@ -2,9 +2,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { ConversationMessages, InboxList, InboxMessages, SendAnswer } from '../../src/shared/messages';
 import { performerPart } from '../../src/server/lib/ledger.repo';
-import { Client, expectError, expectJson } from './account-helpers';
+import { Client, expectError, expectJson, req } from './helpers';
 import { coinsOf, performerOf } from './chat-helpers';
-import { req } from './helpers';
 import { lobbySocket, operatorClient, reply, sendOk, sendShow, writer } from './messages-helpers';
 
 // Issue 14, tips in messages and live counts: a tip moves coins member -> performer earnings and

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { InboxList, InboxMessages, SendAnswer } from '../../src/shared/messages';
-import { expectError, expectJson } from './account-helpers';
+import { expectError, expectJson } from './helpers';
 import { performerOf } from './chat-helpers';
 import { operatorClient, sendOk, writer } from './messages-helpers';
 
