@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-worker
 import { generateKeyPairSync } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { seedTemplate } from './tests/api/seed-template';
 
 // A key pair made once per run stands in for Google's signing keys (tests sign ID tokens with
 // the private half; the worker only sees the public JWKS).
@@ -9,6 +10,9 @@ const google = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const googleKid = 'test-google-key';
 const googlePublicJwk = { ...google.publicKey.export({ format: 'jwk' }), kid: googleKid, alg: 'RS256', use: 'sig' };
 const googlePrivateJwk = { ...google.privateKey.export({ format: 'jwk' }), kid: googleKid, alg: 'RS256' };
+
+const PEPPER = 'test-pepper-not-secret';
+const migrations = readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url)));
 
 // /api and pages tested inside workerd with the real bindings (D1 migrated and seeded).
 export default defineConfig({
@@ -19,10 +23,12 @@ export default defineConfig({
       main: './src/server/index.ts',
       wrangler: { configPath: './wrangler.toml' },
       miniflare: {
+        // Empty; tests/api/seed-template.test.ts checks the copy of the seeded database against it.
+        d1Databases: { SEED_CHECK_DB: 'seed-check' },
         bindings: {
           ENVIRONMENT: 'test',
           PUBLIC_ORIGIN: 'http://localhost',
-          PASSWORD_PEPPER: 'test-pepper-not-secret',
+          PASSWORD_PEPPER: PEPPER,
           OPS_TOKEN: 'test-ops-token',
           LOBBY_SHARDS: '3',
           LOBBY_MAX_SOCKETS: '2',
@@ -37,7 +43,10 @@ export default defineConfig({
           GOOGLE_CLIENT_ID: 'test-client-id.apps.googleusercontent.com',
           GOOGLE_JWKS_JSON: JSON.stringify({ keys: [googlePublicJwk] }),
           TEST_GOOGLE_PRIVATE_JWK: JSON.stringify(googlePrivateJwk),
-          TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url))),
+          TEST_MIGRATIONS: await migrations,
+          // The migrated and seeded demo database as SQL, made once per run (the first file waits
+          // for it); tests/api/setup.ts runs it in each file's fresh D1.
+          TEST_SEED_SQL: await seedTemplate(await migrations, PEPPER),
         },
       },
     })),

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { Client, counts, expectErrorShape, registerMember, type Member } from './account-helpers';
+import { counts, type Member, registerMember } from './account-helpers';
+import { Client, expectErrorShape } from './helpers';
 
 // Generated bad input for every endpoint of docs/api-accounts.md: malformed JSON, JSON of the
 // wrong shape, fields of the wrong type, missing required fields, 1 MB strings, wrong content

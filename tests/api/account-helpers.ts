@@ -1,24 +1,15 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
-import type { Bindings } from '../../src/server/env';
-import worker from '../../src/server/index';
 import type { Session, User } from '../../src/shared/session';
 import type { StoredMail } from '../../src/shared/mail';
+import { Client, expectJson, type Json } from './helpers';
 
-// Helpers for the account API tests: a browser-like client with a cookie jar (CSRF cookie and
-// header, session and auth cookies), its own client address (the login throttle counts per
-// address), unique member data, and access to the mails the StoredMailer keeps in D1.
+// Members for the API tests: unique member data, members registered through the API, and access
+// to the rows they leave (the mails the StoredMailer keeps in D1, one-time tokens, row counts).
+// Requests go through tests/api/helpers.ts.
 
-export const BASE = 'http://localhost';
 export const DEMO = { name: 'demo', email: 'demo@example.com', password: 'demo-pass-2026' };
 export const PASSWORD = 'correct-horse-42';
-
-export type Json = Record<string, unknown>;
-export interface ErrorBody {
-  message: string;
-  errors?: Record<string, string[]>;
-}
 
 let counter = 0;
 /** Short unique suffix: letters and digits only (fits usernames and nicknames). */
@@ -29,156 +20,6 @@ export function uniq(): string {
 
 export function uniqueEmail(prefix = 'm'): string {
   return `${prefix}-${uniq()}@example.org`;
-}
-
-/** A documentation-range address per client, so throttling of one test never touches another. */
-export function uniqueIp(): string {
-  const n = Math.floor(Math.random() * 0xffffff);
-  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-}
-
-export function setCookies(res: Response): string[] {
-  const h = res.headers as Headers & { getSetCookie?: () => string[] };
-  if (typeof h.getSetCookie === 'function') return h.getSetCookie();
-  const one = res.headers.get('Set-Cookie');
-  return one ? [one] : [];
-}
-
-/**
- * Runs the worker's fetch handler (the default export of src/server/index.ts) on a request, with
- * the test bindings and its own execution context, whose waitUntil work is awaited too.
- *
- * Not `exports.default.fetch`: in @cloudflare/vitest-pool-workers each request through the
- * entrypoint gets slower as the number of requests in the workerd instance grows (about 3 ms for
- * the first hundred, over 100 ms per request after five hundred; cloudflare/workers-sdk#15446),
- * and these files send thousands.
- */
-export async function dispatch(request: Request): Promise<Response> {
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(request, env, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
-
-export interface SendOptions {
-  method?: string;
-  /** Serialised as JSON unless a string (sent as is). */
-  body?: unknown;
-  headers?: Record<string, string>;
-  /** false: leave out the X-XSRF-TOKEN header (cookies as they are; no CSRF cookie is fetched). */
-  csrf?: boolean;
-  contentType?: string | null;
-}
-
-export class Client {
-  readonly jar = new Map<string, string>();
-  constructor(readonly ip: string = uniqueIp()) {}
-
-  get cookieHeader(): string {
-    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-
-  cookie(name: string): string | undefined {
-    return this.jar.get(name);
-  }
-
-  /** A copy with the same cookies (another browser tab, or a stolen cookie jar). */
-  clone(): Client {
-    const c = new Client(this.ip);
-    for (const [k, v] of this.jar) c.jar.set(k, v);
-    return c;
-  }
-
-  absorb(res: Response): void {
-    for (const line of setCookies(res)) {
-      const [pair, ...attrs] = line.split(';');
-      const eq = pair.indexOf('=');
-      if (eq < 1) continue;
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a)) || attrs.some((a) => /^\s*expires=.*1970/i.test(a));
-      if (expired || value === '') this.jar.delete(name);
-      else this.jar.set(name, value);
-    }
-  }
-
-  async fetch(path: string, opts: SendOptions = {}): Promise<Response> {
-    const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
-    const headers: Record<string, string> = { 'CF-Connecting-IP': this.ip, ...(opts.headers ?? {}) };
-    const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(method);
-    if (unsafe && opts.csrf !== false && !this.jar.has('XSRF-TOKEN')) await this.csrf();
-    if (unsafe && opts.csrf !== false) headers['X-XSRF-TOKEN'] = this.jar.get('XSRF-TOKEN') ?? '';
-    if (this.jar.size) headers.Cookie = this.cookieHeader;
-    let body: BodyInit | undefined;
-    if (opts.body !== undefined) {
-      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
-      if (opts.contentType !== null) headers['Content-Type'] = opts.contentType ?? 'application/json';
-    }
-    const res = await dispatch(new Request(`${BASE}${path}`, { method, headers, body }));
-    this.absorb(res);
-    return res;
-  }
-
-  async csrf(): Promise<void> {
-    const res = await this.fetch('/api/auth/csrf-cookie');
-    expect(res.status).toBe(204);
-    expect(this.jar.get('XSRF-TOKEN')).toBeTruthy();
-  }
-
-  get(path: string, headers?: Record<string, string>) {
-    return this.fetch(path, { headers });
-  }
-  post(path: string, body: unknown = undefined, opts: Omit<SendOptions, 'body' | 'method'> = {}) {
-    return this.fetch(path, { ...opts, method: 'POST', body });
-  }
-  put(path: string, body: unknown, opts: Omit<SendOptions, 'body' | 'method'> = {}) {
-    return this.fetch(path, { ...opts, method: 'PUT', body });
-  }
-  del(path: string, opts: Omit<SendOptions, 'body' | 'method'> = {}) {
-    return this.fetch(path, { ...opts, method: 'DELETE' });
-  }
-
-  login(username: string, password: string) {
-    return this.post('/api/auth/login', { username, password });
-  }
-
-  async me(): Promise<User | null> {
-    const res = await this.get('/api/auth/user');
-    if (res.status === 401) return null;
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { user: User }).user;
-  }
-}
-
-/** Reads a JSON body and checks the status at the same time (message shows the body). */
-export async function expectJson<T = Json>(res: Response, status: number): Promise<T> {
-  const text = await res.text();
-  expect(res.status, `${res.url} -> ${text.slice(0, 500)}`).toBe(status);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-/** The error shape of the contract: { message, errors? } and nothing else. */
-export function expectErrorShape(body: unknown): asserts body is ErrorBody {
-  expect(body).toBeTypeOf('object');
-  const b = body as Json;
-  expect(typeof b.message).toBe('string');
-  expect((b.message as string).length).toBeGreaterThan(0);
-  for (const key of Object.keys(b)) expect(['message', 'errors', 'email']).toContain(key);
-  if (b.errors !== undefined) {
-    expect(b.errors).toBeTypeOf('object');
-    for (const codes of Object.values(b.errors as Json)) {
-      expect(Array.isArray(codes)).toBe(true);
-      for (const code of codes as unknown[]) expect(typeof code).toBe('string');
-    }
-  }
-}
-
-export async function expectError(res: Response, status: number, message: string, field?: [string, string]): Promise<ErrorBody> {
-  const body = await expectJson<ErrorBody>(res, status);
-  expectErrorShape(body);
-  expect(body.message).toBe(message);
-  if (field) expect(body.errors?.[field[0]], JSON.stringify(body)).toContain(field[1]);
-  return body;
 }
 
 export interface Member {
@@ -258,31 +99,4 @@ export async function insertToken(userId: number, kind: 'verify' | 'reset' | 'lo
     .bind(await sha256Hex(token), userId, kind, now + expiresIn, now, userId)
     .run();
   return token;
-}
-
-/** The worker with other bindings (production without PUBLIC_ORIGIN, development, ...). */
-export async function dispatchWith(bindings: Partial<Bindings>, request: Request): Promise<Response> {
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(request, { ...env, ...bindings } as typeof env, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
-
-/** A JSON write of `client` (its cookies and CSRF token) to `url`, with other bindings. */
-export async function writeWith(bindings: Partial<Bindings>, client: Client, url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  if (!client.cookie('XSRF-TOKEN')) await client.csrf();
-  return dispatchWith(
-    bindings,
-    new Request(url, {
-      method: 'POST',
-      headers: {
-        Cookie: client.cookieHeader,
-        'X-XSRF-TOKEN': client.cookie('XSRF-TOKEN') ?? '',
-        'Content-Type': 'application/json',
-        'CF-Connecting-IP': client.ip,
-        ...headers,
-      },
-      body: JSON.stringify(body),
-    }),
-  );
 }

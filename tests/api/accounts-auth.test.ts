@@ -1,21 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import type { Session, User } from '../../src/shared/session';
-import {
-  Client,
-  count,
-  DEMO,
-  expectError,
-  expectJson,
-  insertToken,
-  lastMail,
-  mailedToken,
-  mailsTo,
-  registerMember,
-  setCookies,
-  sha256Hex,
-  uniq,
-} from './account-helpers';
+import { count, DEMO, insertToken, lastMail, mailedToken, mailsTo, registerMember, sha256Hex, uniq } from './account-helpers';
+import { Client, expectError, expectJson, setCookies } from './helpers';
 
 // auth/* of docs/api-accounts.md: login (password), logout, user, send, reset, token_login, and
 // the login throttle (8 failures per account, 40 per address, in 15 minutes).

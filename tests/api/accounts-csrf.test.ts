@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../src/shared/session';
-import { Client, DEMO, expectError, expectJson, insertToken, mailedToken, registerMember, uniq, uniqueEmail, type Member } from './account-helpers';
+import { DEMO, insertToken, mailedToken, type Member, registerMember, uniq, uniqueEmail } from './account-helpers';
+import { Client, expectError, expectJson } from './helpers';
 
 // Every POST, PUT and DELETE of the account API without a matching X-XSRF-TOKEN header answers
 // 419 csrf_token_mismatch and changes nothing, even with a body that would otherwise succeed.

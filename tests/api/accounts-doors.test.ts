@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LOGIN_LIMIT_ACCOUNT, LOGIN_WINDOW_S } from '../../src/server/features/account/account.service';
-import { Client, DEMO, expectError, expectJson, mailedToken, mailsTo, registerMember, uniqueEmail, userRow } from './account-helpers';
+import { DEMO, mailedToken, mailsTo, registerMember, uniqueEmail, userRow } from './account-helpers';
+import { Client, expectError, expectJson } from './helpers';
 
 // Issue 24, points 10, 12 and 14a (found by a hostile probe): the CSRF pair of another login,
 // mailed links that outlive their address, and a login throttle that locked the owner out.

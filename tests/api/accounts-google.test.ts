@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import type { Session, User } from '../../src/shared/session';
-import { Client, count, counts, DEMO, expectError, expectJson, registerMember, uniq, uniqueEmail, userRow } from './account-helpers';
+import { count, counts, DEMO, registerMember, uniq, uniqueEmail, userRow } from './account-helpers';
+import { Client, expectError, expectJson } from './helpers';
 import { googleIdToken, untrustedKey } from './google-keys';
 
 // POST auth/login with { credential, register? }: Google ID tokens, verified against the JWKS

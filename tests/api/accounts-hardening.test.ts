@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { Client, expectError, expectJson, insertToken, registerMember } from './account-helpers';
+import { insertToken, registerMember } from './account-helpers';
+import { Client, expectError, expectJson } from './helpers';
 
 describe('account hardening', () => {
   it('a password change ends the other logins of the account, not this one', async () => {

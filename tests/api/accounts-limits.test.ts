@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { LOGIN_LIMIT_ACCOUNT, LOGIN_LIMIT_IP, NICKNAME_LIMIT } from '../../src/server/features/account/account.service';
-import { Client, count, DEMO, expectError, expectJson, registerMember, uniq, uniqueIp } from './account-helpers';
+import { count, DEMO, registerMember, uniq } from './account-helpers';
+import { Client, expectError, expectJson, uniqueIp } from './helpers';
 
 // Issue 9 point 3: every limit holds under a burst of 100 parallel requests, exactly. A slot is
 // reserved (atomic counter) before the password hash is checked or the row is written.

@@ -5,7 +5,8 @@ import en from '../../locales/en.json';
 import { uniqueUsername } from '../../src/server/features/account/account.service';
 import { USERNAME_PATTERN } from '../../src/shared/account-rules';
 import type { User } from '../../src/shared/session';
-import { Client, count, DEMO, expectError, expectJson, registerMember, uniq, uniqueEmail } from './account-helpers';
+import { count, DEMO, registerMember, uniq, uniqueEmail } from './account-helpers';
+import { Client, expectError, expectJson } from './helpers';
 
 // Issue 9 point 11: nicknames and usernames are Latin letters, digits and ._- after NFKC, and
 // "exists" is case-insensitive. So `dеmo` (Cyrillic е) and `ᴅᴇᴍᴏ` (small capitals) are refused

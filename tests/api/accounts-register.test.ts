@@ -1,23 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import type { Session, User } from '../../src/shared/session';
-import {
-  Client,
-  count,
-  counts,
-  DEMO,
-  expectError,
-  expectJson,
-  lastMail,
-  mailedToken,
-  mailsTo,
-  PASSWORD,
-  registerMember,
-  sha256Hex,
-  uniq,
-  uniqueEmail,
-  userRow,
-} from './account-helpers';
+import { count, counts, DEMO, lastMail, mailedToken, mailsTo, PASSWORD, registerMember, sha256Hex, uniq, uniqueEmail, userRow } from './account-helpers';
+import { Client, expectError, expectJson } from './helpers';
 
 // register, register/mailcheck, register/coupon, register/validate of docs/api-accounts.md.
 

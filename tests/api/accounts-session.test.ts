@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import type { Session, User } from '../../src/shared/session';
-import { Client, count, expectError, expectJson, setCookies } from './account-helpers';
+import { count } from './account-helpers';
+import { Client, expectError, expectJson, setCookies } from './helpers';
 
 // session/* and pixel.gif of docs/api-accounts.md.
 

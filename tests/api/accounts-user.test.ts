@@ -5,20 +5,8 @@ import type { AppEnv } from '../../src/server/env';
 import { requireVerified } from '../../src/server/features/session/session.service';
 import { ApiError } from '../../src/server/lib/errors';
 import type { Session, User } from '../../src/shared/session';
-import {
-  Client,
-  count,
-  DEMO,
-  expectError,
-  expectJson,
-  mailedToken,
-  mailsTo,
-  PASSWORD,
-  registerMember,
-  uniq,
-  uniqueEmail,
-  userRow,
-} from './account-helpers';
+import { count, DEMO, mailedToken, mailsTo, PASSWORD, registerMember, uniq, uniqueEmail, userRow } from './account-helpers';
+import { Client, expectError, expectJson } from './helpers';
 
 // user/* of docs/api-accounts.md.
 

@@ -2,7 +2,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import type { Bindings } from '../../src/server/env';
 import { COUPON_CHECKS_PER_ADDRESS, MAIL_PER_ADDRESS, MAIL_PER_RECIPIENT, perAddress, SIGNUPS_PER_ADDRESS, TOKEN_TRIES_PER_ADDRESS } from '../../src/server/lib/limits';
-import { BASE, Client, count, counts, DEMO, dispatch, expectError, expectJson, mailsTo, PASSWORD, registerMember, uniq, uniqueEmail, uniqueIp } from './account-helpers';
+import { count, counts, DEMO, mailsTo, PASSWORD, registerMember, uniq, uniqueEmail } from './account-helpers';
+import { Client, expectError, expectJson, req, uniqueIp } from './helpers';
 
 // Issue 9 point 10: every anonymous write has a size cap and a rate per client address, and
 // mails are capped per recipient and per client address per hour. Oversize bodies are refused
@@ -52,13 +53,11 @@ describe('POST user/log (anonymous, stored)', () => {
         else controller.close();
       },
     });
-    const res = await dispatch(
-      new Request(`${BASE}/api/user/log`, {
-        method: 'POST',
-        body: stream,
-        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': client.ip, Cookie: client.cookieHeader, 'X-XSRF-TOKEN': client.cookie('XSRF-TOKEN') ?? '' },
-      }),
-    );
+    const res = await req('/api/user/log', {
+      method: 'POST',
+      body: stream,
+      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': client.ip, Cookie: client.cookieHeader, 'X-XSRF-TOKEN': client.cookie('XSRF-TOKEN') ?? '' },
+    });
     await expectError(res, 413, 'payload_too_large');
     expect(await count('user_logs')).toBe(before);
     // A row of a normal size is still taken.

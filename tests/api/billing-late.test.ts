@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { expectError, expectJson, registerMember, uniqueIp, type Member } from './account-helpers';
+import { type Member, registerMember } from './account-helpers';
+import { expectError, expectJson, req, uniqueIp } from './helpers';
 import { billingSecret, SANDBOX_SIGNATURE_HEADER, SandboxProvider } from '../../src/server/features/billing/provider';
 import type { Bindings } from '../../src/server/env';
-import { req } from './helpers';
 
 // Issue 24, money: a billing is paid at most once and only while it is open (pending, younger
 // than 30 minutes, within the daily limit). A failed, cancelled or expired checkout can never be

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { Client, expectError, expectJson, registerMember, type Member } from './account-helpers';
-import { req } from './helpers';
+import { type Member, registerMember } from './account-helpers';
+import { Client, expectError, expectJson, req } from './helpers';
 
 // Issue 9, money: the daily limit under a burst (phone calls count only once charged), a percent
 // voucher on exactly one paid purchase, and the welcome offer paid exactly once.

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { Client, expectError, expectJson, registerMember, uniqueIp } from './account-helpers';
+import { registerMember } from './account-helpers';
+import { Client, expectError, expectJson, req, uniqueIp } from './helpers';
 import { billingSecret, SANDBOX_SIGNATURE_HEADER, SandboxProvider } from '../../src/server/features/billing/provider';
 import type { Bindings } from '../../src/server/env';
-import { req } from './helpers';
 import { chatMember, liveShow, startChat } from './chat-helpers';
 
 // Pay by phone: the call is the payment. The phone line charges the package price once when the

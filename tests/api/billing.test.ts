@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { registerMember } from './account-helpers';
-import { csrf, req } from './helpers';
+import { csrf, OPS, req } from './helpers';
 
 /** A fresh member (see registerMember) as headers for plain requests: its cookies and CSRF token. */
 async function member(): Promise<{ id: number; headers: Record<string, string>; cookie: string }> {
@@ -11,7 +11,6 @@ async function member(): Promise<{ id: number; headers: Record<string, string>; 
 }
 
 const coins = async (id: number) => (await env.DB.prepare('SELECT coins FROM users WHERE id = ?').bind(id).first<{ coins: number }>())!.coins;
-const OPS = { Authorization: 'Bearer test-ops-token', 'Content-Type': 'application/json' };
 
 describe('billing API', () => {
   it('needs a login and lists payment types with products and a default', async () => {

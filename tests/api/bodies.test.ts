@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { Client, count, expectError, registerMember } from './account-helpers';
-import { req } from './helpers';
+import { count, registerMember } from './account-helpers';
+import { Client, expectError, req } from './helpers';
 
 // Malformed bodies are the sender's fault: pages show their error state, /api answers 422, never a
 // 5xx, and nothing is stored.

@@ -1,8 +1,8 @@
 import { runInDurableObject } from 'cloudflare:test';
-import { env, exports } from 'cloudflare:workers';
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
-import { Client, expectError, expectJson } from './account-helpers';
+import { Client, expectError, expectJson, OPS, req } from './helpers';
 import { chatMember, coinsOf, joinRoom, ledgerRefs, liveShow, sessionRow, startOk } from './chat-helpers';
 
 // Per-minute billing in the room (shows 161-190; a billed minute is 1 s in tests): minute 1 at
@@ -70,9 +70,7 @@ describe('chat billing', () => {
     await member.next('welcome');
     studio.send({ t: 'accept', sessionId: s.sessionId });
     await member.next('session', (e) => e.session.minutes === 1);
-    const res = await exports.default.fetch(
-      new Request(`http://localhost/api/ops/shows/${show.id}/status`, { method: 'POST', headers: { Authorization: 'Bearer test-ops-token', 'Content-Type': 'application/json' }, body: JSON.stringify({ online: false }) }),
-    );
+    const res = await req(`/api/ops/shows/${show.id}/status`, { method: 'POST', headers: OPS, body: JSON.stringify({ online: false }) });
     expect(res.status).toBe(200);
     expect(await member.next('ended')).toEqual({ t: 'ended', sessionId: s.sessionId, reason: 'offline' });
     expect(await free.next('ended')).toEqual({ t: 'ended', sessionId: watcher.sessionId, reason: 'offline' });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatSessionAnswer, ExternalExtendAnswer } from '../../src/shared/chat';
 import { signFrameTicket } from '../../src/server/lib/frame-ticket';
 import { signRoomToken } from '../../src/server/lib/room-token';
-import { Client, expectError, expectJson } from './account-helpers';
+import { Client, expectError, expectJson } from './helpers';
 import { chatMember, coinsOf, joinRoom, ledgerRefs, liveShow, openRoom, sessionRow, startChat, startOk } from './chat-helpers';
 
 // External provider shows (contentprovider_id 2: demo shows 241-250; own-provider shows 226-229): the same start call answers

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { demoRatingVotes } from '../../src/server/seed/store-rows';
 import { TIP_AMOUNTS } from '../../src/shared/chat';
-import { Client, expectError, expectJson } from './account-helpers';
+import { Client, expectError, expectJson } from './helpers';
 import { chatMember, coinsOf, joinRoom, ledgerRefs, liveShow, sessionRow, startOk } from './chat-helpers';
 
 // Tips, ratings and the chat history (shows 191-210).

@@ -1,14 +1,14 @@
-import { env, exports } from 'cloudflare:workers';
+import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import type { ChatSessionAnswer, RoomEvent } from '../../src/shared/chat';
-import { Client, expectJson, registerMember, type Member } from './account-helpers';
+import { type Member, registerMember } from './account-helpers';
+import { Client, expectJson, OPS, req, websocket } from './helpers';
 
 // Helpers of the live-room tests: demo performers (login = the show's slug, password below),
 // shows put into a known state, members with coins, nicknames and age check, and room sockets
 // with an event queue.
 
 export const PERFORMER_PASSWORD = 'studio-demo-1';
-const OPS = { Authorization: 'Bearer test-ops-token', 'Content-Type': 'application/json' };
 
 export interface ShowInfo {
   id: number;
@@ -59,9 +59,7 @@ export async function chatMember(coins = 1000, opts: { ageVerified?: boolean; ve
 }
 
 export async function addCoins(userId: number, amount: number): Promise<void> {
-  const res = await exports.default.fetch(
-    new Request(`http://localhost/api/ops/users/${userId}/coins`, { method: 'POST', headers: OPS, body: JSON.stringify({ amount, ref: `chat-test-${userId}-${crypto.randomUUID()}` }) }),
-  );
+  const res = await req(`/api/ops/users/${userId}/coins`, { method: 'POST', headers: OPS, body: JSON.stringify({ amount, ref: `chat-test-${userId}-${crypto.randomUUID()}` }) });
   expect(res.status).toBe(200);
 }
 
@@ -69,9 +67,7 @@ export async function addCoins(userId: number, amount: number): Promise<void> {
 export async function drainCoins(userId: number): Promise<boolean> {
   const coins = await coinsOf(userId);
   if (coins === 0) return true;
-  const res = await exports.default.fetch(
-    new Request(`http://localhost/api/ops/users/${userId}/coins`, { method: 'POST', headers: OPS, body: JSON.stringify({ amount: -coins, ref: `chat-test-drain-${crypto.randomUUID()}` }) }),
-  );
+  const res = await req(`/api/ops/users/${userId}/coins`, { method: 'POST', headers: OPS, body: JSON.stringify({ amount: -coins, ref: `chat-test-drain-${crypto.randomUUID()}` }) });
   return res.status === 200;
 }
 
@@ -98,7 +94,7 @@ export interface RoomSocket {
 
 export function openRoom(showId: number, login: string, password: string, headers: Record<string, string> = {}): Promise<Response> {
   const q = new URLSearchParams({ login, password });
-  return exports.default.fetch(new Request(`http://localhost/api/chatroom/${showId}?${q}`, { headers: { Upgrade: 'websocket', ...headers } }));
+  return websocket(`/api/chatroom/${showId}?${q}`, headers);
 }
 
 export async function joinRoom(showId: number, login: string, password: string): Promise<RoomSocket> {
@@ -125,6 +121,19 @@ export async function joinRoom(showId: number, login: string, password: string):
       setTimeout(() => reject(new Error(`no ${t} event within 5 s; queued: ${JSON.stringify(events).slice(0, 800)}`)), 5000);
     })) as RoomSocket['next'];
   return { ws, events, next, send: (cmd) => ws.send(typeof cmd === 'string' ? cmd : JSON.stringify(cmd)), closed };
+}
+
+/** A room socket that has been welcomed (a viewer with the login of a started session). */
+export async function viewer(showId: number, a: { login: string; password: string }): Promise<RoomSocket> {
+  const room = await joinRoom(showId, a.login, a.password);
+  await room.next('welcome');
+  return room;
+}
+
+/** A ping's pong: everything the room sent this socket before it has arrived. */
+export async function pinged(room: RoomSocket): Promise<void> {
+  room.send('ping');
+  await room.next('error', (e) => e.code === 'pong');
 }
 
 /** A show online with its performer in the studio socket. */

@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
 import { open } from '../../src/server/features/chat/room/state';
-import { expectJson } from './account-helpers';
+import { expectJson } from './helpers';
 import { chatMember, coinsOf, joinRoom, ledgerRefs, liveShow, sessionRow, startOk, type RoomSocket } from './chat-helpers';
 
 // What the meter bills (issue 24; shows 171-180, a billed minute is 1 s and the grace 4 s in

@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
 import { CHAT_RATE_BURST, CHAT_TEXT_MAX } from '../../src/shared/chat';
 import { signRoomToken } from '../../src/server/lib/room-token';
-import { Client, expectError, expectJson } from './account-helpers';
+import { Client, expectError, expectJson } from './helpers';
 import { chatMember, joinRoom, liveShow, openRoom, startChat, startOk } from './chat-helpers';
 
 // The room socket (shows 131-160): chat both ways, history, private lines, text rules, rate

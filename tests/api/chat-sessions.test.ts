@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatSessionAnswer } from '../../src/shared/chat';
 import { minutePrice } from '../../src/shared/chat';
 import { GUEST_SESSIONS_PER_ADDRESS } from '../../src/server/features/chat/chatsession.routes';
-import { Client, expectError, expectJson, uniqueIp } from './account-helpers';
+import { Client, expectError, expectJson, uniqueIp } from './helpers';
 import { chatMember, joinRoom, liveShow, resetShow, sessionRow, startChat, startOk } from './chat-helpers';
 
 // POST /api/chatsession/{universalId}: the spec's rules and every catalogue code (shows 101-130).

@@ -1,10 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { SessionView } from '../../src/shared/chat';
-import { expectError, expectJson, type Client } from './account-helpers';
+import { type Client, expectError, expectJson, req } from './helpers';
 import { performerPart } from '../../src/server/lib/ledger.repo';
 import { addCoins, chatMember, coinsOf, joinRoom, ledgerRefs, liveShow, sessionRow, startChat, startOk } from './chat-helpers';
-import { req } from './helpers';
 
 // Voice-call sessions (shows 221-225; a billed minute is 1 s in tests): while the browser session's
 // phone call is connected, that call pays for a chat's time. No coin minute is charged, exclusive

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { CONTEST_VOTERS_PER_ADDRESS, type Contest, type ContestAnswer, type ContestLatestAnswer, type ContestProbeAnswer, type ContestVoteAnswer, type ContestVotesAnswer } from '../../src/shared/contest';
-import { Client, count, expectError, expectJson, registerMember, uniqueIp, type Member } from './account-helpers';
+import { count, type Member, registerMember } from './account-helpers';
+import { Client, expectError, expectJson, uniqueIp } from './helpers';
 import { performerOf } from './chat-helpers';
 
 // Issue 14, point 8: the contest (spec part 2, section 7 "Contest"). The seed gives a running round

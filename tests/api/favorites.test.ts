@@ -1,16 +1,15 @@
-import { env, exports } from 'cloudflare:workers';
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { Favorite, FavoritesAnswer } from '../../src/shared/favorites';
 import { parseEvent } from '../../src/shared/realtime';
 import type { ShowDetail, ShowSummary } from '../../src/shared/shows';
-import { Client, expectError, expectJson, mailsTo, registerMember, uniqueIp, type Member } from './account-helpers';
-import { req } from './helpers';
+import { mailsTo, type Member, registerMember } from './account-helpers';
+import { Client, expectError, expectJson, OPS, req, uniqueIp, websocket } from './helpers';
 
 // Issue 14, favourites: the calls of the spec, windows validated server-side, every id parameter
 // scoped to the asking member, and the "went online" notice once per show and window.
 
 const SLOW = 60_000;
-const OPS = { Authorization: 'Bearer test-ops-token', 'Content-Type': 'application/json' };
 const setOnline = (id: number, online: boolean) => req(`/api/ops/shows/${id}/status`, { method: 'POST', headers: OPS, body: JSON.stringify({ online }) });
 
 let nextShow = 60;
@@ -184,7 +183,7 @@ describe('favourites: going online tells the member once per window', () => {
     await expectJson(await outside.client.post(`/api/favorites/${show}`, windowAround(false)), 201);
     await expectJson(await off.client.post(`/api/favorites/${show}`), 201);
 
-    const res = await exports.default.fetch(new Request('http://localhost/api/realtime', { headers: { Upgrade: 'websocket', Cookie: inside.client.cookieHeader, 'CF-Connecting-IP': uniqueIp() } }));
+    const res = await websocket('/api/realtime', { Cookie: inside.client.cookieHeader, 'CF-Connecting-IP': uniqueIp() });
     expect(res.status).toBe(101);
     const ws = res.webSocket!;
     ws.accept();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { Client, registerMember } from './account-helpers';
-import { req } from './helpers';
+import { registerMember } from './account-helpers';
+import { Client, req } from './helpers';
 
 // Security headers: the CSP lets pages talk only to their own origin (and Google's sign-in, which
 // the test bindings configure) and allows inline style only by the page's nonce; personal answers are never

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_MAX, type HistoryAnswer } from '../../src/shared/favorites';
-import { Client, expectError, expectJson, registerMember } from './account-helpers';
+import { registerMember } from './account-helpers';
+import { Client, expectError, expectJson } from './helpers';
 
 // Issue 14, history: POST user/history/{showId} when a member opens a show page, newest first,
 // capped per member atomically, clearable, and only ever the member's own.

@@ -2,7 +2,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { BODY_MAX_BYTES } from '../../src/shared/constants';
-import { BASE, Client, dispatch, registerMember, sha256Hex } from './account-helpers';
+import { registerMember, sha256Hex } from './account-helpers';
+import { Client, req } from './helpers';
 
 // Generated hostile requests: every write endpoint of the app's own route table (pages and /api;
 // a route added later is in the list by itself) gets malformed, oversize, wrong-type,
@@ -258,7 +259,7 @@ describe('generated hostile requests', () => {
         Authorization: 'Bearer test-ops-token',
       };
       if (c.contentType !== null) headers['Content-Type'] = c.contentType;
-      const res = await dispatch(new Request(`${BASE}${path}`, { method, headers, body: c.body() }));
+      const res = await req(path, { method, headers, body: c.body() });
       const text = await res.text();
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       if (res.status >= 500) failures.push(`${label} ${method} ${path} [${c.name}] -> ${res.status} ${text.slice(0, 200)}`);
@@ -295,15 +296,15 @@ describe('generated hostile requests', () => {
     const headers = { Cookie: visitor.cookieHeader, 'X-XSRF-TOKEN': visitor.cookie('XSRF-TOKEN') ?? '', 'Content-Type': 'application/json' };
     const justOver = `{"version":"${'x'.repeat(BODY_MAX_BYTES)}","errors":[]}`;
     for (const path of ['/api/user/log', '/api/auth/login', '/billing/sandbox']) {
-      const res = await dispatch(new Request(`${BASE}${path}`, { method: 'POST', headers, body: justOver }));
+      const res = await req(path, { method: 'POST', headers, body: justOver });
       expect(res.status, path).toBe(413);
-      const streamed = await dispatch(new Request(`${BASE}${path}`, { method: 'POST', headers, body: streamOf(encoder.encode(justOver) as Uint8Array<ArrayBuffer>, 1000) }));
+      const streamed = await req(path, { method: 'POST', headers, body: streamOf(encoder.encode(justOver) as Uint8Array<ArrayBuffer>, 1000) });
       expect(streamed.status, `${path} streamed`).toBe(413);
     }
-    const api = await dispatch(new Request(`${BASE}/api/auth/login`, { method: 'POST', headers, body: justOver }));
+    const api = await req('/api/auth/login', { method: 'POST', headers, body: justOver });
     expect(await api.json()).toEqual({ message: 'payload_too_large' });
     // Under the cap the same route answers as usual (a 422 for a body it cannot use).
-    const small = await dispatch(new Request(`${BASE}/api/auth/login`, { method: 'POST', headers, body: '{"username": 1}' }));
+    const small = await req('/api/auth/login', { method: 'POST', headers, body: '{"username": 1}' });
     expect(small.status).toBe(422);
   });
 });

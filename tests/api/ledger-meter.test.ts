@@ -6,7 +6,7 @@ import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
 import { meterTestHooks, open } from '../../src/server/features/chat/room/state';
 import { acceptSession } from '../../src/server/features/chat/room/meter';
 import type { RoomSession } from '../../src/server/features/chat/room/logic';
-import { Client, expectJson } from './account-helpers';
+import { Client, expectJson } from './helpers';
 import { chatMember, joinRoom, liveShow, startChat, type RoomSocket } from './chat-helpers';
 import { booksHold } from './ledger-books';
 

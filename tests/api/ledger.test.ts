@@ -1,4 +1,4 @@
-import { env, exports } from 'cloudflare:workers';
+import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyLedger, credit, debit, performerPart, showEarnings, spend } from '../../src/server/lib/ledger.repo';
@@ -6,6 +6,7 @@ import { activeCall, applyPaymentEvent, DAILY_LIMIT_CENTS } from '../../src/serv
 import { insertBillingWithinLimit } from '../../src/server/features/billing/billing.repo';
 import { endPhoneCall } from '../../src/server/features/billing/phone.repo';
 import { SANDBOX_SIGNATURE_HEADER, SandboxProvider } from '../../src/server/features/billing/provider';
+import { req } from './helpers';
 import { booksHold } from './ledger-books';
 
 const sandbox = () => new SandboxProvider(env.PASSWORD_PEPPER ?? '');
@@ -32,13 +33,11 @@ async function newBilling(userId: number, coins: number): Promise<number> {
 
 async function postback(billingId: number, status: 'paid' | 'cancelled' | 'failed', tamper?: (body: string) => string): Promise<Response> {
   const { body, signature } = await sandbox().signedPostback({ billingId, status, eventId: `evt-${billingId}-${status}` });
-  return exports.default.fetch(
-    new Request('http://localhost/api/billing/callback/sandbox', {
-      method: 'POST',
-      body: tamper ? tamper(body) : body,
-      headers: { [SANDBOX_SIGNATURE_HEADER]: signature, 'Content-Type': 'application/json' },
-    }),
-  );
+  return req('/api/billing/callback/sandbox', {
+    method: 'POST',
+    body: tamper ? tamper(body) : body,
+    headers: { [SANDBOX_SIGNATURE_HEADER]: signature, 'Content-Type': 'application/json' },
+  });
 }
 
 
@@ -110,9 +109,7 @@ describe('coin ledger', () => {
     expect(altered.status).toBe(403);
     const bumped = await postback(billing, 'cancelled', (b) => b.replace('cancelled', 'paid'));
     expect(bumped.status).toBe(403);
-    const unsigned = await exports.default.fetch(
-      new Request('http://localhost/api/billing/callback/sandbox', { method: 'POST', body: JSON.stringify({ billing_id: billing, status: 'paid', event_id: 'x' }) }),
-    );
+    const unsigned = await req('/api/billing/callback/sandbox', { method: 'POST', body: JSON.stringify({ billing_id: billing, status: 'paid', event_id: 'x' }) });
     expect(unsigned.status).toBe(403);
     expect(await unsigned.json()).toEqual({ message: 'invalid_signature' });
     const coins = await env.DB.prepare('SELECT coins FROM users WHERE id = ?').bind(user).first<{ coins: number }>();

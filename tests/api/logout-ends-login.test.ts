@@ -1,7 +1,6 @@
-import { exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { parseEvent, type RealtimeEvent } from '../../src/shared/realtime';
-import { Client, expectJson, uniqueIp } from './account-helpers';
+import { Client, expectJson, req, uniqueIp, websocket } from './helpers';
 import { chatMember, joinRoom, ledgerRefs, liveShow, openRoom, sessionRow, startOk, type RoomSocket } from './chat-helpers';
 
 // Issue 24 point 9 (shows 260-263; a billed minute is 1 s in tests): a logout ends everything of
@@ -18,7 +17,7 @@ interface LobbySocket {
 
 /** A lobby socket with `client`'s cookies (from its own address: the per-address cap is elsewhere). */
 async function lobby(client: Client): Promise<LobbySocket> {
-  const res = await exports.default.fetch(new Request('http://localhost/api/realtime', { headers: { Upgrade: 'websocket', Cookie: client.cookieHeader, 'CF-Connecting-IP': uniqueIp() } }));
+  const res = await websocket('/api/realtime', { Cookie: client.cookieHeader, 'CF-Connecting-IP': uniqueIp() });
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
   ws.accept();
@@ -118,7 +117,7 @@ describe('point 9: a logout ends everything of that login, at once', () => {
   it("the performer's logout closes the studio socket and refuses the studio token issued before", async () => {
     const { show, performer, studio } = await liveShow(263);
     const token = await expectJson<{ login: string; password: string }>(await performer.post('/api/studio/connect'), 200);
-    const ice = () => exports.default.fetch(`http://localhost/api/video/ice?show=${show.id}&login=${token.login}&password=${encodeURIComponent(token.password)}`);
+    const ice = () => req(`/api/video/ice?show=${show.id}&login=${token.login}&password=${encodeURIComponent(token.password)}`);
     expect((await ice()).status).toBe(200);
     await expectJson(await performer.post('/api/auth/logout'), 200);
     expect(await studio.closed).toBe(4001);

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Bindings } from '../../src/server/env';
-import { BASE, Client, expectJson, mailsTo, registerMember, uniqueEmail, writeWith } from './account-helpers';
+import { mailsTo, registerMember, uniqueEmail } from './account-helpers';
+import { BASE, Client, expectJson, writeWith } from './helpers';
 
 // Issue 24 point 15 (f): `npm start` announces 127.0.0.1, so its mail links go there (a link to
 // localhost arrives without the session cookie), and every link carries the language the member

@@ -12,7 +12,7 @@ import {
   type Counts,
   type Message,
 } from '../../src/shared/messages';
-import { expectError, expectJson } from './account-helpers';
+import { expectError, expectJson } from './helpers';
 import { performerOf } from './chat-helpers';
 import { countsOf, reply, sendOk, sendShow, writer, type Writer } from './messages-helpers';
 

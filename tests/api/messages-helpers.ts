@@ -1,8 +1,9 @@
-import { env, exports } from 'cloudflare:workers';
+import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import type { Counts, SendAnswer } from '../../src/shared/messages';
 import { parseEvent, type RealtimeEvent } from '../../src/shared/realtime';
-import { Client, expectJson, uniqueIp, type Member } from './account-helpers';
+import { type Member } from './account-helpers';
+import { Client, expectJson, uniqueIp, websocket } from './helpers';
 import { chatMember } from './chat-helpers';
 
 // Helpers of the conversation tests (issue 14): members with coins and a nickname, the demo
@@ -50,7 +51,7 @@ export interface Socket {
 }
 
 export async function lobbySocket(client: Client): Promise<Socket> {
-  const res = await exports.default.fetch(new Request('http://localhost/api/realtime', { headers: { Upgrade: 'websocket', Cookie: client.cookieHeader, 'CF-Connecting-IP': uniqueIp() } }));
+  const res = await websocket('/api/realtime', { Cookie: client.cookieHeader, 'CF-Connecting-IP': uniqueIp() });
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
   ws.accept();

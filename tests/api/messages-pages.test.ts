@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Client, registerMember } from './account-helpers';
+import { registerMember } from './account-helpers';
+import { Client } from './helpers';
 
 // The member's message pages (issue 14): visitors go to the login and come back; members get the
 // island, never cached; hostile ids are a 404 page, never a 5xx.

@@ -2,7 +2,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { InboxList, InboxMessages } from '../../src/shared/inbox';
 import { MESSAGE_SEND_LIMIT, type ConversationMessages, type Counts, type SendAnswer } from '../../src/shared/messages';
-import { Client, expectError, expectJson, registerMember } from './account-helpers';
+import { registerMember } from './account-helpers';
+import { Client, expectError, expectJson } from './helpers';
 import { performerOf } from './chat-helpers';
 import { operatorClient, reply, sendOk, writer, type Writer } from './messages-helpers';
 

@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { InboxList, InboxMessages } from '../../src/shared/inbox';
 import type { ConversationMessages, SendAnswer } from '../../src/shared/messages';
 import { performerPart } from '../../src/server/lib/ledger.repo';
-import { Client, expectError, expectJson } from './account-helpers';
+import { Client, expectError, expectJson, req } from './helpers';
 import { coinsOf, performerOf } from './chat-helpers';
-import { req } from './helpers';
 import { lobbySocket, operatorClient, reply, sendOk, sendShow, writer } from './messages-helpers';
 
 // Issue 14, tips in messages and live counts: a tip moves coins member -> performer earnings and

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { LOGIN_LIMIT_ACCOUNT } from '../../src/server/features/account/account.service';
-import { DEMO, setCookies, uniq, uniqueEmail, uniqueIp } from './account-helpers';
-import { req } from './helpers';
+import { DEMO, uniq, uniqueEmail } from './account-helpers';
+import { req, setCookies, uniqueIp } from './helpers';
 
 // The forms a browser posts without script (age splash, consent banner, login, sign-up): they carry the session's
 // CSRF token in the hidden `_token` field, which the server checks like the X-XSRF-TOKEN header.

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { GAME_SEGMENTS, gameDay, type GameState } from '../../src/shared/game';
 import type { Session } from '../../src/shared/session';
 import type { Paged, ShowDetail, ShowSummary, VideoSummary } from '../../src/shared/shows';
-import { Client, DEMO, count, expectError, expectJson, registerMember } from './account-helpers';
+import { count, DEMO, registerMember } from './account-helpers';
+import { Client, expectError, expectJson } from './helpers';
 
 // Issue 9, points 16 and 17: pages that promised more than they did.
 

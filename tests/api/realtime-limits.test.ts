@@ -1,6 +1,6 @@
-import { env, exports } from 'cloudflare:workers';
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { Client, uniqueIp } from './account-helpers';
+import { Client, uniqueIp, websocket } from './helpers';
 
 // /api/realtime: only our own pages may open a socket (Origin), and one session or one client
 // address holds a bounded number of sockets, also under a burst of parallel upgrades. The test
@@ -10,7 +10,7 @@ const PER_SESSION = 3;
 const PER_ADDRESS = 5;
 
 function upgrade(headers: Record<string, string>): Promise<Response> {
-  return exports.default.fetch(new Request('http://localhost/api/realtime', { headers: { Upgrade: 'websocket', ...headers } }));
+  return websocket('/api/realtime', headers);
 }
 
 function accept(res: Response): WebSocket {

@@ -1,14 +1,11 @@
-import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { parseEvent, type RealtimeEvent } from '../../src/shared/realtime';
-import { registerMember, uniqueIp } from './account-helpers';
-import { req } from './helpers';
-
-const OPS = { Authorization: 'Bearer test-ops-token', 'Content-Type': 'application/json' };
+import { registerMember } from './account-helpers';
+import { OPS, req, uniqueIp, websocket } from './helpers';
 
 // Each socket from its own address: the per-address socket cap is tested in realtime-limits.test.ts.
 async function connect(cookie = ''): Promise<{ ws: WebSocket; events: RealtimeEvent[]; next: (type: string) => Promise<RealtimeEvent> }> {
-  const res = await exports.default.fetch(new Request('http://localhost/api/realtime', { headers: { Upgrade: 'websocket', Cookie: cookie, 'CF-Connecting-IP': uniqueIp() } }));
+  const res = await websocket('/api/realtime', { Cookie: cookie, 'CF-Connecting-IP': uniqueIp() });
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
   ws.accept();
@@ -74,7 +71,7 @@ describe('live lobby', () => {
     const perShard = new Map<number, number>();
     for (const h of shards) perShard.set((h as { shard: number }).shard, (perShard.get((h as { shard: number }).shard) ?? 0) + 1);
     expect([...perShard.values()].every((n) => n <= 2)).toBe(true);
-    const full = await exports.default.fetch(new Request('http://localhost/api/realtime', { headers: { Upgrade: 'websocket', 'CF-Connecting-IP': uniqueIp() } }));
+    const full = await websocket('/api/realtime', { 'CF-Connecting-IP': uniqueIp() });
     expect(full.status).toBe(503);
     for (const c of clients) c.ws.close(1000);
   });

@@ -2,24 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ROOM_FLOOD_CLOSE_CODE, ROOM_FRAME_LIMITS, type RoomEvent } from '../../src/shared/chat';
 import { MARKS_PER_BASE_MAX } from '../../src/server/lib/body';
 import { CHROMIUM_OFFER } from '../unit/chromium-sdp';
-import { Client } from './account-helpers';
-import { joinRoom, liveShow, startOk, type RoomSocket } from './chat-helpers';
+import { Client } from './helpers';
+import { joinRoom, liveShow, pinged, type RoomSocket, startOk, viewer } from './chat-helpers';
 
 // The show room's frames under abuse (issue 24, shows 143-146): every frame kind is limited per
 // sender, a flooder is told once and then closed, and nobody else notices; signals have a size
 // cap that real offers fit in; chat lines lose bidi and zero-width characters and stacked marks.
-
-async function viewer(showId: number, a: { login: string; password: string }): Promise<RoomSocket> {
-  const room = await joinRoom(showId, a.login, a.password);
-  await room.next('welcome');
-  return room;
-}
-
-/** A ping's pong: everything the room sent this socket before it has arrived. */
-async function pinged(room: RoomSocket): Promise<void> {
-  room.send('ping');
-  await room.next('error', (e) => e.code === 'pong');
-}
 
 const from = (room: RoomSocket, t: RoomEvent['t'], sid: string) => room.events.filter((e) => e.t === t && 'from' in e && e.from === sid).length;
 const rateLimited = (room: RoomSocket) => room.events.filter((e) => e.t === 'error' && e.code === 'chat.rate_limited').length;

@@ -2,23 +2,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { makeState, resultSignature } from '../../src/server/features/avs/provider';
 import type { Session, User } from '../../src/shared/session';
-import {
-  BASE,
-  Client,
-  count,
-  DEMO,
-  dispatchWith,
-  expectError,
-  expectJson,
-  insertToken,
-  mailedToken,
-  mailsTo,
-  registerMember,
-  setCookies,
-  uniqueEmail,
-  writeWith,
-  userRow,
-} from './account-helpers';
+import { count, DEMO, insertToken, mailedToken, mailsTo, registerMember, uniqueEmail, userRow } from './account-helpers';
+import { BASE, Client, dispatchWith, expectError, expectJson, setCookies, writeWith } from './helpers';
 
 // Issue 9, points 1, 2, 5, 6, 7 and 8 (and the "already confirmed" of 17): planted and open
 // redirects, links that outlive a reset, the Host header in mails, login/logout CSRF, session

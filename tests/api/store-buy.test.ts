@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { Client, expectError, expectJson, type Member } from './account-helpers';
+import { type Member } from './account-helpers';
+import { Client, expectError, expectJson } from './helpers';
 import { coinsOf } from './chat-helpers';
 import { buyer, freeVideo, paidGalleries, paidVideos, purchaseCount, purchaseDebits } from './store-helpers';
 import type { ArchiveLatestAnswer, ArchiveVideosAnswer, BuyAnswer, VideoAnswer } from '../../src/shared/store';

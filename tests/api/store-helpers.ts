@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
-import { registerMember, type Member } from './account-helpers';
+import { type Member, registerMember } from './account-helpers';
 import { addCoins } from './chat-helpers';
 
 // The store's tests (issue 13): demo objects in the MEDIA bucket, videos and galleries picked

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { Client, expectError, expectJson } from './account-helpers';
+import { Client, expectError, expectJson } from './helpers';
 import { buyer, freeVideo, paidGalleries, paidVideos } from './store-helpers';
 import type { GallerySummary, Paged, VideoSummary } from '../../src/shared/shows';
 import type { GalleryAnswer, MltAnswer, RateAnswer, VideoAnswer, ViewAnswer } from '../../src/shared/store';

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Client, expectError, expectJson, type Member } from './account-helpers';
+import { type Member } from './account-helpers';
+import { Client, expectError, expectJson } from './helpers';
 import { buyer, objectBytes, paidGalleries, paidVideos, PART_SIZE, PICTURE_SIZE, putGalleryMedia, putVideoMedia, type GalleryPick, type VideoPick } from './store-helpers';
 import { MEDIA_STREAMS_MAX } from '../../src/server/features/store/media.routes';
 import { mediaUrl, type FreeGalleryAnswer, type GalleryAnswer, type PlayAnswer } from '../../src/shared/store';

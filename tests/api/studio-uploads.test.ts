@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { GALLERY_PICTURES_MAX, UPLOAD_PICTURE_MAX_BYTES, UPLOAD_VIDEO_MAX_BYTES } from '../../src/shared/store';
 import { UPLOAD_CHUNK_BYTES, UPLOAD_CONCURRENT_MAX, UPLOAD_PENDING_MAX, type StudioUploadsAnswer, type UploadedPart, type VideoUploadStart } from '../../src/shared/uploads';
-import { BASE, Client, dispatch, expectError, expectJson } from './account-helpers';
+import { Client, expectError, expectJson, req } from './helpers';
 import { chatMember, performerOf } from './chat-helpers';
 import { jpegFile, mp4File, pngFile, webmFile, WEBM_HEADER } from './media-files';
 
@@ -25,7 +25,7 @@ function bytes(size: number, magic: number[] = [], seed = 1): Uint8Array<ArrayBu
 async function put(client: Client, path: string, body: Uint8Array<ArrayBuffer> | string, type = 'application/octet-stream'): Promise<Response> {
   if (!client.cookie('XSRF-TOKEN')) await client.csrf();
   const headers = { 'CF-Connecting-IP': client.ip, 'X-XSRF-TOKEN': client.cookie('XSRF-TOKEN') ?? '', Cookie: client.cookieHeader, 'Content-Type': type };
-  const res = await dispatch(new Request(`${BASE}${path}`, { method: 'PUT', headers, body }));
+  const res = await req(path, { method: 'PUT', headers, body });
   client.absorb(res);
   return res;
 }
@@ -72,7 +72,7 @@ describe('studio uploads', () => {
     const p = await performerOf(240);
     const start = await startVideo(p);
     const headers = { 'CF-Connecting-IP': p.ip, Cookie: p.cookieHeader, 'Content-Type': 'video/webm' };
-    const forged = await dispatch(new Request(`${BASE}/api/studio/uploads/videos/${start.video.id}/preview`, { method: 'PUT', headers, body: webmFile(300) }));
+    const forged = await req(`/api/studio/uploads/videos/${start.video.id}/preview`, { method: 'PUT', headers, body: webmFile(300) });
     await expectError(forged, 419, 'csrf_token_mismatch');
     expect(await env.MEDIA.head(`uploads/videos/${start.video.id}/1-preview`)).toBeNull();
     // The same request with the header is stored.
@@ -372,7 +372,7 @@ describe('studio uploads', () => {
       const bodies = Array.from({ length: 20 }, () => new TransformStream<Uint8Array, Uint8Array>());
       const settled: (Response | null)[] = Array(20).fill(null);
       const answers = bodies.map((b, i) =>
-        dispatch(new Request(`${BASE}/api/studio/uploads/videos/${start.video.id}/parts/${i + 1}${q}`, { method: 'PUT', headers, body: b.readable })).then((r) => (settled[i] = r)),
+        req(`/api/studio/uploads/videos/${start.video.id}/parts/${i + 1}${q}`, { method: 'PUT', headers, body: b.readable }).then((r) => (settled[i] = r)),
       );
       const deadline = Date.now() + 20_000;
       while (settled.filter(Boolean).length < 20 - UPLOAD_CONCURRENT_MAX) {

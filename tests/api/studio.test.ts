@@ -1,16 +1,16 @@
-import { env, exports } from 'cloudflare:workers';
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { performerPart } from '../../src/server/lib/ledger.repo';
 import { parseEvent, type RealtimeEvent } from '../../src/shared/realtime';
 import type { User } from '../../src/shared/session';
-import { Client, expectError, expectJson, uniqueIp } from './account-helpers';
+import { Client, expectError, expectJson, uniqueIp, websocket } from './helpers';
 import { chatMember, joinRoom, liveShow, openRoom, performerOf, PERFORMER_PASSWORD, resetShow, showInfo, startOk } from './chat-helpers';
 
 // The performer's studio API (shows 211-230): who may use it, status switches pushed as
 // show:bulkupdate, paid sessions ended by offline/pause, and going offline by itself.
 
 async function lobby(): Promise<{ ws: WebSocket; next: (match: (e: RealtimeEvent) => boolean) => Promise<RealtimeEvent> }> {
-  const res = await exports.default.fetch(new Request('http://localhost/api/realtime', { headers: { Upgrade: 'websocket', 'CF-Connecting-IP': uniqueIp() } }));
+  const res = await websocket('/api/realtime', { 'CF-Connecting-IP': uniqueIp() });
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
   ws.accept();

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { InboxList, InboxMessages } from '../../src/shared/inbox';
 import type { SendAnswer } from '../../src/shared/messages';
-import { expectError, expectJson } from './account-helpers';
+import { expectError, expectJson } from './helpers';
 import { performerOf } from './chat-helpers';
 import { operatorClient, sendOk, writer } from './messages-helpers';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILD_ID } from '../../src/shared/build';
 import { isSemver } from '../../src/shared/semver';
-import { csrf, req } from './helpers';
+import { csrf, dispatch, req } from './helpers';
 
 describe('server basics', () => {
   it('answers /version with the semver build id as plain text', async () => {
@@ -37,7 +37,7 @@ describe('server basics', () => {
     const html = await res.text();
     expect(html).toContain(`nonce="${nonce}"`);
     expect(res.headers.get('Strict-Transport-Security')).toBeNull();
-    const https = await (await import('cloudflare:workers')).exports.default.fetch(new Request('https://localhost/version'));
+    const https = await dispatch(new Request('https://localhost/version'));
     expect(https.headers.get('Strict-Transport-Security')).toMatch(/max-age=\d+/);
   });
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minutePrice } from '../../src/shared/chat';
 import type { FetchLike } from '../../src/server/features/video/realtime-api';
 import { videoTestHooks } from '../../src/server/features/video/video-room.service';
-import { Client, expectJson } from './account-helpers';
-import { chatMember, drainCoins, joinRoom, liveShow, startOk, type RoomSocket } from './chat-helpers';
+import { Client, expectJson } from './helpers';
+import { chatMember, drainCoins, liveShow, type RoomSocket, startOk, viewer } from './chat-helpers';
 import { FakeRealtime } from './fake-realtime';
 
 // The show room with VIDEO_RELAY=cloudflare (shows 238-240): the performer's offer publishes on
@@ -45,12 +45,6 @@ afterAll(() => {
 
 // A Chrome-like sendonly offer: audio mid 0, video mid 1.
 const OFFER = ['v=0', 'o=- 1 2 IN IP4 127.0.0.1', 's=-', 't=0 0', 'a=group:BUNDLE 0 1', 'm=audio 9 UDP/TLS/RTP/SAVPF 111', 'c=IN IP4 0.0.0.0', 'a=mid:0', 'a=sendonly', 'a=rtpmap:111 opus/48000/2', 'm=video 9 UDP/TLS/RTP/SAVPF 96', 'c=IN IP4 0.0.0.0', 'a=mid:1', 'a=sendonly', 'a=rtpmap:96 VP8/90000', ''].join('\r\n');
-
-async function viewer(showId: number, a: { login: string; password: string }): Promise<RoomSocket> {
-  const room = await joinRoom(showId, a.login, a.password);
-  await room.next('welcome');
-  return room;
-}
 
 /** The performer publishes through the room; answers the publisher's SFU session id. */
 async function publish(showId: number, studio: RoomSocket): Promise<string> {

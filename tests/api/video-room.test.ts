@@ -1,21 +1,15 @@
-import { env, exports } from 'cloudflare:workers';
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { minutePrice } from '../../src/shared/chat';
 import { offerTracks } from '../../src/server/features/video/video-engines';
-import { Client, expectError, expectJson } from './account-helpers';
-import { chatMember, joinRoom, liveShow, startOk, type RoomSocket } from './chat-helpers';
+import { Client, expectError, expectJson, req } from './helpers';
+import { chatMember, liveShow, pinged, type RoomSocket, startOk, viewer } from './chat-helpers';
 
 // The show room's video rules with the peer-to-peer engine (the default; shows 231-238): who is
 // sent video in each mode, the signalling between the performer's browser and permitted
 // viewers, the viewer cap, publishing only while online, and the ICE endpoint. The env object
 // the tests import is the one the worker and the room read (same isolate), so a test may
 // override a variable for its duration (VIDEO_P2P_MAX_VIEWERS, ICE_SERVERS) and restore it.
-
-async function viewer(showId: number, a: { login: string; password: string }): Promise<RoomSocket> {
-  const room = await joinRoom(showId, a.login, a.password);
-  await room.next('welcome');
-  return room;
-}
 
 /**
  * The performer's viewer list that equals `list` (order matters: priority order); the older lists
@@ -28,12 +22,6 @@ export async function listed(studio: RoomSocket, list: string[]) {
   for (const e of older) if (e.t === 'video-viewers') studio.events.splice(studio.events.indexOf(e), 1);
   if (at >= 0) return older[older.length - 1] as Extract<RoomSocket['events'][number], { t: 'video-viewers' }>;
   return studio.next('video-viewers', (e) => same(e));
-}
-
-/** A ping's pong: everything the room sent this socket before it has arrived. */
-async function pinged(room: RoomSocket): Promise<void> {
-  room.send('ping');
-  await room.next('error', (e) => e.code === 'pong');
 }
 
 async function withEnv<T>(over: Record<string, string | undefined>, run: () => Promise<T>): Promise<T> {
@@ -273,7 +261,7 @@ describe('offerTracks', () => {
 });
 
 describe('GET /api/video/ice', () => {
-  const ice = (q: Record<string, string>) => exports.default.fetch(new Request(`http://localhost/api/video/ice?${new URLSearchParams(q)}`));
+  const ice = (q: Record<string, string>) => req(`/api/video/ice?${new URLSearchParams(q)}`);
 
   it('only for a valid room token of that show; the configured servers with the engine', async () => {
     const { show, performer, studio } = await liveShow(237);
