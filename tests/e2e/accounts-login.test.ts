@@ -115,7 +115,7 @@ describe('login and logout', () => {
 });
 
 describe('login panel on a phone', () => {
-  it('is a full-width sheet at 390 px', async () => {
+  it('is a full-width sheet at 390 px (de)', async () => {
     const b = await launchIn('de', { viewport: { width: 390, height: 844 } });
     try {
       await open(b.page, '/');
@@ -131,6 +131,8 @@ describe('login panel on a phone', () => {
       await b.page.click('#login-panel button[type=submit]');
       await b.page.locator('[data-testid=member-toggle]').waitFor();
       expect(await b.page.locator('#login-panel').count()).toBe(0);
+      // The welcome back, in German.
+      expect(await text(b.page, '[data-testid=snackbar]')).toContain(MESSAGES.de.auth.login.welcome.replace('{{name}}', DEMO.username));
     } finally {
       await b.close();
     }

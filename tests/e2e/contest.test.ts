@@ -129,6 +129,7 @@ describe('contest', () => {
       await open(page, '/contest');
       const entries = await serverOrder(page);
       const first = entries[0];
+      expect(await page.getAttribute(`${row(first.id)} [data-action=contest-vote-up]`, 'aria-label')).toBe(m.contest.voteUp.replace('{{name}}', first.show.name));
       await page.click(`${row(first.id)} [data-action=contest-vote-up]`);
       await page.waitForSelector('[data-testid=contest-error]');
       expect(await text(page, '[data-testid=contest-error] span')).toBe(m.errors.not_verified);

@@ -37,13 +37,25 @@ describe('German, page group by page group', () => {
     await Promise.all([visitor?.close(), member?.close()]);
   });
 
-  it('for a visitor: home, lists, search, a show, the stores, free videos and shows, game, contest, the account pages, billing by phone, the info pages and the 404 page', async () => {
+  it('for a visitor: home, the welcome offer, the login panel, lists, search, a show, the stores, free videos and shows, game, contest, the account pages, billing by phone, the age check, the info pages and the 404 page', async () => {
     const page = visitor.page;
 
-    // Home, the show lists and a show page.
+    // Home with the welcome offer (it opens by itself after 2 s), the login panel, the show lists and a show page.
     await german(page, '/');
     expect(await text(page, 'main h1')).toBe(de.home.title);
     expect(await text(page, '.category-bar a[href="/shows/all-shows"]')).toBe(de.nav.allShows);
+    const offer = page.locator('[data-testid=incentive-panel]');
+    await offer.waitFor();
+    expect(await text(page, '[data-testid=incentive-panel] h2')).toBe(de.incentive.title);
+    expect(await text(page, '[data-testid=incentive-panel] .incentive-timer .muted')).toBe(de.incentive.endsIn);
+    await page.click('.incentive-close');
+    await offer.waitFor({ state: 'detached' });
+    await page.click('[data-action=login-toggle]');
+    await page.locator('#login-panel form[data-form=login]').waitFor();
+    expect(await text(page, '#login-panel-title')).toBe(de.auth.login.title);
+    expect(await text(page, 'label[for=panel-username]')).toBe(de.auth.login.username);
+    expect(await untranslated(page)).toEqual([]);
+    await page.keyboard.press('Escape');
     const showPath = (await page.getAttribute('.show-grid .show-tile a.tile-link', 'href'))!;
     await german(page, '/shows/all-shows');
     expect(await text(page, 'main h1')).toBe(de.nav.allShows);
@@ -61,6 +73,7 @@ describe('German, page group by page group', () => {
     await german(page, `/galleries/pictures/${gallery.showId}/${gallery.id}`);
     await german(page, '/freevideo');
     expect(await text(page, 'main h1')).toBe(de.freeVideos.title);
+    expect(await text(page, '.video-tile .price')).toBe(de.search.free);
     await german(page, '/freeshow');
     expect(await text(page, 'main h1')).toBe(de.freeShows.title);
     await german(page, '/game');
@@ -79,6 +92,11 @@ describe('German, page group by page group', () => {
     expect(await text(page, 'main h1')).toBe(de.auth.reset.title);
     await german(page, '/billing?voicecall=1');
     expect(await text(page, 'h1')).toBe(de.billing.voicecallTitle);
+    // The age check's sandbox provider.
+    await open(page, '/avs?kjm=1&target=%2Ffaq');
+    expect(new URL(page.url()).pathname).toBe('/avs/sandbox');
+    expect(await text(page, 'main h1')).toBe(de.avs.sandbox.title);
+    expect(await untranslated(page)).toEqual([]);
 
     // The info pages as the server sends them (no island to wait for).
     for (const key of INFO) {
@@ -100,10 +118,13 @@ describe('German, page group by page group', () => {
     expect(visitor.unexpectedProblems(page, { ignoreDocument404: true })).toEqual([]);
   });
 
-  it('for a member: the verification mail, profile, settings, a voucher redeemed, the game spun, a video bought, archive, messages and billing', async () => {
+  it('for a member: sign-up success, the verification mail, profile, settings, a voucher redeemed, the game spun, a video bought, archive, messages, billing, a phone call, logout', async () => {
     const page = member.page;
     const me = await newMember(page, { verified: false });
-    // The verification mail speaks the language of the sign-up; confirming it from the mail.
+    // The sign-up's success page; the verification mail speaks the language of the sign-up.
+    await german(page, '/users/signup_success');
+    expect(await text(page, 'main h1')).toBe(de.auth.success.title);
+    expect(await text(page, '[data-testid=success-text]')).toBe(fill(de.auth.success.text, { email: me.email }));
     const [mail] = await mails(me.email, { kind: 'verify', wait: 10_000 });
     expect(mail.subject).toBe(fill(de.mail.verify.subject, { brand: de.common.brand }));
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
@@ -116,6 +137,7 @@ describe('German, page group by page group', () => {
     await german(page, '/users/profile/settings');
     expect(await text(page, '[data-tab=settings]')).toBe(de.profile.tabs.settings);
     await german(page, '/users/profile/favorites');
+    expect(await text(page, '[data-testid=favorites-empty] h2')).toBe(de.profile.favorites.title);
     await german(page, '/users/cancel');
     expect(await text(page, 'main h1')).toBe(de.profile.cancel.title);
 
@@ -125,6 +147,7 @@ describe('German, page group by page group', () => {
     await page.click('[data-action=coupon-redeem]');
     await page.locator('[data-testid=coupon-notice][data-kind=success]').waitFor();
     expect(await text(page, '[data-testid=coupon-notice]')).toBe(fill(de.coupons.redeemed.coins_other, { count: 25 }));
+    expect(await text(page, '[data-coupon=LOYAL25] [data-testid=coupon-expiry]')).toBe(de.coupons.noExpiry);
     expect(await untranslated(page)).toEqual([]);
 
     // The daily game with reduced motion: the wheel stops at once (the animated spin: promises.test.ts).
@@ -159,6 +182,28 @@ describe('German, page group by page group', () => {
     await german(page, '/billing');
     await page.locator('[data-testid=billing-picker]').waitFor();
     expect(await untranslated(page)).toEqual([]);
+
+    // Paying by phone: the call connects on the sandbox phone line, the pages say why the menus
+    // are limited, and "Anruf beenden" ends it (the whole flow: billing-voicecall.test.ts in English).
+    const init = await call<{ link: string }>(page, 'POST', 'billing/init_phonecall', { paymenttypeid: 3, productid: 8 });
+    expect(init.status).toBe(200);
+    const bid = new URL(init.body.link, member.base).searchParams.get('bid') ?? '';
+    const line = await page.context().request.post(`${member.base}/billing/phone`, { form: { bid, action: 'start' }, maxRedirects: 0 });
+    expect(line.status()).toBe(303);
+    await german(page, '/faq');
+    const notice = page.locator('[data-testid=voicecall-notice-drawer]');
+    await notice.waitFor();
+    expect(await text(page, '[data-testid=voicecall-notice-drawer] .voicecall-notice-text')).toBe(de.voicecall.notice);
+    expect(await text(page, '[data-testid=voicecall-notice-drawer] [data-action=voicecall-end]')).toBe(de.voicecall.endCall);
+    await Promise.all([page.waitForURL(`${member.base}/`, { timeout: 15_000 }), notice.locator('[data-action=voicecall-end]').click()]);
+    await page.locator('[data-testid^=voicecall-notice]').waitFor({ state: 'detached' });
+
+    // Logging out asks first.
+    await german(page, '/logout');
+    expect(await text(page, '[data-state=ask] .lead')).toBe(de.auth.logout.question);
+    await page.click('[data-action=logout-confirm]');
+    await page.waitForURL(`${member.base}/`);
+    await page.locator('[data-action=login-toggle]').waitFor();
     expect(member.unexpectedProblems(page)).toEqual([]);
   });
 });
