@@ -1,10 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type StartedServer } from '../../scripts/lib.mjs';
+import { importJWK, SignJWT, type CryptoKey } from 'jose';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { open, waitForIslands } from './browser';
 import { logoutByMenu } from './accounts-helpers';
 import { launchIn, uniq } from './members';
@@ -29,21 +24,6 @@ describe('Google sign-in without a client id', () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-const CLIENT_ID = 'e2e-client.apps.googleusercontent.com';
-const KID = 'e2e-google-key';
-
 /**
  * A stand-in for Google's script (the test cannot reach Google): its button hands the callback
  * whatever ID token the test put into window.__credential.
@@ -53,37 +33,34 @@ const GSI_STUB = `window.google={accounts:{id:{
   renderButton(el,o){const b=document.createElement('button');b.type='button';b.textContent='Google '+o.text;b.dataset.gsi=o.text;
     b.onclick=()=>window.__gsiCallback({credential:window.__credential});el.appendChild(b);}}}};`;
 
+// The server with GOOGLE_CLIENT_ID and the test's key set (global setup starts it in the background).
 describe('Google sign-in with a client id', () => {
-  let server: StartedServer;
-  let persistTo: string;
+  const google = inject('google')!;
   let privateKey: CryptoKey;
   beforeAll(async () => {
-    const pair = await generateKeyPair('RS256', { extractable: true });
-    privateKey = pair.privateKey;
-    const jwk = { ...(await exportJWK(pair.publicKey)), kid: KID, alg: 'RS256', use: 'sig' };
-    persistTo = mkdtempSync(join(tmpdir(), 'livecam-e2e-google-'));
-    server = await startServer({
-      port: await freePort(),
-      persistTo,
-      vars: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_JSON: JSON.stringify({ keys: [jwk] }) },
-    });
-  });
+    expect(google, 'the Google sign-in server of the global setup').toBeTruthy();
+    privateKey = (await importJWK(google.privateJwk, 'RS256')) as CryptoKey;
+    // Started with the run: wait until it answers (its start-up error, if any, is in the run's output).
+    const deadline = Date.now() + 170_000;
+    for (;;) {
+      const up = await fetch(`${google.url}/version`).then((r) => r.ok, () => false);
+      if (up) break;
+      if (Date.now() > deadline) throw new Error(`the Google sign-in server ${google.url} did not answer`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }, 180_000);
 
   function idToken(email: string, sub: string): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ email, email_verified: true, name: email.split('@')[0] })
-      .setProtectedHeader({ alg: 'RS256', kid: KID, typ: 'JWT' })
+      .setProtectedHeader({ alg: 'RS256', kid: google.kid, typ: 'JWT' })
       .setIssuer('https://accounts.google.com')
-      .setAudience(CLIENT_ID)
+      .setAudience(google.clientId)
       .setSubject(sub)
       .setIssuedAt(now - 10)
       .setExpirationTime(now + 3600)
       .sign(privateKey);
   }
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(persistTo, { recursive: true, force: true });
-  });
 
   it('asks for consent first and requests nothing from Google before it', async () => {
     const b = await launchIn('en');
@@ -91,7 +68,7 @@ describe('Google sign-in with a client id', () => {
       const requested: string[] = [];
       b.page.on('request', (r) => requested.push(r.url()));
       await b.context.route(`https://${GSI}/**`, (route) => route.fulfill({ contentType: 'text/javascript', body: GSI_STUB }));
-      await b.page.goto(`${server.url}/users/signup`);
+      await b.page.goto(`${google.url}/users/signup`);
       await waitForIslands(b.page);
       await b.page.locator('[data-testid=google-consent]').waitFor();
       await b.page.click('[data-action=login-toggle]');
@@ -103,7 +80,7 @@ describe('Google sign-in with a client id', () => {
       await b.page.click('#login-panel [data-action=google-consent]');
       await b.page.locator('#login-panel [data-gsi]').waitFor();
       expect(requested.filter((u) => u.includes(GSI))).toHaveLength(1);
-      const cookie = (await b.context.cookies(server.url)).find((k) => k.name === 'google_consent');
+      const cookie = (await b.context.cookies(google.url)).find((k) => k.name === 'google_consent');
       expect(cookie?.value).toBe('1');
       expect((cookie!.expires * 1000 - Date.now()) / 86_400_000).toBeGreaterThan(390);
       // The sign-up screen behind switched too; in sign-up mode both boxes must be ticked first.
@@ -123,19 +100,19 @@ describe('Google sign-in with a client id', () => {
   it('a Google account without a member opens sign-up prefilled; signing up with Google logs in; later Google logs in', async () => {
     const b = await launchIn('de', { cookies: {} });
     try {
-      await b.context.addCookies([{ name: 'google_consent', value: '1', url: server.url }]);
+      await b.context.addCookies([{ name: 'google_consent', value: '1', url: google.url }]);
       await b.context.route(`https://${GSI}/**`, (route) => route.fulfill({ contentType: 'text/javascript', body: GSI_STUB }));
       const page = b.page;
       const email = `${`g_${uniq()}`}@example.com`;
       const token = await idToken(email, `sub${uniq()}`);
-      await page.goto(`${server.url}/`);
+      await page.goto(`${google.url}/`);
       await waitForIslands(page);
       await page.click('[data-action=login-toggle]');
       // Consent remembered: the button renders at once.
       await page.locator('#login-panel [data-gsi=signin_with]').waitFor();
       await page.evaluate((t) => ((window as unknown as { __credential: string }).__credential = t), token);
       await page.click('#login-panel [data-gsi=signin_with]');
-      await page.waitForURL(`${server.url}/users/signup?email=${encodeURIComponent(email)}`);
+      await page.waitForURL(`${google.url}/users/signup?email=${encodeURIComponent(email)}`);
       await waitForIslands(page);
       expect(await page.inputValue('#signup-reg-email')).toBe(email);
       expect(await page.locator('#login-panel').count()).toBe(0);
@@ -149,11 +126,11 @@ describe('Google sign-in with a client id', () => {
       await g.locator('input[type=checkbox]').nth(0).check();
       await g.locator('input[type=checkbox]').nth(1).check();
       await g.locator('[data-gsi=signup_with]').click();
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${google.url}/`);
       await waitForIslands(page);
       await page.locator('[data-testid=member-name]').waitFor();
 
-      await logoutByMenu(page, server.url);
+      await logoutByMenu(page, google.url);
       await waitForIslands(page);
       const again = await idToken(email, 'other-sub-same-mail');
       await page.click('[data-action=login-toggle]');

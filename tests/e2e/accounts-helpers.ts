@@ -1,37 +1,7 @@
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { baseUrl, open } from './browser';
+import { baseUrl } from './browser';
 
-
-export interface StoredMail {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  created_at: number;
-}
-
-/** The newest mail to `to` (from the development mailbox), waiting up to 10 s for it. */
-export async function latestMail(to: string, after = 0): Promise<StoredMail> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const res = await fetch(`${baseUrl()}/dev/mailbox.json?to=${encodeURIComponent(to)}`);
-    expect(res.status, 'GET /dev/mailbox.json').toBe(200);
-    const mails = ((await res.json()) as StoredMail[]).filter((m) => m.to.toLowerCase() === to.toLowerCase() && m.id > after);
-    if (mails.length) return mails[0];
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} in the dev mailbox`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-/** The first link in a mail's text that contains `path`, made relative to the test server. */
-export function mailLink(mail: StoredMail, path: string): string {
-  const m = mail.text.match(new RegExp(`https?://[^\\s]*${path.replace(/[?]/g, '\\?')}[^\\s]*`));
-  if (!m) throw new Error(`no ${path} link in mail "${mail.subject}":\n${mail.text}`);
-  const url = new URL(m[0]);
-  return `${url.pathname}${url.search}`;
-}
+// Helpers of the account tests: the top bar's login panel and member menu.
 
 /** Opens the top bar login panel and logs in; waits for the member area. */
 export async function loginByPanel(page: Page, login: string, password: string): Promise<void> {
@@ -87,17 +57,3 @@ export async function logoutByMenu(page: Page, base = baseUrl()): Promise<void> 
   await page.waitForURL(`${base}/`);
   await page.locator('[data-action=login-toggle]').waitFor();
 }
-
-/** Registers through the sign-up page; ends on the success page (logged in). */
-export async function signUp(page: Page, user: { email: string; username: string; password: string; code?: string }): Promise<void> {
-  await open(page, '/users/signup');
-  await page.fill('#signup-reg-email', user.email);
-  if (user.code) await page.fill('#signup-reg-code', user.code);
-  await page.fill('#signup-reg-password', user.password);
-  await page.fill('#signup-reg-username', user.username);
-  await page.check('#signup-reg-terms');
-  await page.click('form[data-form=register] button[type=submit]');
-  await page.waitForURL(`${baseUrl()}/users/signup_success`);
-}
-
-export { open };

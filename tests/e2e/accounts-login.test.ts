@@ -1,18 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { baseUrl, type Browser, open } from './browser';
 import { loginByPanel, logoutByMenu } from './accounts-helpers';
-import { DEMO, type Lang, launchIn, MESSAGES, text } from './members';
+import { DEMO, launchIn, MESSAGES, text } from './members';
 
-describe.each(['en', 'de'] as Lang[])('login and logout (%s)', (lang) => {
-  const m = MESSAGES[lang];
+// Each flow runs in one language (they alternate; German is covered page by page in german.test.ts).
+describe('login and logout', () => {
   let b: Browser | undefined;
   afterEach(async () => {
     await b?.close();
     b = undefined;
   });
 
-  it('the top bar login panel toggles, logs in by username, closes and keeps the page', async () => {
-    b = await launchIn(lang);
+  it('the top bar login panel toggles, logs in by username, closes and keeps the page (en)', async () => {
+    const m = MESSAGES.en;
+    b = await launchIn('en');
     const page = b.page;
     await open(page, '/terms');
     const toggle = page.locator('[data-action=login-toggle]');
@@ -57,8 +58,9 @@ describe.each(['en', 'de'] as Lang[])('login and logout (%s)', (lang) => {
     expect(b.unexpectedProblems()).toEqual([]);
   });
 
-  it('logs in by e-mail on /login, which then redirects members home', async () => {
-    b = await launchIn(lang);
+  it('logs in by e-mail on /login, which then redirects members home (de)', async () => {
+    const m = MESSAGES.de;
+    b = await launchIn('de');
     const page = b.page;
     await open(page, '/login');
     expect(await text(page, 'main h1')).toBe(m.auth.login.title);
@@ -76,8 +78,9 @@ describe.each(['en', 'de'] as Lang[])('login and logout (%s)', (lang) => {
     expect(page.url()).toBe(`${baseUrl()}/`);
   });
 
-  it('a wrong password shows the translated unknown-credentials error; empty fields are required', async () => {
-    b = await launchIn(lang);
+  it('a wrong password shows the translated unknown-credentials error; empty fields are required (de)', async () => {
+    const m = MESSAGES.de;
+    b = await launchIn('de');
     const page = b.page;
     await open(page, '/sessions/new');
     await page.click('form[data-form=login] button[type=submit]');
@@ -97,8 +100,8 @@ describe.each(['en', 'de'] as Lang[])('login and logout (%s)', (lang) => {
     expect(await page.locator('[data-testid=member-name]').count()).toBe(0);
   });
 
-  it('the panel "forgot password" link switches to the reset request and back', async () => {
-    b = await launchIn(lang);
+  it('the panel "forgot password" link switches to the reset request and back (en)', async () => {
+    b = await launchIn('en');
     const page = b.page;
     await open(page, '/');
     await page.click('[data-action=login-toggle]');
@@ -112,7 +115,7 @@ describe.each(['en', 'de'] as Lang[])('login and logout (%s)', (lang) => {
 });
 
 describe('login panel on a phone', () => {
-  it('is a full-width sheet at 390 px', async () => {
+  it('is a full-width sheet at 390 px (de)', async () => {
     const b = await launchIn('de', { viewport: { width: 390, height: 844 } });
     try {
       await open(b.page, '/');
@@ -128,6 +131,8 @@ describe('login panel on a phone', () => {
       await b.page.click('#login-panel button[type=submit]');
       await b.page.locator('[data-testid=member-toggle]').waitFor();
       expect(await b.page.locator('#login-panel').count()).toBe(0);
+      // The welcome back, in German.
+      expect(await text(b.page, '[data-testid=snackbar]')).toContain(MESSAGES.de.auth.login.welcome.replace('{{name}}', DEMO.username));
     } finally {
       await b.close();
     }

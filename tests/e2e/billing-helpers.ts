@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { baseUrl, open } from './browser';
+import { open } from './browser';
 import { text } from './members';
 
 // Helpers of the billing tests: the picker, the payment popup, and the top bar's balance.
@@ -28,15 +28,4 @@ export async function waitClosed(page: Page, timeout = 10_000): Promise<void> {
 export async function openPicker(page: Page, path = '/billing'): Promise<void> {
   await open(page, path);
   await page.locator('[data-testid=billing-picker]').waitFor();
-}
-
-
-/** Gives a member coins through the operator call (the e2e server's ops token). */
-export async function grantCoins(userId: number, amount: number, ref: string): Promise<void> {
-  const res = await fetch(`${baseUrl()}/api/ops/users/${userId}/coins`, {
-    method: 'POST',
-    headers: { Authorization: 'Bearer e2e-ops-token', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ amount, ref }),
-  });
-  if (res.status !== 200) throw new Error(`coins failed: ${res.status} ${await res.text()}`);
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from './browser';
 import { baseUrl, open } from './browser';
 import { openPicker, openPopup, topBarCoins, waitClosed } from './billing-helpers';
-import { launchIn, MESSAGES, registerMember, text } from './members';
+import { launchIn, MESSAGES, newMember, text } from './members';
 
 // Issue 24, money, as the member sees it: a checkout cancelled in the popup cannot be paid from it
 // later (its page says how it ended), and when the provider's payment still arrives too late the
@@ -25,7 +25,7 @@ describe('a cancelled checkout paid too late (en, then de)', () => {
   let b: Browser;
   beforeAll(async () => {
     b = await launchIn('en');
-    await registerMember(b.page);
+    await newMember(b.page);
   });
   afterAll(async () => {
     await b?.close();

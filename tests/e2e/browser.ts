@@ -1,18 +1,6 @@
 import { chromium, type Browser as PwBrowser, type BrowserContext, type Cookie, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** This test worker's own server (global setup starts one per worker: no state shared between files running at once). */
 export function baseUrl(): string {
   const urls = inject('baseUrls');
@@ -108,23 +96,28 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-let shared: Promise<PwBrowser> | null = null;
+const connected = new Map<string, Promise<PwBrowser>>();
 
 /**
- * The test file's Chromium, started with its first launch(): each launch() is a new context in it
- * (its own cookies, storage and cache, like a fresh profile), which costs a fraction of starting a
- * browser. Closed after the file (tests/e2e/setup.ts).
+ * The run's Chromium (global setup starts it; `media`: the one with the fake camera), connected
+ * once per test file: each launch() is a new context in it (its own cookies, storage and cache,
+ * like a fresh profile). The connection closes after the file (tests/e2e/setup.ts), and with it
+ * every context the file left open.
  */
-function sharedBrowser(): Promise<PwBrowser> {
-  shared ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
-  return shared;
+export function sharedBrowser(kind: 'plain' | 'media' = 'plain'): Promise<PwBrowser> {
+  let browser = connected.get(kind);
+  if (!browser) {
+    browser = chromium.connect(inject('browsers')[kind]);
+    connected.set(kind, browser);
+  }
+  return browser;
 }
 
-/** Closes the file's Chromium, if one was started. */
+/** Closes the file's connections to the run's Chromium (and so the contexts it left open). */
 export async function closeSharedBrowser(): Promise<void> {
-  const browser = shared;
-  shared = null;
-  await (await browser?.catch(() => null))?.close();
+  const browsers = [...connected.values()];
+  connected.clear();
+  await Promise.all(browsers.map(async (b) => (await b.catch(() => null))?.close()));
 }
 
 /** A fresh browser (a new context: no cookies but the ones asked for). */
@@ -224,28 +217,38 @@ export interface CallResult<T = unknown> {
   body: T;
 }
 
-/** A JSON call from the page with the CSRF cookie and header, like the client API layer. */
-export async function call<T = Record<string, unknown>>(page: Page, method: string, path: string, body?: unknown): Promise<CallResult<T>> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      if (!/XSRF-TOKEN=/.test(document.cookie)) await fetch('/api/auth/csrf-cookie');
-      const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
-      const res = await fetch(`/api/${path}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-XSRF-TOKEN': token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {
-        // plain text
-      }
-      return { status: res.status, body: parsed };
-    },
-    { method, path, body },
-  ) as Promise<CallResult<T>>;
+/**
+ * A JSON call to the API with the page's cookies, like the client API layer (the CSRF cookie
+ * first, then its header), sent by the context's request API: no page needs to be loaded, and the
+ * cookies it sets (a login, a rotated token) are the page's too.
+ */
+export async function call<T = Record<string, unknown>>(page: Page, method: string, path: string, body?: unknown, retried = false): Promise<CallResult<T>> {
+  const ctx = page.context();
+  const base = baseUrl();
+  const token = async () => (await ctx.cookies(base)).find((c) => c.name === 'XSRF-TOKEN')?.value;
+  if (!(await token())) await ctx.request.get(`${base}/api/auth/csrf-cookie`);
+  const send = async () =>
+    ctx.request.fetch(`${base}/api/${path}`, {
+      method,
+      headers: { Accept: 'application/json', 'X-XSRF-TOKEN': decodeURIComponent((await token()) ?? '') },
+      data: body,
+    });
+  // wrangler dev's proxy now and then resets a connection (ECONNRESET, twice in many runs): a GET
+  // changes nothing, so it is sent once more; a write is not (it may have been taken).
+  const res = await send().catch((error: unknown) => {
+    if (method === 'GET' && !retried && /ECONNRESET/.test(String(error))) return send();
+    throw error;
+  });
+  const text = await res.text();
+  // wrangler dev answers 503 when it restarted the worker mid-request (and asks to send it again).
+  if (res.status() === 503 && /restarted mid-request/.test(text) && !retried) return call(page, method, path, body, true);
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // plain text
+  }
+  return { status: res.status(), body: parsed as T };
 }
 
 /**

@@ -9,9 +9,9 @@ async function visit(b: Browser, path: string) {
   return { page, status: res?.status() };
 }
 
+// German pages are checked for console errors in german.test.ts.
 describe.each([
   ['en', { splash: true, consent: true }],
-  ['de', { splash: true, consent: true, lang: 'de' }],
   ['en, first visit (splash open)', {}],
 ] as const)('no console or page errors (%s)', (_name, cookies) => {
   let b: Browser;

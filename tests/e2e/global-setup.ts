@@ -1,55 +1,112 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { freePort, startServer, type StartedServer } from '../../scripts/lib.mjs';
+import { BROWSER_ARGS, CHROMIUM, FAKE_MEDIA } from './chromium';
+
+/** The server with Google sign-in configured (tests/e2e/accounts-google.test.ts), started in the background. */
+export interface GoogleServer {
+  url: string;
+  clientId: string;
+  kid: string;
+  /** The key that signs the test's ID tokens; the server trusts its public half. */
+  privateJwk: JWK;
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrls: string[];
+    /** The run's Chromium servers (tests/e2e/browser.ts connects to them). */
+    browsers: { plain: string; media: string };
+    /** null when the run does not include the Google sign-in file. */
+    google: GoogleServer | null;
   }
 }
 
 /**
  * One server per test worker (vitest.e2e.config.ts), so files running at once share no state.
- * One by default: with two on two cores the run took 14 instead of about 19 minutes, but once a
- * plain GET waited 20 s for its busy server; E2E_WORKERS=2 where there are cores to spare.
+ * E2E_WORKERS=N runs N files at once (default 1: see vitest.e2e.config.ts).
  */
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 1);
 
+const GOOGLE_FILE = join(dirname(fileURLToPath(import.meta.url)), 'accounts-google.test.ts');
+
+interface Throwaway {
+  server: StartedServer;
+  persistTo: string;
+}
+
 /** A throwaway server with its own migrated and seeded D1 in a temp folder. */
-async function throwawayServer(): Promise<{ server: StartedServer; persistTo: string }> {
+async function throwawayServer(vars: Record<string, string> = {}, port?: number): Promise<Throwaway> {
   const persistTo = mkdtempSync(join(tmpdir(), 'livecam-e2e-'));
   try {
     // Every page of the run comes from one address: the per-address caps of anonymous writes
     // (sign-ups, mails, client logs) are raised for it (ignored in production; tests/api asserts them).
     // A chat minute lasts 4 s, so the room tests see minutes charged without waiting a real one.
-    const server = await startServer({ port: await freePort(), persistTo, vars: { ADDRESS_LIMIT_FACTOR: '100', CHAT_MINUTE_MS: '4000' } });
+    const server = await startServer({ port: port ?? (await freePort()), persistTo, vars: { ADDRESS_LIMIT_FACTOR: '100', CHAT_MINUTE_MS: '4000', ...vars } });
     return { server, persistTo };
   } catch (error) {
     // startServer puts wrangler's output into its error message; make sure it is seen.
-    console.error('e2e: the test server did not start\n', error instanceof Error ? error.message : error);
+    console.error('e2e: a test server did not start\n', error instanceof Error ? error.message : error);
     rmSync(persistTo, { recursive: true, force: true });
     throw error;
   }
 }
 
-/** The servers of the run: test worker N (VITEST_POOL_ID) uses the Nth (tests/e2e/browser.ts baseUrl). */
+async function stop({ server, persistTo }: Throwaway): Promise<void> {
+  await server.stop();
+  if (process.env.E2E_SERVER_LOG) console.log(server.log());
+  rmSync(persistTo, { recursive: true, force: true });
+}
+
+/** Whether the run includes `file` (no filters, or a filter that matches it as vitest matches them: a part of its path). */
+function runIncludes(project: TestProject, file: string): boolean {
+  const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
+  return !filters?.length || filters.some((f) => file.includes(f) || resolve(f) === file);
+}
+
+/**
+ * The servers of the run: test worker N (VITEST_POOL_ID) uses the Nth (tests/e2e/browser.ts
+ * baseUrl). Two Chromium servers are started with them, one plain and one with the fake camera
+ * (live video): each test file connects to them (tens of milliseconds) instead of launching a
+ * browser of its own (a second or two each, twice for the room files). The server with Google
+ * sign-in starts in the background while the first files run; its file waits for it.
+ */
 export default async function setup(project: TestProject) {
-  const started = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, () => throwawayServer()));
-  const servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  let google: { info: GoogleServer; started: Promise<Throwaway | null> } | null = null;
+  if (runIncludes(project, GOOGLE_FILE)) {
+    const pair = await generateKeyPair('RS256', { extractable: true });
+    const info: GoogleServer = { url: '', clientId: 'e2e-client.apps.googleusercontent.com', kid: 'e2e-google-key', privateJwk: await exportJWK(pair.privateKey) };
+    const publicJwk = { ...(await exportJWK(pair.publicKey)), kid: info.kid, alg: 'RS256', use: 'sig' };
+    const port = await freePort();
+    info.url = `http://127.0.0.1:${port}`;
+    const started = throwawayServer({ GOOGLE_CLIENT_ID: info.clientId, GOOGLE_JWKS_JSON: JSON.stringify({ keys: [publicJwk] }) }, port).catch(() => null);
+    google = { info, started };
+  }
+
+  const launchBrowser = (args: string[]) => chromium.launchServer({ executablePath: CHROMIUM, headless: true, args });
+  const [browsersStarted, ...started] = await Promise.allSettled([
+    Promise.all([launchBrowser(BROWSER_ARGS), launchBrowser([...BROWSER_ARGS, ...FAKE_MEDIA])]),
+    ...Array.from({ length: E2E_WORKERS }, () => throwawayServer()),
+  ]);
+  const servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value as Throwaway] : []));
+  const browsers: BrowserServer[] = browsersStarted.status === 'fulfilled' ? browsersStarted.value : [];
   const stopAll = async () => {
-    for (const { server, persistTo } of servers) {
-      await server.stop();
-      if (process.env.E2E_SERVER_LOG) console.log(server.log());
-      rmSync(persistTo, { recursive: true, force: true });
-    }
+    await Promise.all(browsers.map((b) => b.close().catch(() => undefined)));
+    const googleServer = await google?.started;
+    for (const s of [...servers, ...(googleServer ? [googleServer] : [])]) await stop(s);
   };
-  const failed = started.find((r) => r.status === 'rejected');
+  const failed = [browsersStarted, ...started].find((r) => r.status === 'rejected');
   if (failed) {
     await stopAll();
     throw failed.reason;
   }
   project.provide('baseUrls', servers.map((s) => s.server.url));
+  project.provide('browsers', { plain: browsers[0].wsEndpoint(), media: browsers[1].wsEndpoint() });
+  project.provide('google', google?.info ?? null);
   return stopAll;
 }

@@ -2,8 +2,9 @@ import type { Browser as PwBrowser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationMessages, Counts, SendAnswer } from '../../src/shared/messages';
 import type { ShowDetail } from '../../src/shared/shows';
-import { baseUrl, open } from './browser';
-import { chatMember, ctxCall, msg, performerStudio, person, roomsBrowser } from './rooms-helpers';
+import { baseUrl, call, open } from './browser';
+import { newMember } from './members';
+import { msg, performerStudio, person, roomsBrowser } from './rooms-helpers';
 
 // The answering side of messages in Chromium (issue 14 point 5): a member writes to a show with a
 // tip and the performer sees it arrive live in the studio inbox (pseudonym, tip, unread), opens it,
@@ -29,7 +30,7 @@ afterAll(async () => {
 });
 
 async function memberThread(member: Page, id: number | 'support'): Promise<ConversationMessages> {
-  const res = await ctxCall<ConversationMessages>(member, 'GET', `conversations/${id}/messages`);
+  const res = await call<ConversationMessages>(member, 'GET', `conversations/${id}/messages`);
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -43,8 +44,8 @@ describe('studio inbox', () => {
     await expect.poll(() => inbox.locator('h2').textContent()).toBe(msg('en').inbox.title.studio);
 
     const member = await person(browser, 'en', 'desktop');
-    await chatMember(member, 100);
-    const sent = await ctxCall<SendAnswer>(member, 'POST', 'conversations/show', { body: 'Hello from the e2e member', showid: show.id, pseudoid: 0, tip: 1, coins: 15 });
+    await newMember(member, { coins: 100, ageChecked: true, nickname: true });
+    const sent = await call<SendAnswer>(member, 'POST', 'conversations/show', { body: 'Hello from the e2e member', showid: show.id, pseudoid: 0, tip: 1, coins: 15 });
     expect(sent.status).toBe(200);
     expect(sent.body.user).toEqual({ coins: 85 });
     const cid = sent.body.conversation.id;
@@ -71,14 +72,14 @@ describe('studio inbox', () => {
 
     const answer = (await memberThread(member, cid)).messages.data.at(-1)!;
     expect(answer).toMatchObject({ author: 'show', body: 'Thank you for the tip!', unread: 1 });
-    expect((await ctxCall<Counts>(member, 'GET', 'conversations/count')).body).toEqual({ all: 1, [cid]: 1 });
+    expect((await call<Counts>(member, 'GET', 'conversations/count')).body).toEqual({ all: 1, [cid]: 1 });
 
     // The member writes again: it appears in the open thread without a reload.
-    expect((await ctxCall(member, 'POST', 'conversations/show', { body: 'See you tonight', showid: show.id, pseudoid: 0 })).status).toBe(200);
+    expect((await call(member, 'POST', 'conversations/show', { body: 'See you tonight', showid: show.id, pseudoid: 0 })).status).toBe(200);
     await thread.locator('[data-testid=inbox-message][data-author=member]', { hasText: 'See you tonight' }).waitFor({ timeout: 10_000 });
     // The member's name and e-mail never reach the studio page.
     const html = await performer.content();
-    const me = (await ctxCall<{ user: { name: string; email: string } }>(member, 'GET', 'auth/user')).body.user;
+    const me = (await call<{ user: { name: string; email: string } }>(member, 'GET', 'auth/user')).body.user;
     expect(html).not.toContain(me.email);
     expect(html).not.toContain(`>${me.name}<`);
     await performer.context().close();
@@ -89,7 +90,7 @@ describe('studio inbox', () => {
 describe('operator inbox', () => {
   it('the operator answers a support thread from /operator/messages and sees the member’s next message live (de, phone)', async () => {
     const operator = await person(browser, 'de', 'phone');
-    const login = await ctxCall(operator, 'POST', 'auth/login', OPERATOR);
+    const login = await call(operator, 'POST', 'auth/login', OPERATOR);
     expect(login.status).toBe(200);
     await open(operator, '/operator/messages');
     const inbox = operator.locator('[data-testid=inbox][data-side=support]');
@@ -97,8 +98,8 @@ describe('operator inbox', () => {
     await expect.poll(() => inbox.locator('h2').textContent()).toBe(msg('de').inbox.title.support);
 
     const member = await person(browser, 'de', 'phone');
-    await chatMember(member, 0, { nickname: false });
-    const sent = await ctxCall<SendAnswer>(member, 'POST', 'conversations/support', { body: 'Wie ändere ich meinen Nickname?' });
+    await newMember(member, { ageChecked: true });
+    const sent = await call<SendAnswer>(member, 'POST', 'conversations/support', { body: 'Wie ändere ich meinen Nickname?' });
     expect(sent.status).toBe(200);
     const cid = sent.body.conversation.id;
 
@@ -115,7 +116,7 @@ describe('operator inbox', () => {
     const answer = (await memberThread(member, 'support')).messages.data.at(-1)!;
     expect(answer).toMatchObject({ author: 'support', body: 'Im Profil unter Nicknames.', unread: 1 });
 
-    expect((await ctxCall(member, 'POST', 'conversations/support', { body: 'Danke, gefunden!' })).status).toBe(200);
+    expect((await call(member, 'POST', 'conversations/support', { body: 'Danke, gefunden!' })).status).toBe(200);
     await thread.locator('[data-testid=inbox-message][data-author=member]', { hasText: 'Danke, gefunden!' }).waitFor({ timeout: 10_000 });
     // A member who is no operator gets the notice, not the inbox.
     await open(member, '/operator/messages');

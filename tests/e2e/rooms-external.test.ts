@@ -2,9 +2,9 @@ import type { Browser as PwBrowser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTERNAL_EXTEND_MS } from '../../src/shared/chat';
 import type { ShowDetail } from '../../src/shared/shows';
-import { baseUrl, open } from './browser';
-import type { Lang } from './members';
-import { chatMember, ctxCall, msg, performerStudio, person, roomsBrowser, startChat, type Device } from './rooms-helpers';
+import { baseUrl, call, open } from './browser';
+import { type Lang, newMember } from './members';
+import { msg, performerStudio, person, roomsBrowser, startChat, type Device } from './rooms-helpers';
 
 // A partner show (contentprovider_id 2, demo shows 241-250): the chat buttons start an external
 // session and the show page embeds the partner frame, which runs the same room (a line reaches
@@ -34,7 +34,7 @@ interface History {
 /** The member's latest chat of a show, once it has ended (the beacon may land after the navigation). */
 async function endedChat(page: Page, showId: number) {
   for (let i = 0; i < 100; i++) {
-    const h = await ctxCall<History>(page, 'GET', 'user/chathistory');
+    const h = await call<History>(page, 'GET', 'user/chathistory');
     const row = h.body.data.find((r) => r.showId === showId);
     if (row?.ended_at) return row;
     await new Promise((r) => setTimeout(r, 200));
@@ -90,7 +90,7 @@ describe.each(CASES)('rooms: external provider show (%s, %s)', (lang, device, ty
     const price = show.pricing.private;
     const [studio, member] = await Promise.all([person(browser, lang, device), person(browser, lang, device)]);
     const coins = price * 20;
-    const [, me] = await Promise.all([performerStudio(studio, show, { online: true }), chatMember(member, coins)]);
+    const [, me] = await Promise.all([performerStudio(studio, show, { online: true }), newMember(member, { coins, ageChecked: true, nickname: true })]);
     let extendRequests = 0;
     member.on('request', (r) => {
       if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/chat/external/extend') extendRequests++;

@@ -2,9 +2,9 @@ import type { Browser as PwBrowser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOYEUR_PERCENT } from '../../src/shared/chat';
 import type { ShowDetail } from '../../src/shared/shows';
-import { open } from './browser';
-import { PASSWORD, type Lang } from './members';
-import { chatMember, ctxCall, msg, overlay, performerStudio, person, roomsBrowser, showsByIds, startChat, type Device } from './rooms-helpers';
+import { call, open } from './browser';
+import { PASSWORD, type Lang, newMember } from './members';
+import { msg, overlay, performerStudio, person, roomsBrowser, showsByIds, startChat, type Device } from './rooms-helpers';
 
 // Issue 24 point 9 in the browser (a 4 s minute): logging out in one tab ends the running private
 // in another tab of the same browser at once; that tab says so, the performer's private view
@@ -33,10 +33,7 @@ async function logOutInOtherTab(page: Page): Promise<void> {
   expect((await done).status()).toBe(200);
 }
 
-describe.each([
-  ['en', 'desktop', 0],
-  ['de', 'phone', 1],
-] as [Lang, Device, number][])('rooms: logout in another tab (%s, %s)', (lang, device, index) => {
+describe.each([['en', 'desktop', 0]] as [Lang, Device, number][])('rooms: logout in another tab (%s, %s)', (lang, device, index) => {
   it('ends the running private at once: the tab says so, the studio drops it, no further minute is charged', async () => {
     const m = msg(lang);
     const show = shows[index];
@@ -44,7 +41,7 @@ describe.each([
     const voyeurPrice = Math.max(1, Math.round((price * VOYEUR_PERCENT) / 100));
     const [studio, member, voyeur] = await Promise.all([person(browser, lang, 'desktop'), person(browser, lang, device), person(browser, lang, device)]);
     const start = price * 10;
-    const [me] = await Promise.all([chatMember(member, start), chatMember(voyeur, voyeurPrice * 10), performerStudio(studio, show, { online: true })]);
+    const [me] = await Promise.all([newMember(member, { coins: start, ageChecked: true, nickname: true }), newMember(voyeur, { coins: voyeurPrice * 10, ageChecked: true, nickname: true }), performerStudio(studio, show, { online: true })]);
 
     await startChat(member, show, 'private');
     await overlay(member).and(member.locator('[data-state=pending]')).waitFor();
@@ -69,10 +66,10 @@ describe.each([
     // private cost what it showed. A charge that does not come can only be seen once the time passed.
     await new Promise((r) => setTimeout(r, 2 * 4_000 + 1_000));
     // Logged in again: the balance and the chat history agree with the minutes the tab showed.
-    const again = await ctxCall<{ user: { coins: number } }>(member, 'POST', 'auth/login', { username: me.email, password: PASSWORD });
+    const again = await call<{ user: { coins: number } }>(member, 'POST', 'auth/login', { username: me.email, password: PASSWORD });
     expect(again.status).toBe(200);
     expect(again.body.user.coins).toBe(start - minutes * price);
-    const history = await ctxCall<{ data: { minutes: number; coins: number; end_reason: string }[] }>(member, 'GET', 'user/chathistory');
+    const history = await call<{ data: { minutes: number; coins: number; end_reason: string }[] }>(member, 'GET', 'user/chathistory');
     expect(history.body.data[0]).toMatchObject({ minutes, coins: minutes * price, end_reason: 'logout' });
     await Promise.all([studio, member, voyeur].map((p) => p.context().close()));
   });

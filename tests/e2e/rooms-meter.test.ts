@@ -2,8 +2,9 @@ import type { Browser as PwBrowser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOYEUR_PERCENT } from '../../src/shared/chat';
 import type { ShowDetail } from '../../src/shared/shows';
-import { open } from './browser';
-import { barCoins, chatMember, ctxCall, msg, overlay, performerStudio, person, roomsBrowser, showPath, showsByIds, startChat } from './rooms-helpers';
+import { call, open } from './browser';
+import { newMember } from './members';
+import { barCoins, msg, overlay, performerStudio, person, roomsBrowser, showPath, showsByIds, startChat } from './rooms-helpers';
 
 // What the meter bills, as a person sees it (issue 24; a 4 s minute, the default 30 s grace): a
 // voyeur's chat ends with the private it watched (told so, the bar no longer says Voyeur, no
@@ -33,16 +34,16 @@ interface HistoryRow {
 }
 
 async function coinsOf(page: Page): Promise<number> {
-  return (await ctxCall<{ user: { coins: number } }>(page, 'GET', 'auth/user')).body.user.coins;
+  return (await call<{ user: { coins: number } }>(page, 'GET', 'auth/user')).body.user.coins;
 }
 
 async function latestChat(page: Page): Promise<HistoryRow> {
-  return (await ctxCall<{ data: HistoryRow[] }>(page, 'GET', 'user/chathistory')).body.data[0];
+  return (await call<{ data: HistoryRow[] }>(page, 'GET', 'user/chathistory')).body.data[0];
 }
 
 /** A member's private chat with the show, accepted in the studio; answers the member's coins before it. */
 async function runningPrivate(studio: Page, member: Page, show: ShowDetail, coins: number): Promise<{ nick: string }> {
-  const { nick } = await chatMember(member, coins);
+  const { nick } = await newMember(member, { coins, ageChecked: true, nickname: true });
   await startChat(member, show, 'private');
   await overlay(member).and(member.locator('[data-state=pending]')).waitFor();
   await studio.locator('.studio-request').filter({ hasText: nick ?? '' }).locator('[data-testid=studio-accept]').click();
@@ -59,7 +60,7 @@ describe('rooms: the meter', () => {
     const [studio, member, voyeur] = await Promise.all([person(browser, 'en', 'desktop'), person(browser, 'en', 'desktop'), person(browser, 'en', 'phone')]);
     await performerStudio(studio, show, { online: true });
     await runningPrivate(studio, member, show, show.pricing.private * 10);
-    const v = await chatMember(voyeur, voyeurPrice * 10);
+    const v = await newMember(voyeur, { coins: voyeurPrice * 10, ageChecked: true, nickname: true });
     await startChat(voyeur, show, 'voyeur');
     await overlay(voyeur).and(voyeur.locator('[data-state=running][data-type=voyeur]')).waitFor();
     await expect(voyeur.locator('[data-testid=chat-type]').textContent()).resolves.toBe(m.chat.type.voyeur);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIP_AMOUNTS, VOYEUR_PERCENT } from '../../src/shared/chat';
 import type { ShowDetail } from '../../src/shared/shows';
 import { open } from './browser';
-import { barCoins, chatMember, homeShows, msg, overlay, performerStudio, person, roomsBrowser, startChat } from './rooms-helpers';
+import { newMember } from './members';
+import { barCoins, homeShows, msg, overlay, performerStudio, person, roomsBrowser, startChat } from './rooms-helpers';
 
 // Paid chats with a 4 s minute (CHAT_MINUTE_MS of the e2e server): a private with its pending
 // state, the free chatters seeing it went private, minutes charged at their start, a private
@@ -34,8 +35,8 @@ describe('rooms: private chat (en, desktop)', () => {
     await Promise.all([
       performerStudio(studio, show, { online: true }),
       startChat(guest, show, 'free'),
-      chatMember(member, start, { nickname: false }),
-      chatMember(voyeur, voyeurPrice * 4),
+      newMember(member, { coins: start, ageChecked: true }),
+      newMember(voyeur, { coins: voyeurPrice * 4, ageChecked: true, nickname: true }),
     ]);
     await overlay(guest).and(guest.locator('[data-state=running]')).waitFor();
 
@@ -134,7 +135,7 @@ describe('rooms: exclusive and coins (de)', () => {
     const show = shows[1];
     const price = show.pricing.exclusive ?? 0;
     const [studio, member, voyeur] = await Promise.all([person(browser, 'de', 'desktop'), person(browser, 'de', 'desktop'), person(browser, 'de', 'desktop')]);
-    await Promise.all([performerStudio(studio, show, { online: true }), chatMember(member, price * 3), chatMember(voyeur, show.pricing.private * 3)]);
+    await Promise.all([performerStudio(studio, show, { online: true }), newMember(member, { coins: price * 3, ageChecked: true, nickname: true }), newMember(voyeur, { coins: show.pricing.private * 3, ageChecked: true, nickname: true })]);
     await startChat(member, show, 'exclusive');
     await overlay(member).and(member.locator('[data-state=pending][data-type=exclusive]')).waitFor();
     await studio.locator('.studio-request [data-testid=studio-accept]').click();
@@ -154,7 +155,7 @@ describe('rooms: exclusive and coins (de)', () => {
     const show = shows[2];
     const price = show.pricing.private;
     const [studio, member] = await Promise.all([person(browser, 'de', 'phone'), person(browser, 'de', 'phone')]);
-    await Promise.all([performerStudio(studio, show, { online: true }), chatMember(member, price)]);
+    await Promise.all([performerStudio(studio, show, { online: true }), newMember(member, { coins: price, ageChecked: true, nickname: true })]);
     await startChat(member, show, 'private');
     await overlay(member).and(member.locator('[data-state=pending]')).waitFor();
     await studio.locator('.studio-request [data-testid=studio-accept]').click();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
 import { GERMAN_PHONE, launch, open, type Browser } from './browser';
-import { registerMember } from './members';
+import { newMember } from './members';
 
 const tileLinks = '.show-grid .show-tile a.tile-link';
 const crumbs = (b: Browser) => b.page.$$eval('.breadcrumbs li', (els) => els.map((e) => e.textContent?.trim()));
@@ -103,7 +103,7 @@ describe('show page for a member', () => {
 
   it('a chat button starts the chat: a member without a nickname is asked for one first', async () => {
     // Throws unless the login answers 200. A fresh member: no nickname yet.
-    await registerMember(b.page);
+    await newMember(b.page);
     await open(b.page, '/');
     const href = (await b.page.getAttribute('.show-grid .show-tile.online a.tile-link', 'href'))!;
     await open(b.page, href);

@@ -5,8 +5,9 @@ import { root } from '../../scripts/lib.mjs';
 import type { ShowDetail } from '../../src/shared/shows';
 import type { GalleryAnswer, VideoAnswer } from '../../src/shared/store';
 import type { StudioUploadsAnswer } from '../../src/shared/uploads';
-import { baseUrl, open } from './browser';
-import { chatMember, ctxCall, homeShows, performerStudio, person, roomsBrowser } from './rooms-helpers';
+import { baseUrl, call, open } from './browser';
+import { newMember } from './members';
+import { homeShows, performerStudio, person, roomsBrowser } from './rooms-helpers';
 
 // Studio uploads in Chromium (issue 13 point 5): the demo performer uploads a committed demo clip
 // (poster, duration and the free preview made in the browser, a progress bar to the end), sees it
@@ -18,7 +19,7 @@ let browser: PwBrowser;
 let shows: ShowDetail[];
 
 beforeAll(async () => {
-  browser = await roomsBrowser(['--autoplay-policy=no-user-gesture-required']);
+  browser = await roomsBrowser('media');
   // Shows the live-room suites leave alone (they take online free-mode shows) come first.
   const online = await homeShows((s) => s.online && s.contentproviderId === 1);
   shows = [...online.filter((s) => !s.freemode), ...online.filter((s) => s.freemode).reverse()].slice(0, 2);
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 async function mine(page: Page): Promise<StudioUploadsAnswer> {
-  const res = await ctxCall<StudioUploadsAnswer>(page, 'GET', 'studio/uploads');
+  const res = await call<StudioUploadsAnswer>(page, 'GET', 'studio/uploads');
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -74,8 +75,8 @@ describe('studio uploads', () => {
 
     // A member buys it: the sale is named in the performer's statement.
     const buyer = await person(browser, 'en', 'desktop');
-    await chatMember(buyer, 100, { nickname: false });
-    const bought = await ctxCall(buyer, 'POST', `videos/buy/${video.ccid}/1`, { use_voucher: 0 });
+    await newMember(buyer, { coins: 100, ageChecked: true });
+    const bought = await call(buyer, 'POST', `videos/buy/${video.ccid}/1`, { use_voucher: 0 });
     expect(bought.status).toBe(200);
     await buyer.context().close();
     await open(page, '/studio');

@@ -1,8 +1,8 @@
 import type { Browser as PwBrowser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShowDetail } from '../../src/shared/shows';
-import type { Lang } from './members';
-import { chatMember, FAKE_MEDIA, homeShows, msg, overlay, performerStudio, person, roomsBrowser, startChat, type Device } from './rooms-helpers';
+import { type Lang, newMember } from './members';
+import { homeShows, msg, overlay, performerStudio, person, roomsBrowser, startChat, type Device } from './rooms-helpers';
 
 // Live video (issue 12) with Chromium's fake camera: the performer's studio goes live, two free
 // viewers decode the video, a private cuts them off (only the private member keeps it) and they
@@ -13,7 +13,7 @@ let browser: PwBrowser;
 let shows: ShowDetail[];
 
 beforeAll(async () => {
-  browser = await roomsBrowser(FAKE_MEDIA);
+  browser = await roomsBrowser('media');
   // Past the shows the free, paid and voice-call room files use.
   shows = (await homeShows((s) => s.online && s.freemode && s.exclusivemode && !s.exclusiveOnly && s.contentproviderId === 1)).slice(8);
 });
@@ -49,18 +49,16 @@ async function cutOff(page: Page, state: string): Promise<void> {
   await expect.poll(() => framesDecoded(page), { timeout: 2_000, interval: 100 }).toBe(-1);
 }
 
-const CASES: [Lang, Device][] = [
-  ['en', 'desktop'],
-  ['de', 'phone'],
-];
+// In German with the performer and the private member on phones (the test without camera below is English on a desktop).
+const CASES: [Lang, Device][] = [['de', 'phone']];
 
 describe.each(CASES)('live video (%s, %s)', (lang, device) => {
   it('the studio goes live, two viewers decode, a private cuts the free viewers off and gives their video back when it ends', async () => {
     const m = msg(lang);
-    const show = shows[lang === 'en' ? 0 : 1];
+    const show = shows[1];
     expect(show, 'a live show with free and private chat').toBeDefined();
     const [studio, guest, viewer, member] = await Promise.all([person(browser, lang, device), person(browser, lang, 'desktop'), person(browser, lang, 'phone'), person(browser, lang, device)]);
-    await Promise.all([performerStudio(studio, show, { online: true }), chatMember(member, show.pricing.private * 20)]);
+    await Promise.all([performerStudio(studio, show, { online: true }), newMember(member, { coins: show.pricing.private * 20, ageChecked: true, nickname: true })]);
 
     // The performer starts the camera: preview, on air, no viewer yet.
     await studio.click('[data-testid=camera-start]');

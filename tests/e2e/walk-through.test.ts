@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOYEUR_PERCENT } from '../../src/shared/chat';
 import type { SendAnswer } from '../../src/shared/messages';
 import type { ShowDetail, ShowSummary } from '../../src/shared/shows';
-import { baseUrl, open } from './browser';
-import type { Lang } from './members';
-import { chatMember, ctxCall, FAKE_MEDIA, msg, overlay, performerStudio, person, roomsBrowser, startChat } from './rooms-helpers';
+import { baseUrl, call, open } from './browser';
+import { type Lang, newMember } from './members';
+import { msg, overlay, performerStudio, person, roomsBrowser, startChat } from './rooms-helpers';
 
-// Issue 24 point 15, what a walk-through as a member and a performer found, in English and
-// German on a 390 px phone: (a) the chat overlay's video uses the space and its compact icon
+// Issue 24 point 15, what a walk-through as a member and a performer found, on a 390 px phone,
+// each point in English or German (they alternate): (a) the chat overlay's video uses the space and its compact icon
 // controls cover neither the picture nor the Buy coins link; (b) the studio does not scroll
 // sideways; (e) a performer's top bar holds performer items only; (h) the studio shows the
 // catalogue's truth about free chat; (c) prize vouchers name the open store with the right
@@ -19,7 +19,7 @@ let browser: PwBrowser;
 let shows: ShowDetail[];
 
 beforeAll(async () => {
-  browser = await roomsBrowser(FAKE_MEDIA);
+  browser = await roomsBrowser('media');
   const list = (await (await fetch(`${baseUrl()}/api/shows?page=3`)).json()) as { data: ShowSummary[] };
   shows = await Promise.all(list.data.map(async (s) => (await (await fetch(`${baseUrl()}/api/shows/${s.id}`)).json()) as ShowDetail));
 });
@@ -27,8 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const LANGS: Lang[] = ['en', 'de'];
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -45,18 +43,18 @@ async function noSideScroll(page: Page): Promise<void> {
   expect(scroll).toBeLessThanOrEqual(client);
 }
 
-describe.each(LANGS)('walk-through on a 390 px phone (%s)', (lang) => {
-  const m = msg(lang);
-
-  it('(a) chat overlay: the video takes the space, compact named icon controls cover neither it nor the Buy coins link', async () => {
-    const show = shows.filter((s) => s.contentproviderId === 1)[lang === 'en' ? 0 : 1];
+describe('walk-through on a 390 px phone', () => {
+  it('(a) chat overlay: the video takes the space, compact named icon controls cover neither it nor the Buy coins link (en)', async () => {
+    const lang: Lang = 'en';
+    const m = msg(lang);
+    const show = shows.filter((s) => s.contentproviderId === 1)[0];
     const voyeurPrice = Math.max(1, Math.round((show.pricing.private * VOYEUR_PERCENT) / 100));
     const [studio, member] = await Promise.all([person(browser, lang, 'desktop'), person(browser, lang, 'phone')]);
     await performerStudio(studio, show, { online: true });
     await studio.click('[data-testid=camera-start]');
     await studio.locator('[data-testid=studio-video][data-camera=on][data-air=live]').waitFor();
     // Coins for two minutes: the room warns one minute before they run out (a minute is 4 s here).
-    await chatMember(member, voyeurPrice * 2);
+    await newMember(member, { coins: voyeurPrice * 2, ageChecked: true, nickname: true });
     await startChat(member, show, 'voyeur');
     await overlay(member).and(member.locator('[data-state=running]')).waitFor();
     await member.locator('[data-testid=live-video][data-playing="1"]').waitFor({ timeout: 30_000 });
@@ -93,26 +91,29 @@ describe.each(LANGS)('walk-through on a 390 px phone (%s)', (lang) => {
   });
 
   /** The performer of a show whose catalogue entry refuses free chat, its free-chat switch left on, in the studio. */
-  async function refusingStudio(n: number): Promise<Page> {
+  async function refusingStudio(lang: Lang, n: number): Promise<Page> {
     const show = shows.filter((s) => s.contentproviderId === 1 && !s.flags.free)[(lang === 'en' ? 0 : 3) + n];
     const performer = await person(browser, lang, 'phone');
     await performerStudio(performer, show);
-    const status = await ctxCall<{ status: { open: { free: boolean } } }>(performer, 'POST', 'studio/status', { open: { free: true } });
+    const status = await call<{ status: { open: { free: boolean } } }>(performer, 'POST', 'studio/status', { open: { free: true } });
     expect(status.body.status.open.free).toBe(true);
     await open(performer, '/studio');
     await performer.locator('[data-testid=studio][data-connected="1"]').waitFor();
     return performer;
   }
 
-  it('(b) the studio does not scroll sideways', async () => {
-    const performer = await refusingStudio(0);
+  it('(b) the studio does not scroll sideways (de)', async () => {
+    const lang: Lang = 'de';
+    const performer = await refusingStudio(lang, 0);
     await performer.screenshot({ path: `/tmp/walk-through-studio-${lang}.png`, fullPage: true });
     await noSideScroll(performer);
     await performer.context().close();
   });
 
-  it('(h) the studio shows free chat as the catalogue says: off, disabled, with the reason', async () => {
-    const performer = await refusingStudio(1);
+  it('(h) the studio shows free chat as the catalogue says: off, disabled, with the reason (en)', async () => {
+    const lang: Lang = 'en';
+    const performer = await refusingStudio(lang, 1);
+    const m = msg(lang);
     const free = performer.locator('[data-open=free]');
     expect(await free.isChecked()).toBe(false);
     expect(await free.isDisabled()).toBe(true);
@@ -123,8 +124,9 @@ describe.each(LANGS)('walk-through on a 390 px phone (%s)', (lang) => {
     await performer.context().close();
   });
 
-  it('(e) a performer’s top bar holds performer items only', async () => {
-    const performer = await refusingStudio(2);
+  it('(e) a performer’s top bar holds performer items only (de)', async () => {
+    const lang: Lang = 'de';
+    const performer = await refusingStudio(lang, 2);
     // No member coin chip, favourites, history or member messages; the menu is the studio's.
     const bar = performer.locator('.app-bar');
     await bar.locator('[data-testid=member-toggle]').waitFor();
@@ -141,10 +143,12 @@ describe.each(LANGS)('walk-through on a 390 px phone (%s)', (lang) => {
     await performer.context().close();
   });
 
-  it('(c) prize vouchers: the video and the gallery prize each name their open store, with their own icon', async () => {
+  it('(c) prize vouchers: the video and the gallery prize each name their open store, with their own icon (en)', async () => {
+    const lang: Lang = 'en';
+    const m = msg(lang);
     const member = await person(browser, lang, 'phone');
-    await chatMember(member, 0, { nickname: false });
-    for (const code of ['FREEVIDEO', 'FREEGALLERY']) expect((await ctxCall(member, 'POST', 'coupons/redeem', { code })).status).toBe(200);
+    await newMember(member, { ageChecked: true });
+    for (const code of ['FREEVIDEO', 'FREEGALLERY']) expect((await call(member, 'POST', 'coupons/redeem', { code })).status).toBe(200);
     await open(member, '/users/profile/coupons');
     const video = member.locator('[data-coupon=FREEVIDEO]');
     const gallery = member.locator('[data-coupon=FREEGALLERY]');
@@ -164,11 +168,13 @@ describe.each(LANGS)('walk-through on a 390 px phone (%s)', (lang) => {
     await member.context().close();
   });
 
-  it('(d) the inbox counts the conversations it lists, in the language’s plural', async () => {
+  it('(d) the inbox counts the conversations it lists, in the language’s plural (de)', async () => {
+    const lang: Lang = 'de';
+    const m = msg(lang);
     const member = await person(browser, lang, 'desktop');
-    await chatMember(member, 0, { nickname: false });
+    await newMember(member, { ageChecked: true });
     const targets = shows.filter((s) => s.contentproviderId === 1).slice(4, 6);
-    for (const s of targets) expect((await ctxCall(member, 'POST', 'conversations/show', { body: `hello ${lang}`, showid: s.id, pseudoid: 0, coins: 0, tip: false })).status).toBe(200);
+    for (const s of targets) expect((await call(member, 'POST', 'conversations/show', { body: `hello ${lang}`, showid: s.id, pseudoid: 0, coins: 0, tip: false })).status).toBe(200);
 
     // Writing to support beside the list: the support thread is no conversation of the list.
     await open(member, '/messages/support');
@@ -186,17 +192,19 @@ describe.each(LANGS)('walk-through on a 390 px phone (%s)', (lang) => {
     await member.context().close();
   });
 
-  it('(g) the operator sees the account behind a support thread', async () => {
+  it('(g) the operator sees the account behind a support thread (en)', async () => {
+    const lang: Lang = 'en';
+    const m = msg(lang);
     const member = await person(browser, lang, 'desktop');
-    const { id } = await chatMember(member, 0, { nickname: false });
+    const { id } = await newMember(member, { ageChecked: true });
     const operator = await person(browser, lang, 'phone');
-    expect((await ctxCall(operator, 'POST', 'auth/login', { username: 'operator', password: 'operator-pass-2026' })).status).toBe(200);
-    const sent = await ctxCall<SendAnswer>(member, 'POST', 'conversations/support', { body: 'Still waiting' });
+    expect((await call(operator, 'POST', 'auth/login', { username: 'operator', password: 'operator-pass-2026' })).status).toBe(200);
+    const sent = await call<SendAnswer>(member, 'POST', 'conversations/support', { body: 'Still waiting' });
     await open(operator, '/operator/messages');
     await operator.locator(`[data-testid=inbox-item][data-id="${sent.body.conversation.id}"]`).click();
     const account = operator.locator('[data-testid=support-member]');
     await account.waitFor();
-    const me = (await ctxCall<{ user: { email: string; name: string } }>(member, 'GET', 'session/init')).body.user;
+    const me = (await call<{ user: { email: string; name: string } }>(member, 'GET', 'session/init')).body.user;
     expect(await account.locator('[data-testid=support-member-id]').textContent()).toBe(String(id));
     expect(await account.locator('[data-testid=support-member-email]').textContent()).toBe(me.email);
     expect(await account.locator('[data-testid=support-member-name]').textContent()).toBe(me.name);
