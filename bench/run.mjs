@@ -1,6 +1,6 @@
 // npm run bench [-- NAME...]: the named measures (all without names) against a throwaway local
 // server (wrangler dev / workerd, own D1). Each measure prints its report and one line
-// `BENCH {json}`; the end is a markdown summary for the README. A report: exits 0 even when a
+// `BENCH {json}`; the end is a markdown summary for docs/performance.md. A report: exits 0 even when a
 // target is missed, non-zero only when the benchmark itself cannot run. See bench/README.md.
 import os from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';

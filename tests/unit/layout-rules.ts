@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import { checkIslands, checkRouters } from './layout-mounts';
 
-// The layout rules of the source tree (README "Layout"), checked on a map of path -> source so a
+// The layout rules of the source tree (docs/architecture.md "Rules"), checked on a map of path -> source so a
 // test can feed it a broken tree. Paths are relative to the repository root, with '/'.
 
 export type Tree = Map<string, string>;

@@ -23,7 +23,7 @@ const MEMBER_INSERT = 'INSERT INTO users (name, email, password_hash, is_verifie
 const MEMBER_COINS = `INSERT INTO ledger (user_id, amount, reason, ref, created_at, counter) SELECT id, ${DEMO_MEMBER.coins}, 'adjust', 'opening:' || id, created_at, 'promotions' FROM users WHERE name = '${DEMO_MEMBER.name}'`;
 
 // Every demo show has a performer account: login = the show's slug name (e.g. `mia`), password
-// PERFORMER_PASSWORD for all of them (one hash; documented in the README "Live rooms").
+// PERFORMER_PASSWORD for all of them (one hash; documented in docs/live-rooms.md).
 export const PERFORMER_PASSWORD = 'studio-demo-1';
 export const PERFORMER_EMAIL_DOMAIN = 'performers.example';
 const PERFORMER_USERS = `INSERT INTO users (name, email, password_hash, is_verified, age_verified, created_at, welcome_shown_at)

@@ -20,7 +20,7 @@ export interface PaymentEvent {
 /**
  * A payment provider with a hosted checkout (redirect) and signed server-to-server postbacks,
  * the shape most adult-friendly processors use. Add one by implementing this and registering it
- * in `providerFor` (see README "Payments").
+ * in `providerFor` (see docs/ledger.md).
  */
 export interface PaymentProvider {
   readonly name: string;
