@@ -5,9 +5,9 @@ import type { ChatLine, RoomEvent } from '../../../shared/chat';
 // the room's line events; each side keeps a RoomLines in its own state.
 
 /** Lines kept on screen (older ones drop off the top). */
-export const LINES_KEPT = 300;
+const LINES_KEPT = 300;
 /** A typing notice shows this long unless a line of the same sender comes first. */
-export const TYPING_SHOWN_MS = 4_000;
+const TYPING_SHOWN_MS = 4_000;
 
 export type RoomItem =
   | { kind: 'line'; line: ChatLine }
@@ -19,12 +19,10 @@ export interface RoomLines {
   typing: { nick: string; until: number } | null;
 }
 
-export const roomLines = (): RoomLines => ({ items: [], typing: null });
-
 const tsOf = (i: RoomItem) => (i.kind === 'line' ? i.line.ts : i.ts);
 export const itemKey = (i: RoomItem) => (i.kind === 'line' ? i.line.id : i.id);
 
-export function pushItem(s: RoomLines, item: RoomItem): void {
+function pushItem(s: RoomLines, item: RoomItem): void {
   s.items.push(item);
   if (s.items.length > LINES_KEPT) s.items.splice(0, s.items.length - LINES_KEPT);
 }

@@ -15,7 +15,7 @@ import { endSession, graceMs, minuteMs, now, open, performerHere, pushNow, save,
 // held, and shifted by the time away once the performer is back).
 
 /** The simulator (local development only) accepts a request after this long. */
-export const SIMULATOR_ACCEPT_MS = 1_500;
+const SIMULATOR_ACCEPT_MS = 1_500;
 /** A private or exclusive request nobody answers ends after this many grace periods. */
 const PENDING_GRACE_FACTOR = 2;
 
