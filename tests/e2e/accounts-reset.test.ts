@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { baseUrl, type Browser, call, open } from './browser';
-import { clickThrough } from './accounts-helpers';
+import { clickThrough, startupWritesDone } from './accounts-helpers';
 import { launchIn, mailLink, mails, MESSAGES, newMember, text, uniq } from './members';
 
 // The reset runs in German (its mail and pages), the sign-up in English (accounts-signup.test.ts).
@@ -80,6 +80,7 @@ describe('password reset (de)', () => {
 
     // Old password fails, new one works.
     await open(page, '/login');
+    await startupWritesDone(page);
     await page.fill('#page-login-username', email);
     await page.fill('#page-login-password', 'first-password-1');
     await page.click('form[data-form=login] button[type=submit]');

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseUrl, type Browser, open } from './browser';
-import { logoutByMenu } from './accounts-helpers';
+import { logoutByMenu, startupWritesDone } from './accounts-helpers';
 import { launchIn, mailLink, mails, MESSAGES, text, uniq } from './members';
 
 /** Registers through the sign-up page; ends on the success page (logged in). */
 async function signUp(page: Page, user: { email: string; username: string; password: string }): Promise<void> {
   await open(page, '/users/signup');
+  await startupWritesDone(page);
   await page.fill('#signup-reg-email', user.email);
   await page.fill('#signup-reg-password', user.password);
   await page.fill('#signup-reg-username', user.username);
@@ -96,6 +97,7 @@ describe('sign-up', () => {
 
     // The same address again: the 409 info with a link to the reset form.
     await open(page, '/users/signup');
+    await startupWritesDone(page);
     await page.fill('#signup-reg-email', email.toUpperCase());
     await page.fill('#signup-reg-password', password);
     await page.fill('#signup-reg-username', `e2e_${lang}_${uniq()}`);

@@ -47,13 +47,19 @@ export interface PageProblems {
   pageErrors: string[];
   /** Main-frame documents that answered 404 (their own load failure is expected). */
   documents404: Set<string>;
+  /**
+   * Requests that wrangler dev answered with its own 503 "Your worker restarted mid-request"
+   * (it does so for a write in flight while it reloads the worker, seen on a busy machine): a
+   * failure of the development server, not of the app, so their console lines are not counted.
+   */
+  devServerRestarts: Set<string>;
 }
 
 const collected = new WeakMap<Page, PageProblems>();
 
 function watch(page: Page): void {
   if (collected.has(page)) return;
-  const problems: PageProblems = { consoleErrors: [], pageErrors: [], documents404: new Set() };
+  const problems: PageProblems = { consoleErrors: [], pageErrors: [], documents404: new Set(), devServerRestarts: new Set() };
   collected.set(page, problems);
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.consoleErrors.push({ text: msg.text(), url: msg.location().url });
@@ -61,19 +67,26 @@ function watch(page: Page): void {
   page.on('pageerror', (error) => problems.pageErrors.push(`${error.name}: ${error.message}`));
   page.on('response', (res) => {
     if (res.status() === 404 && res.request().isNavigationRequest() && res.frame() === page.mainFrame()) problems.documents404.add(res.url());
+    if (res.status() === 503) {
+      void res.text().then(
+        (body) => /^Your worker restarted mid-request/.test(body) && problems.devServerRestarts.add(res.url()),
+        () => undefined,
+      );
+    }
   });
 }
 
 function problemsOf(page: Page): PageProblems {
-  return collected.get(page) ?? { consoleErrors: [], pageErrors: [], documents404: new Set() };
+  return collected.get(page) ?? { consoleErrors: [], pageErrors: [], documents404: new Set(), devServerRestarts: new Set() };
 }
 
 /** A page's console errors and page errors as readable lines. */
 export function problemLines(page: Page, { ignoreDocument404 = false } = {}): string[] {
-  const { consoleErrors, pageErrors, documents404 } = problemsOf(page);
+  const { consoleErrors, pageErrors, documents404, devServerRestarts } = problemsOf(page);
   return [
     ...consoleErrors
       .filter((e) => !(ignoreDocument404 && documents404.has(e.url) && /status of 404/.test(e.text)))
+      .filter((e) => !(devServerRestarts.has(e.url) && /status of 503/.test(e.text)))
       .map((e) => `console: ${e.text} (${e.url})`),
     ...pageErrors.map((e) => `pageerror: ${e}`),
   ];

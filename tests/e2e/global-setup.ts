@@ -28,8 +28,12 @@ declare module 'vitest' {
 }
 
 /**
- * One server per test worker (vitest.e2e.config.ts), so files running at once share no state.
- * E2E_WORKERS=N runs N files at once (default 1: see vitest.e2e.config.ts).
+ * One test file at a time by default; E2E_WORKERS=N runs N, each test worker with a server of its
+ * own (files running at once share no state). Measured on this 2-core machine while other runs
+ * kept it at load average 12 to 20: two workers took the suite from 1187 to 998 s, all passing,
+ * but three more two-worker runs at load 15-20 each had failures (a sign-up racing the page's own
+ * start-up write, since fixed; a 503 from a busy dev server under a page's write; a live-video
+ * walk-through step), while no one-worker run did. CI keeps one.
  */
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 1);
 

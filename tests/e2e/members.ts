@@ -142,6 +142,10 @@ export interface MemberOptions {
 export async function newMember(page: Page, opts: MemberOptions = {}): Promise<Member> {
   const { verified = true, welcome = false, coins = 0, ageChecked = false, nickname = false, prefix = 'm', password = PASSWORD } = opts;
   const email = opts.email ?? `${prefix}-${uniq()}@example.org`;
+  // A page already open may still be sending its start-up writes (a visitor's page posts the
+  // welcome countdown's start); the sign-up rotates the CSRF token under such a post, which then
+  // answers 419 (sent again by the page, but logged by the browser): let them finish first.
+  if (page.url() !== 'about:blank') await page.waitForLoadState('networkidle');
   const reg = await call<{ user: { id: number; name: string } }>(page, 'POST', 'register', { email, password, terms_check: true, ...(opts.username ? { username: opts.username } : {}) });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
   const member: Member = { id: reg.body.user.id, name: reg.body.user.name, email, password, nick: null };
