@@ -1,12 +1,12 @@
-import { WebSocket as ReconnectingWebSocket } from 'partysocket';
 import { parseEvent, REALTIME_PATH, type RealtimeEvent, type ShowStatus } from '../../shared/realtime';
 import { applyStatuses, rebuildOnline } from '../state/live';
 import type { RootState } from '../state/store';
 import { api } from './api';
+import { openLiveSocket, wsUrl } from './live-socket';
 import { dispatchRealtime } from './realtime-handlers';
 
-// The live lobby client: one socket per page (loaded lazily by main.ts after the islands, so
-// partysocket stays out of the first-load JavaScript). show:bulkupdate writes store.live; on every
+// The live lobby client: one socket per page (lib/live-socket.ts), loaded lazily by main.ts after
+// the islands, so partysocket stays out of the first-load JavaScript. show:bulkupdate writes store.live; on every
 // reconnect (not the first connect) the online list is refetched, since updates sent while the
 // socket was away are gone. Member events go to the handlers their slices registered (realtime-handlers.ts).
 
@@ -28,13 +28,8 @@ declare global {
 
 let started: LobbyHandle | null = null;
 
-export function lobbyUrl(loc: Pick<Location, 'protocol' | 'host'> = location): string {
-  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}${REALTIME_PATH}`;
-}
-
 export function startRealtime(store: RootState): LobbyHandle {
   if (started) return started;
-  let opens = 0;
   /** Events that arrive while the online list is being refetched: applied again after it. */
   let buffered: ShowStatus[][] | null = null;
   let refetching: Promise<void> | null = null;
@@ -68,22 +63,17 @@ export function startRealtime(store: RootState): LobbyHandle {
     if (gap) void refetchOnline();
   };
 
-  const ws = new ReconnectingWebSocket(() => lobbyUrl(), undefined, {
-    minReconnectionDelay: 500 + Math.random() * 1000,
-    maxReconnectionDelay: 15_000,
-    connectionTimeout: 6_000,
-  });
-  ws.addEventListener('open', () => {
-    opens++;
-    store.live.connected = true;
-    if (opens > 1) void refetchOnline();
-  });
-  ws.addEventListener('close', () => {
-    store.live.connected = false;
-  });
-  ws.addEventListener('message', (e: MessageEvent) => {
-    const event = parseEvent(e.data);
-    if (event) handle(event);
+  const socket = openLiveSocket({
+    url: () => wsUrl(REALTIME_PATH),
+    parse: parseEvent,
+    onEvent: handle,
+    onStatus: (open, opens) => {
+      store.live.connected = open;
+      if (open && opens > 1) void refetchOnline();
+    },
+    minDelayMs: 500,
+    jitterMs: 1000,
+    maxDelayMs: 15_000,
   });
 
   // A page restored from the back/forward cache missed everything while it was frozen.
@@ -92,16 +82,16 @@ export function startRealtime(store: RootState): LobbyHandle {
   });
 
   started = {
-    disconnect: () => ws.close(),
-    reconnect: () => ws.reconnect(),
+    disconnect: () => socket.close(),
+    reconnect: () => socket.reconnect(),
     get opens() {
-      return opens;
+      return socket.opens;
     },
     get connected() {
-      return ws.readyState === ws.OPEN;
+      return socket.open;
     },
   };
   window.__lobby = started;
-  window.__lobbyReconnect = () => ws.reconnect();
+  window.__lobbyReconnect = () => socket.reconnect();
   return started;
 }

@@ -1,8 +1,8 @@
-import { WebSocket as ReconnectingWebSocket } from 'partysocket';
 import { parseRoomEvent, type RoomCommand, type RoomEvent } from '../../../shared/chat';
+import { openLiveSocket, wsUrl } from '../../lib/live-socket';
 
-// One room socket (viewer or studio): partysocket reconnects with the same session token, so a
-// dropped connection rejoins the same session; 'ping' keeps the hibernating room's line warm.
+// One room socket (viewer or studio): it reconnects with the same session token, so a dropped
+// connection rejoins the same session; 'ping' keeps the hibernating room's line warm.
 
 export interface RoomCredentials {
   realm: string;
@@ -24,7 +24,7 @@ export interface RoomSocket {
 const PING_MS = 20_000;
 
 export function roomUrl(c: RoomCredentials): string {
-  const base = c.realm.startsWith('/') ? `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${c.realm}` : c.realm;
+  const base = c.realm.startsWith('/') ? wsUrl(c.realm) : c.realm;
   const sep = base.includes('?') ? '&' : '?';
   return `${base}${sep}login=${encodeURIComponent(c.login)}&password=${encodeURIComponent(c.password)}`;
 }
@@ -34,42 +34,25 @@ export function openRoom(
   on: { event(e: RoomEvent): void; status(open: boolean): void },
 ): RoomSocket {
   let last: RoomCredentials | null = null;
-  const ws = new ReconnectingWebSocket(async () => roomUrl((last = await creds())), undefined, {
-    minReconnectionDelay: 300 + Math.random() * 500,
-    maxReconnectionDelay: 8_000,
-    connectionTimeout: 6_000,
+  const socket = openLiveSocket({
+    url: async () => roomUrl((last = await creds())),
+    parse: parseRoomEvent,
+    onEvent: on.event,
+    onStatus: on.status,
+    minDelayMs: 300,
+    jitterMs: 500,
+    maxDelayMs: 8_000,
+    pingMs: PING_MS,
   });
-  let opens = 0;
-  ws.addEventListener('open', () => {
-    opens++;
-    on.status(true);
-  });
-  ws.addEventListener('close', () => on.status(false));
-  ws.addEventListener('message', (m: MessageEvent) => {
-    const e = parseRoomEvent(m.data);
-    if (e) on.event(e);
-  });
-  const ping = setInterval(() => {
-    if (ws.readyState === ws.OPEN) ws.send('ping');
-  }, PING_MS);
   return {
-    send(cmd) {
-      if (ws.readyState !== ws.OPEN) return false;
-      ws.send(JSON.stringify(cmd));
-      return true;
-    },
-    close() {
-      clearInterval(ping);
-      ws.close();
-    },
-    reconnect() {
-      ws.reconnect();
-    },
+    send: (cmd) => socket.send(JSON.stringify(cmd)),
+    close: () => socket.close(),
+    reconnect: () => socket.reconnect(),
     get open() {
-      return ws.readyState === ws.OPEN;
+      return socket.open;
     },
     get opens() {
-      return opens;
+      return socket.opens;
     },
     get creds() {
       return last;
