@@ -19,7 +19,7 @@ export interface LiveSocket {
 
 export interface LiveSocketOptions<E> {
   /** Asked before every (re)connect. */
-  url: () => string | Promise<string>;
+  url: (() => string) | (() => Promise<string>);
   parse: (data: unknown) => E | null;
   onEvent: (event: E) => void;
   /** After every open (with the count so far) and every close. */
