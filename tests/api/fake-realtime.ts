@@ -46,6 +46,8 @@ export class FakeRealtime {
   /** The older credentials/generate shape: one ICE server object instead of a list. */
   turnSingleObject = false;
   private sessionCount = 0;
+  /** TURN credentials issued so far. */
+  turnIssued = 0;
 
   constructor(
     readonly appId = 'app-1',
@@ -79,8 +81,13 @@ export class FakeRealtime {
     if (turn) {
       if (method !== 'POST' || turn[1] !== this.turnKeyId) return json(404, { errorCode: 'not_found' });
       if (auth !== `Bearer ${this.turnToken}`) return json(401, { errorCode: 'unauthorized' });
-      const stun = { urls: ['stun:stun.realtime.test:3478'] };
-      const relay = { urls: ['turn:turn.realtime.test:3478?transport=udp', 'turns:turn.realtime.test:443?transport=tcp'], username: `u-${body.ttl}`, credential: 'c-1' };
+      // The list Cloudflare documents: each server also on port 53, which clients are told to drop.
+      const stun = { urls: ['stun:stun.realtime.test:3478', 'stun:stun.realtime.test:53'] };
+      const relay = {
+        urls: ['turn:turn.realtime.test:3478?transport=udp', 'turn:turn.realtime.test:53?transport=udp', 'turns:turn.realtime.test:443?transport=tcp'],
+        username: `u-${body.ttl}`,
+        credential: `c-${++this.turnIssued}`,
+      };
       return json(201, { iceServers: this.turnSingleObject ? { ...relay, urls: relay.urls[0] } : [stun, relay] });
     }
     const app = /^\/apps\/([^/]+)\/(.+)$/.exec(path);

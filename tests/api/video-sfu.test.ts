@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Bindings } from '../../src/server/env';
-import { cloudflareSfu } from '../../src/server/features/video/cloudflare-sfu';
+import { cloudflareSfu, withoutPort53 } from '../../src/server/features/video/cloudflare-sfu';
 import { VideoRelayError, videoRelayKind } from '../../src/server/features/video/video-relay';
 import { FakeRealtime } from './fake-realtime';
 
@@ -193,7 +193,7 @@ describe('video relay: Cloudflare Realtime SFU engine', () => {
     expect((await failure(relay.publish(7, offer, camMic))).code).toBe('timeout');
   });
 
-  it('TURN credentials from the TURN key API become the browser\'s ICE server list', async () => {
+  it('TURN credentials from the TURN key API become the browser\'s ICE server list, without the port-53 URLs', async () => {
     const { fake, relay } = setup();
     expect(await relay.iceServers()).toEqual({
       ttl: 14_400,
@@ -204,10 +204,19 @@ describe('video relay: Cloudflare Realtime SFU engine', () => {
     });
     expect(fake.calls.map((c) => [c.method, c.path, c.auth, c.body])).toEqual([['POST', '/turn/keys/turn-key-1/credentials/generate-ice-servers', 'Bearer turn-token-1', { ttl: 14_400 }]]);
     fake.turnSingleObject = true;
-    expect((await relay.iceServers()).iceServers).toEqual([{ urls: ['turn:turn.realtime.test:3478?transport=udp'], username: 'u-14400', credential: 'c-1' }]);
+    expect((await relay.iceServers()).iceServers).toEqual([{ urls: ['turn:turn.realtime.test:3478?transport=udp'], username: 'u-14400', credential: 'c-2' }]);
     const noTurn = setup({ TURN_KEY_ID: '', TURN_KEY_API_TOKEN: '' });
     expect(await noTurn.relay.iceServers()).toEqual({ iceServers: [], ttl: 0 });
     expect(noTurn.fake.calls).toEqual([]);
+  });
+
+  it('withoutPort53 drops port-53 URLs and servers left without any; other ports stay', () => {
+    expect(
+      withoutPort53([
+        { urls: ['stun:a.test:53'] },
+        { urls: ['turn:a.test:53?transport=udp', 'turn:a.test:5349?transport=tcp', 'turns:a.test:443?transport=tcp', 'turn:a.test:530'], username: 'u', credential: 'c' },
+      ]),
+    ).toEqual([{ urls: ['turn:a.test:5349?transport=tcp', 'turns:a.test:443?transport=tcp', 'turn:a.test:530'], username: 'u', credential: 'c' }]);
   });
 
   it('bad configuration answers a clear error naming the setting', () => {

@@ -2,7 +2,7 @@ import { proxy, ref } from 'valtio';
 import type { RoomEvent } from '../../../shared/chat';
 import type { VideoRelayKind, VideoSignal } from '../../../shared/video';
 import { cameraConstraints, cameraFailure, listDevices, PRESETS, type CameraStatus, type Device, type Preset } from './camera';
-import { gatheredSdp, iceServers, preferVp8, webrtcSupported, type RoomToken } from './rtc';
+import { gatheredSdp, iceServers, keepIceFresh, preferVp8, webrtcSupported, type RoomToken } from './rtc';
 
 // The performer's camera and its delivery (issue 12 point 3). The camera is on while the studio
 // has it; it is published while the show is online, not paused and the room socket is open.
@@ -183,6 +183,7 @@ async function publishToRelay(): Promise<void> {
   if (!link) return;
   pub.live = true;
   const pc = newPc(await iceServers(link.showId(), link.creds()));
+  keepIceFresh(pc, link.showId(), () => link?.creds() ?? null);
   relayPc = pc;
   await pc.setLocalDescription(await pc.createOffer());
   const sdp = await gatheredSdp(pc);
@@ -199,6 +200,7 @@ async function offerTo(sid: string): Promise<void> {
   if (!link || !stream || !permitted.includes(sid)) return;
   closePeer(sid);
   const pc = newPc(await iceServers(link.showId(), link.creds()));
+  keepIceFresh(pc, link.showId(), () => link?.creds() ?? null);
   peers.set(sid, pc);
   pub.peers[sid] = pc.connectionState;
   pc.onconnectionstatechange = () => {

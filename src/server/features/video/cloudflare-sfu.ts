@@ -1,5 +1,5 @@
 import type { Bindings } from '../../env';
-import type { IceServersAnswer, PublishAnswer, PublishTrack, PullAnswer, RelayTrack, SessionDescription } from '../../../shared/video';
+import type { IceServer, IceServersAnswer, PublishAnswer, PublishTrack, PullAnswer, RelayTrack, SessionDescription } from '../../../shared/video';
 import { TURN_CREDENTIAL_TTL_S, videoConfig } from '../../lib/config';
 import { failedTracks, RealtimeApi, type FetchLike } from './realtime-api';
 import { VideoRelayError, type Publication, type VideoRelay, type ViewerState } from './video-relay';
@@ -38,8 +38,8 @@ export class CloudflareSfu implements VideoRelay {
 
   async iceServers(): Promise<IceServersAnswer> {
     if (!this.turn) return { iceServers: [], ttl: 0 };
-    const iceServers = await this.api.turnIceServers(this.turn.keyId, this.turn.token, TURN_CREDENTIAL_TTL_S);
-    return { iceServers, ttl: TURN_CREDENTIAL_TTL_S };
+    const issued = await this.api.turnIceServers(this.turn.keyId, this.turn.token, TURN_CREDENTIAL_TTL_S);
+    return { iceServers: withoutPort53(issued), ttl: TURN_CREDENTIAL_TTL_S };
   }
 
   async publish(showId: number, offer: SessionDescription, tracks: PublishTrack[]): Promise<PublishAnswer> {
@@ -157,6 +157,14 @@ export class CloudflareSfu implements VideoRelay {
       [...this.viewers.values()].some((m) => [...m.values()].some((v) => v.sessionId === sessionId));
     if (!known) throw new VideoRelayError('unknown_session', 'not a session of this show');
   }
+}
+
+/**
+ * Cloudflare's TURN list includes port-53 URLs; browsers wait on them (port 53 is often blocked),
+ * and a client that does not trickle candidates is told to drop them.
+ */
+export function withoutPort53(servers: IceServer[]): IceServer[] {
+  return servers.map((s) => ({ ...s, urls: s.urls.filter((u) => !/:53(\?|$)/.test(u)) })).filter((s) => s.urls.length > 0);
 }
 
 function trackError(what: string, failed: ReturnType<typeof failedTracks>): VideoRelayError {

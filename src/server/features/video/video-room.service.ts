@@ -1,5 +1,5 @@
 import type { RoomEvent } from '../../../shared/chat';
-import { VIDEO_P2P_MAX_VIEWERS, type VideoSignal } from '../../../shared/video';
+import { VIDEO_P2P_MAX_VIEWERS, type IceServersAnswer, type VideoRelayKind, type VideoSignal } from '../../../shared/video';
 import type { Bindings } from '../../env';
 import { envPositiveInt } from '../../lib/config';
 import type { RoomSession, ShowConf } from '../chat/room/logic';
@@ -12,6 +12,13 @@ import type { VideoRelay } from './video-relay';
 export const videoTestHooks: { fetch?: FetchLike } = {};
 /** A failed SFU track close is retried this often until it holds (a paid viewer's video stops within 2 s). */
 const CLOSE_RETRY_MS = 500;
+/**
+ * TURN credentials are issued once per room and handed to everyone in it for this long (Cloudflare
+ * asks that most issued credentials be used); each answer says how long they have left.
+ */
+export const ICE_SHARE_MS = 10 * 60_000;
+
+export type IceAnswer = IceServersAnswer & { relay: VideoRelayKind };
 
 /** The video part of a show room's state. */
 export interface VideoState {
@@ -23,6 +30,8 @@ export interface VideoState {
   /** The publication epoch the performer's last viewer list carried (-1: none sent yet). */
   toldEpoch: number;
   relay: VideoRelay | null;
+  /** The room's ICE servers (TURN credentials) and when they were issued; in memory (a room that slept issues new ones). */
+  ice: { at: number; answer: Promise<IceServersAnswer> } | null;
 }
 
 /** What the room lends its video (issue 12): the show, its sessions, storage and a send to a socket tag. */
@@ -42,7 +51,7 @@ export interface VideoCaller {
 }
 
 export function newVideoState(stored?: { live: boolean; epoch: number }): VideoState {
-  return { live: stored?.live ?? false, epoch: stored?.epoch ?? 0, told: new Map(), toldViewers: [], toldEpoch: -1, relay: null };
+  return { live: stored?.live ?? false, epoch: stored?.epoch ?? 0, told: new Map(), toldViewers: [], toldEpoch: -1, relay: null, ice: null };
 }
 
 function relay(h: VideoHost): VideoRelay {
@@ -64,6 +73,30 @@ export function videoPermitted(h: VideoHost, sid: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The ICE servers for the performer or a session the room sends video to (null: not permitted).
+ * One issue serves the room for ICE_SHARE_MS, parallel askers included; the ttl is what is left.
+ */
+export async function videoIce(h: VideoHost, sid: string | 'performer'): Promise<IceAnswer | null> {
+  if (sid !== 'performer' && !videoPermitted(h, sid)) return null;
+  const engine = relay(h);
+  const v = h.video;
+  // Decided before any await, so a burst of askers shares one issue.
+  if (!v.ice || Date.now() - v.ice.at >= ICE_SHARE_MS) {
+    const issue = { at: Date.now(), answer: engine.iceServers() };
+    v.ice = issue;
+    issue.answer.catch(() => {
+      if (v.ice === issue) v.ice = null;
+    });
+  }
+  const issue = v.ice;
+  const { iceServers, ttl } = await issue.answer;
+  // Servers without credentials (ICE_SERVERS, no TURN key) cost nothing: read again next time.
+  if (ttl === 0 && v.ice === issue) v.ice = null;
+  const at = issue.at;
+  return { iceServers, ttl: ttl === 0 ? 0 : Math.max(1, ttl - Math.floor((Date.now() - at) / 1000)), relay: engine.kind };
 }
 
 /**
