@@ -1,13 +1,17 @@
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minutePrice } from '../../src/shared/chat';
 import type { FetchLike } from '../../src/server/features/video/realtime-api';
 import { videoTestHooks } from '../../src/server/features/video/video-room.service';
+import { roomOf } from '../../src/server/features/chat/chat.service';
+import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
+import { loadRoom } from '../../src/server/features/chat/room/state';
 import { Client, expectJson } from './helpers';
 import { chatMember, drainCoins, liveShow, type RoomSocket, startOk, viewer } from './chat-helpers';
 import { FakeRealtime } from './fake-realtime';
 
-// The show room with VIDEO_RELAY=cloudflare (shows 238-240): the performer's offer publishes on
+// The show room with VIDEO_RELAY=cloudflare (shows 238-240, 251): the performer's offer publishes on
 // the SFU, permitted viewers pull, and a viewer who loses the video (paid session ended, a
 // private started) has its tracks closed on the SFU, not just forgotten (issue 12 point 2).
 //
@@ -150,6 +154,41 @@ describe('show room video with the Cloudflare SFU engine', () => {
     await expect.poll(() => closes(pub)).toEqual([closedAll]);
     expect(fake.sessions.get(pub)?.tracks.size).toBe(0);
     studio.ws.close(1000);
+  });
+
+  it('a room that slept (its memory gone, its storage kept) still serves: a new viewer pulls, a private closes exactly the free viewers\' tracks, its end gives them the video back', async () => {
+    const { show, studio } = await liveShow(251);
+    const pub = await publish(show.id, studio);
+    const f1 = await startOk(new Client(), show.universalId, 'free');
+    const free1 = await viewer(show.id, f1);
+    expect((await free1.next('video')).state).toBe('live');
+    const first = await pull(show.id, free1, f1.sessionId);
+    // The room is evicted: a new Room state over the same storage (what a wake-up builds).
+    await runInDurableObject(roomOf(env, show.id), async (instance: ShowRoom, state) => {
+      instance.room = await loadRoom(state, instance.room.env);
+    });
+    const f2 = await startOk(new Client(), show.universalId, 'free');
+    const free2 = await viewer(show.id, f2);
+    expect((await free2.next('video')).state).toBe('live');
+    const second = await pull(show.id, free2, f2.sessionId);
+    expect(fake.sessions.get(second)?.tracks.get('1')).toMatchObject({ location: 'remote', sessionId: pub });
+    const m = await chatMember();
+    const p = await startOk(m.client, show.universalId, 'private');
+    const member = await viewer(show.id, p);
+    studio.send({ t: 'accept', sessionId: p.sessionId });
+    expect((await free1.next('video', (e) => e.state === 'private')).state).toBe('private');
+    expect((await free2.next('video', (e) => e.state === 'private')).state).toBe('private');
+    await expect.poll(() => [closes(first), closes(second)]).toEqual([[closedAll], [closedAll]]);
+    expect(fake.sessions.get(pub)?.tracks.size).toBe(2);
+    const memberSession = await pull(show.id, member, p.sessionId);
+    await expectJson(await m.client.post(`/api/chatsession/end/${p.sessionId}`), 200);
+    await expect.poll(() => closes(memberSession)).toEqual([closedAll]);
+    expect((await free1.next('video', (e) => e.state === 'live')).state).toBe('live');
+    expect((await free2.next('video', (e) => e.state === 'live')).state).toBe('live');
+    expect(await pull(show.id, free1, f1.sessionId)).not.toBe(first);
+    expect(await pull(show.id, free2, f2.sessionId)).not.toBe(second);
+    expect(fake.overlaps).toEqual([]);
+    for (const s of [free1, free2, member, studio]) s.ws.close(1000);
   });
 
   it('a pull still in flight when the viewer loses the video is closed when it lands; a failed close is retried until it holds', async () => {

@@ -6,13 +6,27 @@ import { VideoRelayError, type Publication, type VideoRelay, type ViewerState } 
 
 // The Cloudflare Realtime SFU engine: the performer publishes one session, each viewer pulls
 // its tracks into a session of its own. The worker makes every call with the app secret; the
-// browser only ever sees SDP and session ids. One instance per show room (state in memory).
+// browser only ever sees SDP and session ids. One instance per show room: its state is handed to
+// `persist` after every change (the room keeps it in Durable Object storage) and given back as
+// `saved` when a room that slept builds the engine again.
+
+/** The engine's state as plain data (Durable Object storage keeps it across the room's sleep). */
+export interface SfuSnapshot {
+  publications: [number, Publication][];
+  viewers: [number, [string, ViewerState][]][];
+}
+
+/** Where the engine's state lives beyond memory: what was saved, and where each change goes. */
+export interface SfuStore {
+  saved?: SfuSnapshot | null;
+  persist?: (snapshot: SfuSnapshot) => void;
+}
 
 /** Already closed is what we wanted: a close that finds the track gone is not a failure. */
 const ALREADY_CLOSED = 'close_track_error';
 
 /** Builds the engine from configuration; a missing or malformed setting is a clear error. */
-export function cloudflareSfu(env: Bindings, fetchFn: FetchLike = (url, init) => fetch(url, init)): CloudflareSfu {
+export function cloudflareSfu(env: Bindings, fetchFn: FetchLike = (url, init) => fetch(url, init), store: SfuStore = {}): CloudflareSfu {
   const c = videoConfig(env);
   const missing = [!c.appId && 'REALTIME_APP_ID', !c.appSecret && 'REALTIME_APP_SECRET'].filter(Boolean);
   if (missing.length) throw new VideoRelayError('config', `VIDEO_RELAY=cloudflare needs ${missing.join(' and ')}`);
@@ -23,18 +37,31 @@ export function cloudflareSfu(env: Bindings, fetchFn: FetchLike = (url, init) =>
     throw new VideoRelayError('config', 'TURN_KEY_ID and TURN_KEY_API_TOKEN go together (set both, or neither for no TURN)');
   }
   const api = new RealtimeApi({ base: c.realtimeApiBase, appId: c.appId, appSecret: c.appSecret, timeoutMs: c.realtimeTimeoutMs }, fetchFn);
-  return new CloudflareSfu(api, c.turnKeyId ? { keyId: c.turnKeyId, token: c.turnKeyApiToken } : null);
+  return new CloudflareSfu(api, c.turnKeyId ? { keyId: c.turnKeyId, token: c.turnKeyApiToken } : null, store);
 }
 
 export class CloudflareSfu implements VideoRelay {
   readonly kind = 'cloudflare' as const;
-  private readonly publications = new Map<number, Publication>();
-  private readonly viewers = new Map<number, Map<string, ViewerState>>();
+  private readonly publications: Map<number, Publication>;
+  private readonly viewers: Map<number, Map<string, ViewerState>>;
 
   constructor(
     private readonly api: RealtimeApi,
     private readonly turn: { keyId: string; token: string } | null,
-  ) {}
+    private readonly store: SfuStore = {},
+  ) {
+    this.publications = new Map(store.saved?.publications);
+    this.viewers = new Map(store.saved?.viewers.map(([show, list]) => [show, new Map(list)]));
+  }
+
+  /** What the engine holds, as plain data (for storage). */
+  snapshot(): SfuSnapshot {
+    return { publications: [...this.publications], viewers: [...this.viewers].map(([show, m]) => [show, [...m]]) };
+  }
+
+  private changed(): void {
+    this.store.persist?.(this.snapshot());
+  }
 
   async iceServers(): Promise<IceServersAnswer> {
     if (!this.turn) return { iceServers: [], ttl: 0 };
@@ -63,6 +90,7 @@ export class CloudflareSfu implements VideoRelay {
     }
     const published = wanted.map(({ mid, trackName, kind }) => ({ mid, trackName, kind }));
     this.publications.set(showId, { sessionId, tracks: published });
+    this.changed();
     return { relay: 'cloudflare', sessionId, answer: res.sessionDescription, tracks: published };
   }
 
@@ -89,6 +117,7 @@ export class CloudflareSfu implements VideoRelay {
     if (failed.length) throw trackError('pull', failed);
     const state = { sessionId, tracks: [...(existing?.tracks ?? []), ...pulled] };
     this.viewersOf(showId).set(viewerKey, state);
+    this.changed();
     return {
       relay: 'cloudflare',
       sessionId,
@@ -114,6 +143,7 @@ export class CloudflareSfu implements VideoRelay {
     for (const holder of [...this.publications.values(), ...[...this.viewers.values()].flatMap((m) => [...m.values()])]) {
       if (holder.sessionId === sessionId) holder.tracks = holder.tracks.filter((t) => !closed.has(t.mid));
     }
+    this.changed();
   }
 
   async endViewer(showId: number, viewerKey: string): Promise<void> {
@@ -122,6 +152,7 @@ export class CloudflareSfu implements VideoRelay {
     // Kept until the SFU confirms: a failed close must be retried, or the video keeps flowing.
     await this.closeTracks(v.sessionId, v.tracks.map((t) => t.mid));
     this.viewers.get(showId)?.delete(viewerKey);
+    this.changed();
   }
 
   async unpublish(showId: number): Promise<void> {
@@ -131,6 +162,7 @@ export class CloudflareSfu implements VideoRelay {
     if (pub) {
       await this.closeTracks(pub.sessionId, pub.tracks.map((t) => t.mid));
       this.publications.delete(showId);
+      this.changed();
     }
     const failure = ended.find((r) => r.status === 'rejected');
     if (failure) throw failure.reason;
@@ -142,6 +174,10 @@ export class CloudflareSfu implements VideoRelay {
 
   viewer(showId: number, viewerKey: string): ViewerState | null {
     return this.viewers.get(showId)?.get(viewerKey) ?? null;
+  }
+
+  viewerKeys(showId: number): string[] {
+    return [...(this.viewers.get(showId)?.keys() ?? [])];
   }
 
   private viewersOf(showId: number): Map<string, ViewerState> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Bindings } from '../../env';
 import type { IceServersAnswer, PublishAnswer, PullAnswer, SessionDescription } from '../../../shared/video';
-import { cloudflareSfu } from './cloudflare-sfu';
+import { cloudflareSfu, type SfuStore } from './cloudflare-sfu';
 import type { FetchLike } from './realtime-api';
 import { videoRelayKind, VideoRelayError, type VideoRelay } from './video-relay';
 
@@ -58,10 +58,13 @@ export class P2pRelay implements VideoRelay {
   viewer() {
     return null;
   }
+  viewerKeys(): string[] {
+    return [];
+  }
 }
 
-export function createVideoRelay(env: Bindings, fetchFn?: FetchLike): VideoRelay {
-  return videoRelayKind(env) === 'cloudflare' ? cloudflareSfu(env, fetchFn) : new P2pRelay(env);
+export function createVideoRelay(env: Bindings, fetchFn?: FetchLike, store?: SfuStore): VideoRelay {
+  return videoRelayKind(env) === 'cloudflare' ? cloudflareSfu(env, fetchFn, store) : new P2pRelay(env);
 }
 
 /** The published tracks of an offer: each m= section's kind and mid. */

@@ -3,8 +3,8 @@ import { VIDEO_RELAYS, type IceServersAnswer, type PublishAnswer, type PublishTr
 import { videoConfig } from '../../lib/config';
 
 // One delivery interface, two engines (issue 12 point 1). An engine instance belongs to one
-// show's room Durable Object: it keeps that show's publication and viewers in memory, and the
-// room (single-threaded per show) decides who may pull. Only the Cloudflare engine is built
+// show's room Durable Object: it keeps that show's publication and viewers (in memory and, for
+// the SFU, in the room's storage), and the room (single-threaded per show) decides who may pull. Only the Cloudflare engine is built
 // (lib/cloudflare-sfu.ts); the peer-to-peer engine answers `pull` with { relay: 'p2p' } and
 // leaves the SDP exchange to the room socket (see docs/video-notes.md).
 
@@ -76,6 +76,8 @@ export interface VideoRelay {
   /** What the engine holds (for the room's state and tests). */
   publication(showId: number): Publication | null;
   viewer(showId: number, viewerKey: string): ViewerState | null;
+  /** The viewers the engine holds media for (the room ends those it no longer permits). */
+  viewerKeys(showId: number): string[];
 }
 
 /** VIDEO_RELAY parsed; an unknown value is a configuration error, never a silent default. */

@@ -4,6 +4,8 @@ import type { Bindings } from '../../env';
 import { envPositiveInt } from '../../lib/config';
 import type { RoomSession, ShowConf } from '../chat/room/logic';
 import type { FetchLike } from './realtime-api';
+import type { SfuSnapshot } from './cloudflare-sfu';
+export type { SfuSnapshot };
 import { createVideoRelay, offerTracks } from './video-engines';
 import { videoPlan } from './video-plan';
 import type { VideoRelay } from './video-relay';
@@ -30,6 +32,10 @@ export interface VideoState {
   /** The publication epoch the performer's last viewer list carried (-1: none sent yet). */
   toldEpoch: number;
   relay: VideoRelay | null;
+  /** Viewers whose media the engine is being told to stop (one attempt chain each). */
+  ending: Set<string>;
+  /** The SFU engine's state as the room's storage held it when the room woke (key 'sfu'). */
+  sfuSaved: SfuSnapshot | null;
   /** The room's ICE servers (TURN credentials) and when they were issued; in memory (a room that slept issues new ones). */
   ice: { at: number; answer: Promise<IceServersAnswer> } | null;
 }
@@ -50,12 +56,18 @@ export interface VideoCaller {
   role: string;
 }
 
-export function newVideoState(stored?: { live: boolean; epoch: number }): VideoState {
-  return { live: stored?.live ?? false, epoch: stored?.epoch ?? 0, told: new Map(), toldViewers: [], toldEpoch: -1, relay: null, ice: null };
+export function newVideoState(stored?: { live: boolean; epoch: number }, sfu?: SfuSnapshot): VideoState {
+  return { live: stored?.live ?? false, epoch: stored?.epoch ?? 0, told: new Map(), toldViewers: [], toldEpoch: -1, relay: null, ending: new Set(), sfuSaved: sfu ?? null, ice: null };
 }
 
+/** The room's engine, built once per wake from what storage kept; every change is stored again. */
 function relay(h: VideoHost): VideoRelay {
-  return (h.video.relay ??= createVideoRelay(h.env, videoTestHooks.fetch));
+  return (h.video.relay ??= createVideoRelay(h.env, videoTestHooks.fetch, {
+    saved: h.video.sfuSaved,
+    persist: (snapshot) => {
+      h.ctx.storage.put('sfu', snapshot).catch((e: Error) => console.error('video: saving the SFU state', e.message));
+    },
+  }));
 }
 
 function plan(h: VideoHost) {
@@ -119,26 +131,41 @@ export function syncVideo(h: VideoHost, force?: string): void {
     h.send(`s:${sid}`, { t: 'video', state, epoch: v.epoch });
   }
   for (const sid of v.told.keys()) if (!p.states.has(sid)) v.told.delete(sid);
+  const permitted = new Set(p.viewers);
+  // Who lost the video: those last told, and those the engine still sends to (after a sleep the
+  // room has told nobody yet, but the SFU keeps forwarding until their tracks are closed).
+  const engine = relay(h);
+  const dropped = new Set([...v.toldViewers, ...engine.viewerKeys(h.show?.id ?? 0)].filter((id) => !permitted.has(id)));
+  for (const sid of dropped) h.ctx.waitUntil(endViewer(h, sid));
   const same = p.viewers.length === v.toldViewers.length && p.viewers.every((id, i) => id === v.toldViewers[i]);
-  const dropped = v.toldViewers.filter((id) => !p.viewers.includes(id));
   if (same && v.toldEpoch === v.epoch && force !== 'performer') return;
   v.toldViewers = p.viewers;
   v.toldEpoch = v.epoch;
-  h.send('performer', { t: 'video-viewers', viewers: p.viewers, epoch: v.epoch, relay: relay(h).kind });
-  for (const sid of dropped) h.ctx.waitUntil(endViewer(h, sid));
+  h.send('performer', { t: 'video-viewers', viewers: p.viewers, epoch: v.epoch, relay: engine.kind });
 }
 
 /** The engine stops a viewer's media (the SFU: its tracks closed; retried until closed, while still not permitted). */
 async function endViewer(h: VideoHost, sid: string): Promise<void> {
+  const ending = h.video.ending;
+  if (ending.has(sid)) return;
+  ending.add(sid);
   const showId = h.show?.id ?? 0;
-  for (let attempt = 0; attempt < 20; attempt++) {
-    if (videoPermitted(h, sid)) return;
-    try {
-      return await relay(h).endViewer(showId, sid);
-    } catch {
-      await new Promise((r) => setTimeout(r, CLOSE_RETRY_MS));
+  let closed = false;
+  try {
+    for (let attempt = 0; attempt < 20 && !closed; attempt++) {
+      if (videoPermitted(h, sid)) return;
+      try {
+        await relay(h).endViewer(showId, sid);
+        closed = true;
+      } catch {
+        await new Promise((r) => setTimeout(r, CLOSE_RETRY_MS));
+      }
     }
+  } finally {
+    ending.delete(sid);
   }
+  // A pull that landed while this close ran (permitted again, then not) is closed too.
+  if (closed && !videoPermitted(h, sid) && relay(h).viewer(showId, sid)) await endViewer(h, sid);
 }
 
 async function setVideo(h: VideoHost, live: boolean): Promise<void> {
