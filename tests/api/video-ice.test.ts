@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bindings } from '../../src/server/env';
 import { ICE_SHARE_MS, newVideoState, videoIce, videoTestHooks, type VideoHost } from '../../src/server/features/video/video-room.service';
+import { P2pRelay } from '../../src/server/features/video/video-engines';
 import { FakeRealtime } from './fake-realtime';
 
 // TURN as Cloudflare asks (issue 26 point 6): a room issues credentials once and shares them for
@@ -61,5 +62,20 @@ describe('a room\'s ICE servers', () => {
     videoTestHooks.fetch = fake.fetch;
     h.video.relay = null;
     expect(credential(await videoIce(h, 'performer'))).toBe('c-1');
+  });
+
+  it('peer to peer relay-only (production) takes Cloudflare TURN when a TURN key is set, else a turn: server of ICE_SERVERS, else refuses', async () => {
+    const fake = new FakeRealtime();
+    const p2p = (over: Partial<Bindings>) => new P2pRelay({ ENVIRONMENT: 'production', REALTIME_API_BASE: fake.base, ...over } as Bindings, fake.fetch);
+    const viaKey = await p2p({ TURN_KEY_ID: fake.turnKeyId, TURN_KEY_API_TOKEN: fake.turnToken }).iceServers();
+    expect(viaKey).toMatchObject({ relayOnly: true, ttl: 14_400 });
+    expect(JSON.stringify(viaKey)).not.toMatch(/:53\b/);
+    expect(credential({ ...viaKey, relay: 'p2p' })).toBe('c-1');
+    const turn = [{ urls: ['turn:turn.example.test:3478'], username: 'u', credential: 'c' }];
+    expect(await p2p({ ICE_SERVERS: JSON.stringify(turn) }).iceServers()).toEqual({ iceServers: turn, ttl: 0, relayOnly: true });
+    await expect(p2p({ ICE_SERVERS: JSON.stringify([{ urls: 'stun:stun.example.test:3478' }]) }).iceServers()).rejects.toThrow(/needs TURN/);
+    await expect(p2p({}).iceServers()).rejects.toThrow(/needs TURN/);
+    // Outside production (and without VIDEO_P2P_RELAY_ONLY) nothing changes: no TURN needed.
+    expect(await new P2pRelay({ ENVIRONMENT: 'development' } as Bindings).iceServers()).toEqual({ iceServers: [], ttl: 0 });
   });
 });

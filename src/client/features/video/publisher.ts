@@ -2,7 +2,7 @@ import { proxy, ref } from 'valtio';
 import type { RoomEvent } from '../../../shared/chat';
 import type { VideoRelayKind, VideoSignal } from '../../../shared/video';
 import { cameraConstraints, cameraFailure, listDevices, PRESETS, type CameraStatus, type Device, type Preset } from './camera';
-import { gatheredSdp, iceServers, keepIceFresh, preferVp8, webrtcSupported, type RoomToken } from './rtc';
+import { gatheredSdp, keepIceFresh, preferVp8, rtcConfig, webrtcSupported, type RoomToken } from './rtc';
 
 // The performer's camera and its delivery (issue 12 point 3). The camera is on while the studio
 // has it; it is published while the show is online, not paused and the room socket is open.
@@ -170,10 +170,12 @@ export function republish(): void {
   syncPublishing();
 }
 
-function newPc(servers: RTCIceServer[]): RTCPeerConnection {
-  const pc = new RTCPeerConnection({ iceServers: servers });
+function newPc(config: RTCConfiguration): RTCPeerConnection {
+  const pc = new RTCPeerConnection(config);
   for (const track of stream?.getTracks() ?? []) {
-    const t = pc.addTransceiver(track, { direction: 'sendonly', streams: stream ? [stream] : [] });
+    // The preset's bitrate cap from the first frame (setBitrate keeps it after a change).
+    const sendEncodings = track.kind === 'video' ? [{ maxBitrate: PRESETS[pub.preset].kbps * 1000 }] : undefined;
+    const t = pc.addTransceiver(track, { direction: 'sendonly', streams: stream ? [stream] : [], sendEncodings });
     if (track.kind === 'video') preferVp8(t);
   }
   return pc;
@@ -182,7 +184,7 @@ function newPc(servers: RTCIceServer[]): RTCPeerConnection {
 async function publishToRelay(): Promise<void> {
   if (!link) return;
   pub.live = true;
-  const pc = newPc(await iceServers(link.showId(), link.creds()));
+  const pc = newPc(await rtcConfig(link.showId(), link.creds()));
   keepIceFresh(pc, link.showId(), () => link?.creds() ?? null);
   relayPc = pc;
   await pc.setLocalDescription(await pc.createOffer());
@@ -199,7 +201,7 @@ function closePeer(sid: string): void {
 async function offerTo(sid: string): Promise<void> {
   if (!link || !stream || !permitted.includes(sid)) return;
   closePeer(sid);
-  const pc = newPc(await iceServers(link.showId(), link.creds()));
+  const pc = newPc(await rtcConfig(link.showId(), link.creds()));
   keepIceFresh(pc, link.showId(), () => link?.creds() ?? null);
   peers.set(sid, pc);
   pub.peers[sid] = pc.connectionState;

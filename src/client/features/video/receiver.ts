@@ -1,7 +1,7 @@
 import { proxy, ref } from 'valtio';
 import type { RoomEvent } from '../../../shared/chat';
 import type { VideoSignal, ViewerVideoState } from '../../../shared/video';
-import { gatheredSdp, iceServers, keepIceFresh, webrtcSupported, type RoomToken } from './rtc';
+import { gatheredSdp, keepIceFresh, rtcConfig, webrtcSupported, type RoomToken } from './rtc';
 
 // A viewer's video (issue 12 point 4): the room says whether the performer's video is for this
 // session ('video' events); while it is, the viewer asks for a connection ('want'), answers the
@@ -107,8 +107,7 @@ async function answer(from: string, sdp: string): Promise<void> {
   if (!link || rx.state !== 'live' || rx.phase === 'unsupported') return;
   const l = link;
   if (pc) pc.close();
-  const servers = await iceServers(l.showId, l.creds());
-  const me = new RTCPeerConnection({ iceServers: servers });
+  const me = new RTCPeerConnection(await rtcConfig(l.showId, l.creds()));
   keepIceFresh(me, l.showId, () => l.creds());
   pc = me;
   window.__videoPc = me;

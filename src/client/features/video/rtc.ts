@@ -31,6 +31,12 @@ export async function iceServers(showId: number, creds: RoomToken | null): Promi
   return cached?.answer.iceServers ?? [];
 }
 
+/** A connection's configuration: the servers, and relay-only where the ICE endpoint says so (production peer to peer). */
+export async function rtcConfig(showId: number, creds: RoomToken | null): Promise<RTCConfiguration> {
+  const servers = await iceServers(showId, creds);
+  return { iceServers: servers, iceTransportPolicy: cached?.answer.relayOnly ? 'relay' : 'all' };
+}
+
 /** After a failed renewal, try again this much later. */
 const ICE_RETRY_MS = 60_000;
 

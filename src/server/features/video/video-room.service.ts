@@ -1,17 +1,11 @@
-import type { RoomEvent } from '../../../shared/chat';
-import { VIDEO_P2P_MAX_VIEWERS, type IceServersAnswer, type VideoRelayKind, type VideoSignal } from '../../../shared/video';
-import type { Bindings } from '../../env';
-import { envPositiveInt } from '../../lib/config';
-import type { RoomSession, ShowConf } from '../chat/room/logic';
-import type { FetchLike } from './realtime-api';
-import type { SfuSnapshot } from './cloudflare-sfu';
-export type { SfuSnapshot };
-import { createVideoRelay, offerTracks } from './video-engines';
-import { videoPlan } from './video-plan';
-import type { VideoRelay } from './video-relay';
+import type { ShowConf } from '../chat/room/logic';
+import type { IceServersAnswer, VideoRelayKind, VideoSignal } from '../../../shared/video';
+import { offerTracks, p2pSignal } from './video-engines';
+import { plan, relay, videoPermitted, type VideoCaller, type VideoHost } from './video-host';
 
-/** Tests only: the fetch the SFU engine of rooms created from now on uses (the local fake of the Realtime API). */
-export const videoTestHooks: { fetch?: FetchLike } = {};
+export { newVideoState, videoPermitted, videoTestHooks, type VideoCaller, type VideoHost, type VideoState } from './video-host';
+export type { SfuSnapshot } from './cloudflare-sfu';
+
 /** A failed SFU track close is retried this often until it holds (a paid viewer's video stops within 2 s). */
 const CLOSE_RETRY_MS = 500;
 /**
@@ -21,71 +15,6 @@ const CLOSE_RETRY_MS = 500;
 export const ICE_SHARE_MS = 10 * 60_000;
 
 export type IceAnswer = IceServersAnswer & { relay: VideoRelayKind };
-
-/** The video part of a show room's state. */
-export interface VideoState {
-  live: boolean;
-  epoch: number;
-  /** What each session and the performer were last told (lost on hibernation: then told again). */
-  told: Map<string, string>;
-  toldViewers: string[];
-  /** The publication epoch the performer's last viewer list carried (-1: none sent yet). */
-  toldEpoch: number;
-  relay: VideoRelay | null;
-  /** Viewers whose media the engine is being told to stop (one attempt chain each). */
-  ending: Set<string>;
-  /** The SFU engine's state as the room's storage held it when the room woke (key 'sfu'). */
-  sfuSaved: SfuSnapshot | null;
-  /** The room's ICE servers (TURN credentials) and when they were issued; in memory (a room that slept issues new ones). */
-  ice: { at: number; answer: Promise<IceServersAnswer> } | null;
-}
-
-/** What the room lends its video (issue 12): the show, its sessions, storage and a send to a socket tag. */
-export interface VideoHost {
-  ctx: DurableObjectState;
-  env: Bindings;
-  show: ShowConf | null;
-  sessions: Map<string, RoomSession>;
-  video: VideoState;
-  send(tag: string, event: RoomEvent): void;
-}
-
-/** Who is a viewer on the studio's list, as identified on a socket. */
-export interface VideoCaller {
-  sid: string;
-  role: string;
-}
-
-export function newVideoState(stored?: { live: boolean; epoch: number }, sfu?: SfuSnapshot): VideoState {
-  return { live: stored?.live ?? false, epoch: stored?.epoch ?? 0, told: new Map(), toldViewers: [], toldEpoch: -1, relay: null, ending: new Set(), sfuSaved: sfu ?? null, ice: null };
-}
-
-/** The room's engine, built once per wake from what storage kept; every change is stored again. */
-function relay(h: VideoHost): VideoRelay {
-  return (h.video.relay ??= createVideoRelay(h.env, videoTestHooks.fetch, {
-    saved: h.video.sfuSaved,
-    persist: (snapshot) => {
-      h.ctx.storage.put('sfu', snapshot).catch((e: Error) => console.error('video: saving the SFU state', e.message));
-    },
-  }));
-}
-
-function plan(h: VideoHost) {
-  const cap = relay(h).kind === 'p2p' ? envPositiveInt(h.env.VIDEO_P2P_MAX_VIEWERS, VIDEO_P2P_MAX_VIEWERS) : Infinity;
-  return videoPlan(h.show, h.sessions.values(), h.video.live, cap);
-}
-
-/**
- * Whether a session may receive video now (the room as it is, not as last told). The ICE endpoint
- * asks too: TURN credentials cost money, and a viewer the room sends nothing needs none.
- */
-export function videoPermitted(h: VideoHost, sid: string): boolean {
-  try {
-    return plan(h).viewers.includes(sid);
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The ICE servers for the performer or a session the room sends video to (null: not permitted).
@@ -224,12 +153,16 @@ export async function videoSignal(h: VideoHost, a: VideoCaller, to: string, data
         return syncVideo(h);
       }
       if (sfu || (!viewers.includes(to) && data.kind !== 'bye')) return error('video.not_permitted');
-      return h.send(`s:${to}`, { t: 'signal', from: 'performer', to, data });
+      const passed = p2pSignal(h.env, data);
+      return passed ? h.send(`s:${to}`, { t: 'signal', from: 'performer', to, data: passed }) : error('video.unavailable');
     }
     // A viewer asks and answers; only the performer's browser or the relay offers.
     if ((to !== 'performer' && to !== 'relay') || data.kind === 'offer') return error('chat.forbidden');
     if (!viewers.includes(a.sid)) return error('video.not_permitted');
-    if (!sfu) return h.send('performer', { t: 'signal', from: a.sid, to: 'performer', data });
+    if (!sfu) {
+      const passed = p2pSignal(h.env, data);
+      return passed ? h.send('performer', { t: 'signal', from: a.sid, to: 'performer', data: passed }) : error('video.unavailable');
+    }
     if (data.kind === 'want') {
       await engine.endViewer(showId, a.sid);
       const pulled = await engine.pull(showId, a.sid);
