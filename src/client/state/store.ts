@@ -2,11 +2,11 @@ import { proxy } from 'valtio';
 import { BUILD_ID } from '../../shared/build';
 import type { Session } from '../../shared/session';
 import type { EmbeddedState } from '../../shared/state';
-import { accountSlice, type AccountSlice } from './account';
-import { billingSlice, type BillingSlice } from './billing';
-import { favoritesSlice, type FavoritesSlice } from './favorites';
+import { accountSlice, type AccountSlice } from '../features/account/account.slice';
+import { billingSlice, type BillingSlice } from '../features/billing/billing.slice';
+import { favoritesSlice, type FavoritesSlice } from '../features/favorites/favorites.slice';
 import { liveSlice, type LiveSlice } from './live';
-import { playerSlice, type PlayerSlice } from './player-slice';
+import { playerSlice, type PlayerSlice } from '../features/store/player.slice';
 import { uiSlice, type UiSlice } from './ui';
 
 export interface ErrorLogEntry {
