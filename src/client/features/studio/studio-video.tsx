@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { Icon } from '../../ui/icon';
-import { useT } from '../../state/context';
+import { useStore, useT } from '../../state/context';
 import { PRESETS, type Device, type Preset } from '../video/camera';
-import { changeSource, mute, pub, startCamera, stopCamera, switchCamera } from '../video/publisher';
+import { changeSource, mute, startCamera, stopCamera, switchCamera } from '../video/publisher';
 import { studio } from './studio-state';
 
 /**
@@ -13,6 +13,7 @@ import { studio } from './studio-state';
  */
 export function StudioVideo() {
   const t = useT();
+  const pub = useStore().publisher;
   const p = useSnapshot(pub);
   const s = useSnapshot(studio);
   const preview = useRef<HTMLVideoElement>(null);
