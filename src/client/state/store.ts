@@ -8,6 +8,7 @@ import { chatSlice, type ChatSlice } from '../features/chat/chat.slice';
 import { favoritesSlice, type FavoritesSlice } from '../features/favorites/favorites.slice';
 import { liveSlice, type LiveSlice } from './live';
 import { playerSlice, type PlayerSlice } from '../features/store/player.slice';
+import { studioSlice, type StudioSlice } from '../features/studio/studio.slice';
 import { videoSlice, type VideoSlice } from '../features/video/video.slice';
 import { uiSlice, type UiSlice } from './ui';
 
@@ -36,7 +37,7 @@ interface DocumentSlice {
 }
 
 /** The root state shared by every island, assembled from its slices. */
-export type RootState = DocumentSlice & AccountSlice & UiSlice & BillingSlice & LiveSlice & PlayerSlice & FavoritesSlice & VideoSlice & ChatSlice;
+export type RootState = DocumentSlice & AccountSlice & UiSlice & BillingSlice & LiveSlice & PlayerSlice & FavoritesSlice & VideoSlice & ChatSlice & StudioSlice;
 
 /** One store per document in the browser, one per request on the server. */
 export function createStore(init: EmbeddedState): RootState {
@@ -59,5 +60,6 @@ export function createStore(init: EmbeddedState): RootState {
     ...favoritesSlice(),
     ...videoSlice(),
     ...chatSlice(),
+    ...studioSlice(),
   });
 }

@@ -4,7 +4,6 @@ import { Icon } from '../../ui/icon';
 import { useStore, useT } from '../../state/context';
 import { PRESETS, type Device, type Preset } from '../video/camera';
 import { changeSource, mute, startCamera, stopCamera, switchCamera } from '../video/publisher';
-import { studio } from './studio-state';
 
 /**
  * The studio's camera (issue 12 point 3): camera, microphone and quality pickers, the preview,
@@ -15,7 +14,7 @@ export function StudioVideo() {
   const t = useT();
   const pub = useStore().publisher;
   const p = useSnapshot(pub);
-  const s = useSnapshot(studio);
+  const s = useSnapshot(useStore().studio);
   const preview = useRef<HTMLVideoElement>(null);
   const camId = useId();
   const micId = useId();
