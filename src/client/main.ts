@@ -10,12 +10,14 @@ import { reloadAfterChunkFailure } from './lib/chunk-reload';
 import { installErrorLog, logClientError } from './lib/error-log';
 import { installLoadingOverlay } from './lib/loading';
 import { startRealtime } from './lib/realtime';
+import { setAppStore } from './state/app-store';
 import { AppProviders } from './state/context';
 import { createStore } from './state/store';
 
 const stateEl = document.getElementById('__state');
 const state = JSON.parse(stateEl?.textContent ?? '{}') as EmbeddedState;
 const store = createStore(state);
+setAppStore(store);
 const t = createTranslator(state.messages, state.locale);
 // The document embeds only the texts its first render used; the rest (menus, dialogs, errors)
 // arrive before any island hydrates, so no later render meets a missing text. Without them

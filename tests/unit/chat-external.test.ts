@@ -12,8 +12,15 @@ vi.mock('../../src/client/lib/api', async (importOriginal) => ({
 }));
 
 const { ApiFailure } = await import('../../src/client/lib/api');
-const { external, openExternal } = await import('../../src/client/features/chat/external-actions');
-const { chat, reset } = await import('../../src/client/features/chat/chat-state');
+const { openExternal } = await import('../../src/client/features/chat/external-actions');
+const { reset } = await import('../../src/client/features/chat/chat-state');
+const { setAppStore } = await import('../../src/client/state/app-store');
+const { testStore } = await import('./client-state');
+
+// The document's store, as main.ts sets it: the chat actions reach their slice through it.
+const store = testStore();
+setAppStore(store);
+const { chat, externalChat: external } = store;
 
 const answer = (id: string) =>
   ({ sessionId: id, showId: 241, frame: `/api/chat/external/vxm?session=${id}`, session_type: 'free' }) as ChatSessionAnswer & { frame: string };

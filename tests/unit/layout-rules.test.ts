@@ -41,6 +41,7 @@ describe('layout rules', () => {
     { rule: 'server imports from the client only pages, shell and ui', file: 'src/server/features/shows/x.ts', source: "import { api } from '../../../client/lib/api';" },
     { rule: 'lib, ui, state and shared never import a feature', file: 'src/client/lib/x.ts', source: "import { x } from '../features/billing/billing-data';" },
     { rule: 'lib, ui, state and shared never import a feature', file: 'src/client/ui/x.tsx', source: "import { x } from '../features/billing/billing-data';" },
+    { rule: 'lib, ui, state and shared never import a feature', file: 'src/client/state/x.ts', source: "import { x } from '../features/billing/billing-data';" },
     { rule: 'shared imports only shared', file: 'src/shared/x.ts', source: "import type { x } from '../client/lib/api';" },
     { rule: 'shell imports only the islands it places', file: 'src/client/shell/x.tsx', source: "import { x } from '../features/billing/billing-data';" },
     { rule: 'features import each other only through the allow-list', file: 'src/client/features/game/x.tsx', source: "import { x } from '../billing/billing-data';" },

@@ -141,7 +141,9 @@ export function checkLayout(tree: Tree): Violation[] {
         const rendered = /^src\/client\/(features|shell|ui)\//.test(to) || (file.startsWith(SERVER_RENDER) && to.startsWith('src/client/state/'));
         if (!rendered) add(file, 'server imports from the client only pages, shell and ui', to);
       }
-      if (toFeature && FEATURE_FREE.some((dir) => file.startsWith(dir))) add(file, 'lib, ui, state and shared never import a feature', to);
+      // The root store (state/) assembles the features' slices: it may import a feature's *.slice.ts, nothing else.
+      const slice = file.startsWith('src/client/state/') && to.endsWith('.slice.ts');
+      if (toFeature && !slice && FEATURE_FREE.some((dir) => file.startsWith(dir))) add(file, 'lib, ui, state and shared never import a feature', to);
       if (to.startsWith('src/server/features/') && THROUGH_SERVICE.some((dir) => file.startsWith(dir)) && !imp.typeOnly && !to.endsWith('.service.ts')) {
         add(file, 'lib, middleware and render reach a feature only through its *.service.ts', to);
       }

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { normalizePlayer, PLAYER_POSITIONS_MAX, PLAYER_STORAGE_KEY, positionKey, rememberPosition, restorePlayer } from '../../src/client/state/player';
+import { normalizePlayer, PLAYER_POSITIONS_MAX, PLAYER_STORAGE_KEY, positionKey, rememberPosition, restorePlayer } from '../../src/client/features/store/player-storage';
 import { testStore } from './client-state';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));

@@ -2,11 +2,14 @@ import { proxy } from 'valtio';
 import { BUILD_ID } from '../../shared/build';
 import type { Session } from '../../shared/session';
 import type { EmbeddedState } from '../../shared/state';
-import { accountSlice, type AccountSlice } from './account';
-import { billingSlice, type BillingSlice } from './billing';
-import { favoritesSlice, type FavoritesSlice } from './favorites';
+import { accountSlice, type AccountSlice } from '../features/account/account.slice';
+import { billingSlice, type BillingSlice } from '../features/billing/billing.slice';
+import { chatSlice, type ChatSlice } from '../features/chat/chat.slice';
+import { favoritesSlice, type FavoritesSlice } from '../features/favorites/favorites.slice';
 import { liveSlice, type LiveSlice } from './live';
-import { playerSlice, type PlayerSlice } from './player-slice';
+import { playerSlice, type PlayerSlice } from '../features/store/player.slice';
+import { studioSlice, type StudioSlice } from '../features/studio/studio.slice';
+import { videoSlice, type VideoSlice } from '../features/video/video.slice';
 import { uiSlice, type UiSlice } from './ui';
 
 export interface ErrorLogEntry {
@@ -34,7 +37,7 @@ interface DocumentSlice {
 }
 
 /** The root state shared by every island, assembled from its slices. */
-export type RootState = DocumentSlice & AccountSlice & UiSlice & BillingSlice & LiveSlice & PlayerSlice & FavoritesSlice;
+export type RootState = DocumentSlice & AccountSlice & UiSlice & BillingSlice & LiveSlice & PlayerSlice & FavoritesSlice & VideoSlice & ChatSlice & StudioSlice;
 
 /** One store per document in the browser, one per request on the server. */
 export function createStore(init: EmbeddedState): RootState {
@@ -55,5 +58,8 @@ export function createStore(init: EmbeddedState): RootState {
     ...liveSlice(),
     ...playerSlice(),
     ...favoritesSlice(),
+    ...videoSlice(),
+    ...chatSlice(),
+    ...studioSlice(),
   });
 }

@@ -1,5 +1,5 @@
 import type { EmbeddedState } from '../../shared/state';
-import type { BillingDialogState } from './billing';
+import type { BillingDialogState } from '../features/billing/billing.slice';
 
 // The ui slice: which panels, dialogs and notices are open.
 

@@ -7,9 +7,14 @@ import { api, ApiFailure, csrfToken } from '../../lib/api';
 import { confirmDialog } from '../../state/actions';
 import type { RootState } from '../../state/store';
 import { openNicknameDialog } from '../account/profile-actions';
-import { chat, chatErrorCode, conn, connect, refetchShow, reset, setHash, type ChatShow } from './chat-state';
+import { chatErrorCode, conn, connect, refetchShow, reset, setHash } from './chat-state';
+import type { ChatShow } from './chat.slice';
+import { appStore } from '../../state/app-store';
 import { openExternal } from './external-actions';
 import { leftChat, rememberRunning } from './chat-left';
+
+/** The document's chat (the chat slice, chat.slice.ts); actions run in the browser only. */
+const chat = () => appStore().chat;
 
 // What the member does with the chat: start it (type, nickname, fresh show, session, room), tip,
 // end it (with confirmation, or by beacon when the page goes away), close it and rate it.
@@ -54,10 +59,10 @@ function nicknameChosen(store: RootState): Promise<boolean> {
 
 /** The start flow: type and show chosen, nickname, fresh show info, session, then the room. */
 export async function startChat(store: RootState, show: ChatShow, requested: SessionType): Promise<void> {
-  if (chat.phase !== 'idle') return;
+  if (chat().phase !== 'idle') return;
   const type: SessionType = requested === 'private' && show.exclusiveOnly ? 'exclusive' : requested;
-  chat.alert = null;
-  chat.rating = null;
+  chat().alert = null;
+  chat().rating = null;
   if (!store.user && type !== 'free') {
     // A guest asking for a paid chat signs up first.
     location.assign('/users/signup');
@@ -67,9 +72,9 @@ export async function startChat(store: RootState, show: ChatShow, requested: Ses
     openNicknameDialog(store);
     if (!(await nicknameChosen(store))) return;
   }
-  chat.phase = 'starting';
-  chat.show = show;
-  chat.type = type;
+  chat().phase = 'starting';
+  chat().show = show;
+  chat().type = type;
   try {
     const fresh = await api().get<ShowDetail>(`shows/${show.id}`);
     store.live.online[show.id] = fresh.online === true;
@@ -90,13 +95,13 @@ export async function startChat(store: RootState, show: ChatShow, requested: Ses
   }
   // A partner show (contentproviderId > 1): the session runs in the partner frame.
   if (answer.frame) return openExternal({ ...answer, frame: answer.frame }, show.name);
-  chat.answer = answer;
-  chat.type = answer.session_type;
-  chat.phase = 'connecting';
+  chat().answer = answer;
+  chat().type = answer.session_type;
+  chat().phase = 'connecting';
   setHash(true);
   const paid = answer.session_type === 'private' || answer.session_type === 'exclusive';
   if (paid) await new Promise((r) => setTimeout(r, PRIVATE_START_DELAY_MS));
-  if (chat.answer?.sessionId !== answer.sessionId) return;
+  if (chat().answer?.sessionId !== answer.sessionId) return;
   connect(store, answer);
 }
 
@@ -107,15 +112,15 @@ function fail(store: RootState, code: string): void {
     location.assign('/verify');
     return;
   }
-  chat.alert = { code };
-  const show = chat.show;
+  chat().alert = { code };
+  const show = chat().show;
   if (show) refetchShow(store, show.id, 0);
 }
 
 export async function sendTip(store: RootState, coins: number): Promise<'ok' | string> {
-  const answer = chat.answer;
-  if (!answer || chat.tipBusy) return 'busy';
-  chat.tipBusy = true;
+  const answer = chat().answer;
+  if (!answer || chat().tipBusy) return 'busy';
+  chat().tipBusy = true;
   try {
     const res = await api().post<{ user?: { coins?: number } }>(`chatsession/tip/${encodeURIComponent(answer.sessionId)}`, { coins, key: tipKey() });
     if (store.user && typeof res?.user?.coins === 'number') store.user.coins = res.user.coins;
@@ -123,29 +128,30 @@ export async function sendTip(store: RootState, coins: number): Promise<'ok' | s
   } catch (e) {
     return chatErrorCode(e);
   } finally {
-    chat.tipBusy = false;
+    chat().tipBusy = false;
   }
 }
 
 /** The member ends the chat: confirmation first, then the end call, then the rating check. */
 export async function exitChat(store: RootState, t: TFunction): Promise<void> {
-  if (chat.phase === 'ended') return closeChat(store);
+  if (chat().phase === 'ended') return closeChat(store);
   const ok = await confirmDialog(store, { title: t('chat.exit.title'), text: t('chat.exit.text'), confirmLabel: t('chat.exit.confirm') });
   if (!ok) return;
-  const answer = chat.answer;
+  const answer = chat().answer;
   if (answer) {
     await api()
       .post(`chatsession/end/${encodeURIComponent(answer.sessionId)}`)
       .catch(() => undefined);
   }
-  if (chat.show) refetchShow(store, chat.show.id, CHAT_LOGOUT_REFETCH_MS);
+  const show = chat().show;
+  if (show) refetchShow(store, show.id, CHAT_LOGOUT_REFETCH_MS);
   closeChat(store);
 }
 
 /** Closes the overlay; for members after a private or exclusive chat asks whether a rating is due. */
 export function closeChat(store: RootState): void {
-  const answer = chat.answer;
-  const show = chat.show;
+  const answer = chat().answer;
+  const show = chat().show;
   rememberRunning(null);
   conn.socket?.close();
   conn.socket = null;
@@ -163,7 +169,7 @@ function checkRating(show: ChatShow): Promise<void> {
     .post<{ rating?: unknown; sessionId?: string; contentProviderId?: number; showId?: number }>(`chatsession/check_rating/${encodeURIComponent(show.universalId)}`)
     .then((res) => {
       if (!res?.rating || !res.sessionId) return;
-      chat.rating = {
+      chat().rating = {
         sessionId: res.sessionId,
         providerId: res.contentProviderId ?? show.contentproviderId,
         showId: res.showId ?? show.id,
@@ -179,23 +185,23 @@ function checkRating(show: ChatShow): Promise<void> {
 }
 
 export async function saveRating(percent: number, comment: string): Promise<void> {
-  const r = chat.rating;
+  const r = chat().rating;
   if (!r || r.phase === 'saving' || percent <= 0) return;
   r.phase = 'saving';
   try {
     await api().post(`chatsession/rate_chat/${r.providerId}-${r.showId}/${encodeURIComponent(r.sessionId)}`, { rating: percent, comment });
-    if (chat.rating === r) r.phase = 'thanks';
+    if (chat().rating === r) r.phase = 'thanks';
   } catch {
-    if (chat.rating === r) r.phase = 'error';
+    if (chat().rating === r) r.phase = 'error';
   }
 }
 
 export function closeRating(): void {
-  chat.rating = null;
+  chat().rating = null;
 }
 
 export function closeAlert(): void {
-  chat.alert = null;
+  chat().alert = null;
 }
 
 /**
@@ -204,12 +210,12 @@ export function closeAlert(): void {
  */
 export async function checkLeftChat(): Promise<void> {
   const left = leftChat();
-  if (!left || chat.phase !== 'idle') return;
+  if (!left || chat().phase !== 'idle') return;
   try {
     const res = await api().post<{ session: SessionView }>(`chatsession/end/${encodeURIComponent(left.sessionId)}`);
     rememberRunning(null);
     const s = res.session;
-    if (s.state === 'ended' && s.minutes > 0) chat.left = { name: left.name, type: s.type, minutes: s.minutes, coins: s.coins };
+    if (s.state === 'ended' && s.minutes > 0) chat().left = { name: left.name, type: s.type, minutes: s.minutes, coins: s.coins };
   } catch (e) {
     // Another member's or an unknown session (404): nothing to tell; a network failure: try next time.
     if (e instanceof ApiFailure && e.status < 500) rememberRunning(null);
@@ -217,13 +223,13 @@ export async function checkLeftChat(): Promise<void> {
 }
 
 export function closeLeft(): void {
-  chat.left = null;
+  chat().left = null;
 }
 
 /** The page goes away: the session ends by beacon (the room token stands in for the CSRF header). */
 export function endOnPageHide(): void {
-  const answer = chat.answer;
-  if (!answer || chat.phase === 'ended') return;
+  const answer = chat().answer;
+  if (!answer || chat().phase === 'ended') return;
   // text/plain: a beacon with a JSON type would need a preflight; the server reads either.
   const body = new Blob([JSON.stringify({ password: answer.password })], { type: 'text/plain;charset=UTF-8' });
   const url = `/api/chatsession/end/${encodeURIComponent(answer.sessionId)}`;

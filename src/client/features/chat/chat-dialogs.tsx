@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { BREAKPOINTS } from '../../../shared/constants';
-import { useT } from '../../state/context';
+import { useStore, useT } from '../../state/context';
 import { useModal } from '../../ui/use-modal';
-import { chat } from './chat-state';
 import { closeLeft, closeRating, saveRating } from './chat-actions';
 
 /** Catalogue codes with their own text; any other code shows its translation or itself. */
@@ -70,7 +69,7 @@ export function ChatAlertDialog({ code, onClose }: { code: string; onClose: () =
 export function LeftChatDialog() {
   const t = useT();
   const id = useId();
-  const c = useSnapshot(chat);
+  const c = useSnapshot(useStore().chat);
   const okRef = useRef<HTMLButtonElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   useModal(true, { rootRef, initialFocusRef: okRef, onEscape: closeLeft });
@@ -112,7 +111,7 @@ export function ratingPercent(value: number, scale: number): number {
 export function RatingDialog() {
   const t = useT();
   const id = useId();
-  const r = useSnapshot(chat).rating;
+  const r = useSnapshot(useStore().chat).rating;
   const scale = useExtraSmall() ? 5 : 10;
   const [value, setValue] = useState(0);
   const [comment, setComment] = useState('');

@@ -5,7 +5,8 @@ import { Icon } from '../../ui/icon';
 import { useSnap, useStore, useT } from '../../state/context';
 import { sendTip } from './chat-actions';
 import { useNow } from './chat-parts';
-import { chat, conn } from './chat-state';
+import { conn } from './chat-state';
+import { appStore } from '../../state/app-store';
 import { LineList, TypingLine } from './line-list';
 
 // The chat panel: the room's lines, who is typing, tips and the input (the show page's overlay and
@@ -15,7 +16,7 @@ export function ChatPanel() {
   const t = useT();
   const store = useStore();
   const snap = useSnap();
-  const c = useSnapshot(chat);
+  const c = useSnapshot(useStore().chat);
   const now = useNow(1_000);
   const inputId = useId();
   const [text, setText] = useState('');
@@ -97,7 +98,7 @@ export function sendLine(text: string): boolean {
   const trimmed = text.trim().slice(0, CHAT_TEXT_MAX);
   if (!trimmed || !conn.socket) return false;
   // In a running private or exclusive chat the lines go to the performer only.
-  const s = chat.session;
+  const s = appStore().chat.session;
   const privateLine = s?.state === 'active' && (s.type === 'private' || s.type === 'exclusive');
   return conn.socket.send(privateLine ? { t: 'say', text: trimmed, to: 'performer' } : { t: 'say', text: trimmed });
 }

@@ -3,18 +3,16 @@ import { useSnapshot } from 'valtio';
 import { Icon } from '../../ui/icon';
 import { useModal } from '../../ui/use-modal';
 import { useSnap, useStore, useT } from '../../state/context';
-import { chat } from './chat-state';
 import { ChatPanel } from './chat-panel';
 import { closeAlert, closeChat, endOnPageHide, exitChat } from './chat-actions';
 import { ChatAlertDialog, LeftChatDialog, RatingDialog } from './chat-dialogs';
 import { clock, PaymentFact, useNow } from './chat-parts';
 import { showImageSrc } from '../../../shared/shows';
 import { LiveVideo } from '../video/live-video';
-import { rx } from '../video/receiver';
 
 /** Everything of the viewer's chat a show page renders: the overlay, the alert, the rating. */
 export default function ChatRoot() {
-  const c = useSnapshot(chat);
+  const c = useSnapshot(useStore().chat);
   const open = c.phase === 'connecting' || c.phase === 'live' || c.phase === 'ended';
 
   useEffect(() => {
@@ -43,7 +41,7 @@ function ChatOverlay() {
   const t = useT();
   const store = useStore();
   const snap = useSnap();
-  const c = useSnapshot(chat);
+  const c = useSnapshot(useStore().chat);
   const now = useNow();
   const titleId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -129,8 +127,8 @@ function ChatOverlay() {
 function ChatStage({ state }: { state: string }) {
   const t = useT();
   const store = useStore();
-  const c = useSnapshot(chat);
-  const r = useSnapshot(rx);
+  const c = useSnapshot(useStore().chat);
+  const r = useSnapshot(store.receiver);
   const name = c.show?.name ?? '';
   const video = c.phase === 'live' && (r.state !== null || r.phase === 'unsupported');
   const playing = video && r.state === 'live' && r.phase === 'playing';

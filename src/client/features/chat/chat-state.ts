@@ -1,100 +1,32 @@
-import { proxy } from 'valtio';
 import {
   CHAT_LOGOUT_REFETCH_MS,
   type ChatSessionAnswer,
   type EndReason,
-  type Participant,
   type RoomEvent,
-  type RoomSnapshot,
-  type SessionType,
   type SessionView,
 } from '../../../shared/chat';
 import type { ShowDetail } from '../../../shared/shows';
 import { api, ApiFailure } from '../../lib/api';
+import { appStore } from '../../state/app-store';
 import type { RootState } from '../../state/store';
 import { openRoom, type RoomSocket } from './room-socket';
 import { attachReceiver, detachReceiver, onReceiverEvent } from '../video/receiver';
 import { rememberRunning } from './chat-left';
-import { pushNotice, reduceLines, type RoomLines } from './room-lines';
+import { pushNotice, reduceLines } from './room-lines';
 
 // The viewer's chat on a show page: the start flow (type, nickname, fresh show, session, socket),
 // the room's events, the end (by the member, the performer, the coins or the page going away) and
-// the rating afterwards. One chat per document, in this module's proxy.
+// the rating afterwards. One chat per document, in the store's chat slice (chat.slice.ts).
 
 export const ENTER_CHAT_HASH = '#enter_chat';
 /** Room error codes with their own text (others read as 'unknown'). */
 const ROOM_ERRORS = new Set(['chat.muted', 'chat.rate_limited', 'chat.empty', 'chat.no_private', 'chat.session_ended']);
 
-export interface ChatShow {
-  id: number;
-  universalId: string;
-  contentproviderId: number;
-  name: string;
-  exclusiveOnly: boolean;
-}
+/** The document's chat (the chat slice, chat.slice.ts); actions run in the browser only. */
+const chat = () => appStore().chat;
 
-/** external: a partner show's session runs in its frame (external-actions.ts), not in the overlay. */
-export type ChatPhase = 'idle' | 'starting' | 'connecting' | 'live' | 'ended' | 'external';
 
-export interface ChatAlert {
-  /** The catalogue code ('chat.no_coins', ...) or SESSION_ERR_UNEXPECTED. */
-  code: string;
-}
-
-/** A paid chat that ended while its page was gone, as the member is told on return. */
-export interface LeftSummary {
-  name: string;
-  type: SessionType;
-  minutes: number;
-  coins: number;
-}
-
-export interface RatingState {
-  sessionId: string;
-  providerId: number;
-  showId: number;
-  showName: string;
-  phase: 'ask' | 'saving' | 'thanks' | 'error';
-}
-
-export interface ChatState extends RoomLines {
-  phase: ChatPhase;
-  show: ChatShow | null;
-  type: SessionType;
-  answer: ChatSessionAnswer | null;
-  me: Participant | null;
-  room: RoomSnapshot | null;
-  session: SessionView | null;
-  connected: boolean;
-  /** Seconds of coins left when the room warned (one minute before they run out). */
-  warn: number | null;
-  ended: EndReason | null;
-  alert: ChatAlert | null;
-  rating: RatingState | null;
-  tipBusy: boolean;
-  left: LeftSummary | null;
-}
-
-export const chat = proxy<ChatState>({
-  phase: 'idle',
-  show: null,
-  type: 'private',
-  answer: null,
-  me: null,
-  room: null,
-  session: null,
-  items: [],
-  typing: null,
-  connected: false,
-  warn: null,
-  ended: null,
-  alert: null,
-  rating: null,
-  tipBusy: false,
-  left: null,
-});
-
-/** The room socket of the running chat (one per document). */
+/** The room socket of the running chat (one per document): a browser-only handle, not state (set by connect()). */
 export const conn: { socket: RoomSocket | null } = { socket: null };
 
 declare global {
@@ -111,24 +43,24 @@ export function setHash(on: boolean): void {
 }
 
 export function notice(key: string, vars?: Record<string, string | number>): void {
-  pushNotice(chat, key, vars);
+  pushNotice(chat(), key, vars);
 }
 
 export function reset(): void {
   detachReceiver();
-  chat.phase = 'idle';
-  chat.answer = null;
-  chat.me = null;
-  chat.room = null;
-  chat.session = null;
-  chat.items = [];
-  chat.typing = null;
-  chat.connected = false;
-  chat.warn = null;
-  chat.ended = null;
-  chat.tipBusy = false;
+  chat().phase = 'idle';
+  chat().answer = null;
+  chat().me = null;
+  chat().room = null;
+  chat().session = null;
+  chat().items = [];
+  chat().typing = null;
+  chat().connected = false;
+  chat().warn = null;
+  chat().ended = null;
+  chat().tipBusy = false;
   // Closing the chat resets the requested type to private.
-  chat.type = 'private';
+  chat().type = 'private';
 }
 
 /** The first catalogue code of a failed chat call (errors.type, else the first field's first error). */
@@ -159,10 +91,10 @@ export function connect(store: RootState, answer: ChatSessionAnswer): void {
   };
   conn.socket = openRoom(creds, {
     status: (open) => {
-      if (chat.answer?.sessionId === answer.sessionId) chat.connected = open;
+      if (chat().answer?.sessionId === answer.sessionId) chat().connected = open;
     },
     event: (e) => {
-      if (chat.answer?.sessionId === answer.sessionId) onEvent(store, e);
+      if (chat().answer?.sessionId === answer.sessionId) onEvent(store, e);
     },
   });
   window.__chatSocket = conn.socket;
@@ -170,25 +102,25 @@ export function connect(store: RootState, answer: ChatSessionAnswer): void {
 }
 
 function onEvent(store: RootState, e: RoomEvent): void {
-  const mine = chat.answer?.sessionId;
+  const mine = chat().answer?.sessionId;
   if (onReceiverEvent(e)) return;
-  if (e.t === 'welcome') chat.me = e.me;
-  reduceLines(chat, e, chat.me?.id ?? null);
+  if (e.t === 'welcome') chat().me = e.me;
+  reduceLines(chat(), e, chat().me?.id ?? null);
   switch (e.t) {
     case 'welcome': {
-      chat.room = e.room;
+      chat().room = e.room;
       if (e.session) applySession(store, e.session);
-      if (chat.phase === 'connecting') chat.phase = 'live';
+      if (chat().phase === 'connecting') chat().phase = 'live';
       return;
     }
     case 'room':
-      chat.room = e.room;
+      chat().room = e.room;
       return;
     case 'session':
       if (e.session.sessionId === mine) applySession(store, e.session);
       return;
     case 'warn':
-      if (e.sessionId === mine) chat.warn = e.seconds;
+      if (e.sessionId === mine) chat().warn = e.seconds;
       return;
     case 'ended':
       if (e.sessionId === mine) endedByRoom(store, e.reason);
@@ -202,27 +134,29 @@ function onEvent(store: RootState, e: RoomEvent): void {
 }
 
 function applySession(store: RootState, s: SessionView): void {
-  const before = chat.session;
-  chat.session = s;
+  const before = chat().session;
+  chat().session = s;
   if (store.user && typeof s.balance === 'number') store.user.coins = s.balance;
   if (before?.state === 'pending' && s.state === 'active') notice('chat.notice.accepted');
   // A running paid chat is remembered until this page sees it end (then the member knows).
-  if (s.state === 'active' && before?.state !== 'active' && s.type !== 'free' && chat.show) rememberRunning({ sessionId: s.sessionId, name: chat.show.name, type: s.type });
+  const show = chat().show;
+  if (s.state === 'active' && before?.state !== 'active' && s.type !== 'free' && show) rememberRunning({ sessionId: s.sessionId, name: show.name, type: s.type });
   if (s.state === 'ended' && s.ended_reason) endedByRoom(store, s.ended_reason);
 }
 
 export function endedByRoom(store: RootState, reason: EndReason): void {
-  if (chat.phase === 'ended' || chat.phase === 'idle') return;
+  if (chat().phase === 'ended' || chat().phase === 'idle') return;
   rememberRunning(null);
   conn.socket?.close();
   conn.socket = null;
   detachReceiver();
   // A voice-call chat without its session (the call ended, or the session is gone) goes home.
-  if (chat.answer?.voicecall && (reason === 'call_ended' || reason === 'timeout')) return location.assign('/');
-  chat.connected = false;
-  chat.phase = 'ended';
-  chat.ended = reason;
-  if (chat.show) refetchShow(store, chat.show.id, CHAT_LOGOUT_REFETCH_MS);
+  if (chat().answer?.voicecall && (reason === 'call_ended' || reason === 'timeout')) return location.assign('/');
+  chat().connected = false;
+  chat().phase = 'ended';
+  chat().ended = reason;
+  const show = chat().show;
+  if (show) refetchShow(store, show.id, CHAT_LOGOUT_REFETCH_MS);
 }
 
 /** After a chat logout the show is refetched (after 1 s), so its live state is current. */

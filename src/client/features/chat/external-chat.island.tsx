@@ -7,11 +7,10 @@ import { useSnap, useStore, useT } from '../../state/context';
 import type { RootState } from '../../state/store';
 import { PaymentFact } from './chat-parts';
 import { ChatPanel } from './chat-panel';
-import { chat, connect, endedByRoom } from './chat-state';
+import { connect, endedByRoom } from './chat-state';
 import { FRAME_ENDED } from './external-actions';
 import { showImageSrc } from '../../../shared/shows';
 import { LiveVideo } from '../video/live-video';
-import { rx } from '../video/receiver';
 import type { ExternalFrameProps } from './external-frame';
 
 // The chat inside the partner frame: the same room, joined with the session's credentials, with
@@ -19,7 +18,7 @@ import type { ExternalFrameProps } from './external-frame';
 // session's lease; the frame tells it (postMessage, own origin only) when the chat ended.
 
 function start(store: RootState, { show, answer }: ExternalFrameProps): void {
-  if (!show || !answer || chat.phase !== 'idle') return;
+  if (!show || !answer || store.chat.phase !== 'idle') return;
   const full: ChatSessionAnswer = {
     ...answer,
     buddyaddr: 'performer',
@@ -27,10 +26,10 @@ function start(store: RootState, { show, answer }: ExternalFrameProps): void {
     showId: show.id,
     minute_ms: CHAT_MINUTE_MS,
   };
-  chat.show = { ...show, exclusiveOnly: false };
-  chat.type = answer.session_type;
-  chat.answer = full;
-  chat.phase = 'connecting';
+  store.chat.show = { ...show, exclusiveOnly: false };
+  store.chat.type = answer.session_type;
+  store.chat.answer = full;
+  store.chat.phase = 'connecting';
   connect(store, full);
 }
 
@@ -38,8 +37,8 @@ export default function ExternalChat(props: ExternalFrameProps) {
   const t = useT();
   const store = useStore();
   const snap = useSnap();
-  const c = useSnapshot(chat);
-  const r = useSnapshot(rx);
+  const c = useSnapshot(store.chat);
+  const r = useSnapshot(store.receiver);
   const [confirming, setConfirming] = useState(false);
   const confirmRef = useRef<HTMLDivElement>(null);
   const confirmOk = useRef<HTMLButtonElement>(null);
@@ -47,10 +46,10 @@ export default function ExternalChat(props: ExternalFrameProps) {
   useEffect(() => {
     start(store, props);
     let told = false;
-    return subscribe(chat, () => {
-      if (chat.phase !== 'ended' || told || window.parent === window) return;
+    return subscribe(store.chat, () => {
+      if (store.chat.phase !== 'ended' || told || window.parent === window) return;
       told = true;
-      window.parent.postMessage({ type: FRAME_ENDED, sessionId: props.answer?.sessionId, reason: chat.ended }, location.origin);
+      window.parent.postMessage({ type: FRAME_ENDED, sessionId: props.answer?.sessionId, reason: store.chat.ended }, location.origin);
     });
     // Started once per document.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -3,12 +3,13 @@ import { useModal } from '../../ui/use-modal';
 import { useSnapshot } from 'valtio';
 import { useStore, useT } from '../../state/context';
 import { Icon } from '../../ui/icon';
-import { closeExternal, external, FRAME_ENDED, markEnded } from './external-actions';
+import { closeExternal, FRAME_ENDED, markEnded } from './external-actions';
 
 /** The partner frame on a show page (an iframe of our own origin, sized for phone and desktop). */
 export default function ExternalRoot() {
   const t = useT();
   const store = useStore();
+  const external = store.externalChat;
   const x = useSnapshot(external);
   const titleId = useId();
 

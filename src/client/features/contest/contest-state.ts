@@ -5,6 +5,8 @@ import { api, ApiFailure } from '../../lib/api';
 // The contest board's state: one Valtio proxy per island instance (created from the SSR props, so
 // the server never shares a proxy between requests). A vote changes the ranking at once
 // (optimistic), then takes the server's ranking; a refused vote puts the earlier state back.
+// Component-local on purpose, not a slice of the root store: it is made from the island's props,
+// only this island reads it, and it dies with it (docs/architecture.md "One state pattern").
 
 export interface ContestBoardState {
   contest: Contest | null;

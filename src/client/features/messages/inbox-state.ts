@@ -5,7 +5,9 @@ import { api, ApiFailure } from '../../lib/api';
 
 // The state of one inbox island (the performer's studio inbox or the operator inbox): the list,
 // the open thread, the reply being sent. Created per island (never a module-global proxy, which
-// the server would share between requests).
+// the server would share between requests). Component-local on purpose, not a slice of the root
+// store: its side comes from the island, only that island reads it, and pushes reach it through
+// the account slice's counts (inboxPushes).
 
 export type InboxSide = 'studio' | 'support';
 

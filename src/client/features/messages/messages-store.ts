@@ -23,6 +23,9 @@ import { SUPPORT_ID, type Conversation, type Counts, type Message } from '../../
 
 // The state of one messages view (inbox, thread, support, the show page's popup): a Valtio proxy
 // per island, so the list and the thread of a page share it. Actions are plain functions.
+// Component-local on purpose, not a slice of the root store: it is made from the island's props
+// (filters, target), a page may hold more than one view (the popup beside another), and nothing
+// outside the island reads it; the unread counts that others read are in the account slice.
 
 export type LoadStatus = 'loading' | 'ready' | 'error' | 'notfound';
 /** Which thread: a conversation by id, the support thread, or the one with a show (popup). */

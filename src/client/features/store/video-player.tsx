@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useSnap, useStore, useT } from '../../state/context';
-import { positionKey, rememberPosition, restorePlayer } from '../../state/player';
+import { positionKey, rememberPosition, restorePlayer } from './player-storage';
 import { Icon } from '../../ui/icon';
 import { PlayerControls, VOLUME_STEP } from './player-controls';
 

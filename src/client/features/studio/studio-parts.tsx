@@ -2,16 +2,17 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { CHAT_TEXT_MAX } from '../../../shared/chat';
 import { Icon } from '../../ui/icon';
-import { useSnap, useT } from '../../state/context';
+import { useSnap, useStore, useT } from '../../state/context';
 import { LineList, TypingLine } from '../chat/line-list';
 import type { RoomItem } from '../chat/room-lines';
-import { command, say, studio, typing, type StatementRow } from './studio-state';
-import { saleTitle, uploads } from './uploads-state';
+import { command, say, typing } from './studio-state';
+import type { StatementRow } from './studio.slice';
+import { saleTitle } from './uploads-state';
 
 /** Pending private and exclusive requests, highlighted (no sound), with accept and decline. */
 export function StudioRequests() {
   const t = useT();
-  const s = useSnapshot(studio);
+  const s = useSnapshot(useStore().studio);
   const pending = Object.values(s.sessions).filter((x) => x.state === 'pending' && x.type !== 'free');
   if (pending.length === 0) return null;
   return (
@@ -39,7 +40,7 @@ export function StudioRequests() {
 /** The private (or exclusive) member: their lines with the performer, an answer box, the end. */
 export function StudioPrivate() {
   const t = useT();
-  const s = useSnapshot(studio);
+  const s = useSnapshot(useStore().studio);
   const id = s.privateWith;
   const session = id ? s.sessions[id] : null;
   if (!id || !session || session.state !== 'active') return null;
@@ -69,7 +70,7 @@ export function StudioPrivate() {
 /** The room's chat (public lines and tips) with the answer box. */
 export function StudioChat() {
   const t = useT();
-  const s = useSnapshot(studio);
+  const s = useSnapshot(useStore().studio);
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     const i = setInterval(() => setNow(Date.now()), 1_000);
@@ -90,7 +91,7 @@ export function StudioChat() {
 function SayBox({ to, testId, label }: { to?: string; testId: string; label: string }) {
   const t = useT();
   const id = useId();
-  const s = useSnapshot(studio);
+  const s = useSnapshot(useStore().studio);
   const [text, setText] = useState('');
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -126,7 +127,7 @@ function SayBox({ to, testId, label }: { to?: string; testId: string; label: str
 /** Everyone in the room: guests and members by nickname, their session type, mute/kick/ban. */
 export function StudioPeople() {
   const t = useT();
-  const s = useSnapshot(studio);
+  const s = useSnapshot(useStore().studio);
   const people = s.participants.filter((p) => p.role !== 'performer');
   return (
     <section className="studio-card studio-people">
@@ -176,8 +177,8 @@ function rowTime(r: StatementRow): string {
 /** Today's earnings and the statement (newest first). */
 export function StudioEarnings() {
   const t = useT();
-  const s = useSnapshot(studio);
-  const own = useSnapshot(uploads).list;
+  const s = useSnapshot(useStore().studio);
+  const own = useSnapshot(useStore().studioUploads).list;
   const { locale } = useSnap();
   const e = s.info?.earnings;
   const sold = (r: StatementRow) => saleTitle(own, r.ref, locale);

@@ -1,67 +1,20 @@
-import { proxy } from 'valtio';
-import { CHAT_TEXT_MAX, CHAT_TYPING_EVERY_MS, type OpenTypes, type Participant, type RoomEvent, type RoomSnapshot, type SessionView } from '../../../shared/chat';
+import { CHAT_TEXT_MAX, CHAT_TYPING_EVERY_MS, type OpenTypes, type RoomEvent, type RoomSnapshot, type SessionView } from '../../../shared/chat';
 import { api } from '../../lib/api';
-import { reduceLines, type RoomLines } from '../chat/room-lines';
+import { appStore } from '../../state/app-store';
+import type { StudioInfo } from './studio.slice';
+import { reduceLines } from '../chat/room-lines';
 import { openRoom, type RoomCredentials, type RoomSocket } from '../chat/room-socket';
 import { attachPublisher, detachPublisher, onPublisherEvent, republish, syncPublishing } from '../video/publisher';
 
 // The performer's studio: the show's status and switches (GET/POST /api/studio), the room socket
 // (POST /api/studio/connect gives fresh credentials for every (re)connect), the room's people,
-// chat, requests and sessions, and today's earnings. State lives in this module's proxy, so a
+// chat, requests and sessions, and today's earnings. State lives in the store's studio slice, so a
 // reconnect keeps everything on screen and the welcome only adds what was missed.
 
-export interface StatementRow {
-  id?: string | number;
-  ts?: number | string;
-  created_at?: number | string;
-  kind?: string;
-  type?: string;
-  reference?: string;
-  ref?: string;
-  /** The ledger's reason: chat (a minute) or tip. */
-  reason?: string;
-  nick?: string;
-  coins?: number;
-  amount?: number;
-}
+/** The document's studio (the studio slice, studio().slice.ts); actions run in the browser only. */
+const studio = () => appStore().studio;
 
-export interface StudioInfo {
-  /** flags: what the show's catalogue entry allows (free chat, exclusive), whatever the switches say. */
-  show: { id: number; name: string; universalId?: string; flags?: { free: boolean; exclusive: number } };
-  status: { online: boolean; paused: boolean; open: OpenTypes };
-  /** null until the server's ledger gives earnings. */
-  earnings: { today: number; statement: StatementRow[] } | null;
-}
-
-export interface StudioState extends RoomLines {
-  load: 'loading' | 'ready' | 'error';
-  info: StudioInfo | null;
-  busy: string | null;
-  error: string | null;
-  connected: boolean;
-  room: RoomSnapshot | null;
-  participants: Participant[];
-  sessions: Record<string, SessionView>;
-  /** Session id of the private (or exclusive) conversation shown. */
-  privateWith: string | null;
-  warn: { sessionId: string; seconds: number } | null;
-}
-
-export const studio = proxy<StudioState>({
-  load: 'loading',
-  info: null,
-  busy: null,
-  error: null,
-  connected: false,
-  room: null,
-  participants: [],
-  sessions: {},
-  items: [],
-  privateWith: null,
-  typing: null,
-  warn: null,
-});
-
+/** The studio's room socket: a browser-only handle, not state. */
 let socket: RoomSocket | null = null;
 
 declare global {
@@ -72,10 +25,10 @@ declare global {
 
 export async function loadStudio(): Promise<void> {
   try {
-    studio.info = await api().get<StudioInfo>('studio');
-    studio.load = 'ready';
+    studio().info = await api().get<StudioInfo>('studio');
+    studio().load = 'ready';
   } catch {
-    studio.load = studio.info ? 'ready' : 'error';
+    studio().load = studio().info ? 'ready' : 'error';
   }
 }
 
@@ -83,7 +36,7 @@ export function connectStudio(): void {
   if (socket) return;
   socket = openRoom(() => api().post<RoomCredentials>('studio/connect'), {
     status: (open) => {
-      studio.connected = open;
+      studio().connected = open;
       // A (re)connect: the room hears the camera again, and viewers connect afresh.
       if (open) republish();
     },
@@ -91,10 +44,13 @@ export function connectStudio(): void {
   });
   window.__studioSocket = socket;
   attachPublisher({
-    showId: () => studio.info?.show.id ?? 0,
+    showId: () => studio().info?.show.id ?? 0,
     send: (cmd) => socket?.send(cmd) ?? false,
     creds: () => socket?.creds ?? null,
-    canPublish: () => !!studio.info?.status.online && !studio.info.status.paused,
+    canPublish: () => {
+      const info = studio().info;
+      return !!info?.status.online && !info.status.paused;
+    },
   });
 }
 
@@ -106,28 +62,28 @@ export function disconnectStudio(): void {
 
 function onEvent(e: RoomEvent): void {
   if (onPublisherEvent(e)) return;
-  reduceLines(studio, e, 'performer');
+  reduceLines(studio(), e, 'performer');
   switch (e.t) {
     case 'welcome':
     case 'room':
-      studio.room = e.room;
+      studio().room = e.room;
       syncStatus(e.room);
       return;
     case 'presence':
-      studio.participants = e.participants;
+      studio().participants = e.participants;
       return;
     case 'request':
     case 'session':
       setSession(e.session);
       return;
     case 'warn':
-      studio.warn = { sessionId: e.sessionId, seconds: e.seconds };
+      studio().warn = { sessionId: e.sessionId, seconds: e.seconds };
       return;
     case 'ended': {
-      const s = studio.sessions[e.sessionId];
-      if (s) studio.sessions[e.sessionId] = { ...s, state: 'ended', ended_reason: e.reason };
-      if (studio.privateWith === e.sessionId) studio.privateWith = null;
-      if (studio.warn?.sessionId === e.sessionId) studio.warn = null;
+      const s = studio().sessions[e.sessionId];
+      if (s) studio().sessions[e.sessionId] = { ...s, state: 'ended', ended_reason: e.reason };
+      if (studio().privateWith === e.sessionId) studio().privateWith = null;
+      if (studio().warn?.sessionId === e.sessionId) studio().warn = null;
       void refreshEarnings();
       return;
     }
@@ -135,7 +91,7 @@ function onEvent(e: RoomEvent): void {
       void refreshEarnings();
       return;
     case 'error':
-      studio.error = e.code;
+      studio().error = e.code;
       return;
     default:
       return;
@@ -143,15 +99,15 @@ function onEvent(e: RoomEvent): void {
 }
 
 function setSession(s: SessionView): void {
-  const before = studio.sessions[s.sessionId];
-  studio.sessions[s.sessionId] = s;
-  if (s.state === 'active' && (s.type === 'private' || s.type === 'exclusive')) studio.privateWith = s.sessionId;
-  if (s.state === 'ended' && studio.privateWith === s.sessionId) studio.privateWith = null;
+  const before = studio().sessions[s.sessionId];
+  studio().sessions[s.sessionId] = s;
+  if (s.state === 'active' && (s.type === 'private' || s.type === 'exclusive')) studio().privateWith = s.sessionId;
+  if (s.state === 'ended' && studio().privateWith === s.sessionId) studio().privateWith = null;
   if (before && before.minutes !== s.minutes) void refreshEarnings();
 }
 
 function syncStatus(room: RoomSnapshot): void {
-  const info = studio.info;
+  const info = studio().info;
   if (!info) return;
   info.status.online = room.mode !== 'offline';
   info.status.paused = room.mode === 'paused';
@@ -169,7 +125,8 @@ function refreshEarnings(): Promise<void> {
       api()
         .get<StudioInfo>('studio')
         .then((info) => {
-          if (studio.info) studio.info.earnings = info.earnings;
+          const mine = studio().info;
+          if (mine) mine.earnings = info.earnings;
         })
         .catch(() => undefined)
         .finally(resolve);
@@ -178,19 +135,20 @@ function refreshEarnings(): Promise<void> {
 }
 
 export async function setStatus(patch: Partial<{ online: boolean; paused: boolean; open: OpenTypes }>, busyKey: string): Promise<void> {
-  if (studio.busy) return;
-  studio.busy = busyKey;
-  studio.error = null;
+  if (studio().busy) return;
+  studio().busy = busyKey;
+  studio().error = null;
   try {
     const res = await api().post<Partial<StudioInfo> & { status?: StudioInfo['status'] }>('studio/status', patch);
-    if (studio.info && res?.status) studio.info.status = res.status;
-    else if (studio.info) Object.assign(studio.info.status, patch);
+    const info = studio().info;
+    if (info && res?.status) info.status = res.status;
+    else if (info) Object.assign(info.status, patch);
     if (patch.online && !socket) connectStudio();
     syncPublishing();
   } catch (e) {
-    studio.error = (e as Error).message || 'unknown_error';
+    studio().error = (e as Error).message || 'unknown_error';
   } finally {
-    studio.busy = null;
+    studio().busy = null;
   }
 }
 

@@ -3,10 +3,11 @@ import { useSnapshot } from 'valtio';
 import { UPLOAD_PICTURE_TYPES, UPLOAD_VIDEO_TYPES } from '../../../shared/store';
 import { UPLOAD_PRICE_MAX, UPLOAD_TAGS_MAX, UPLOAD_TITLE_MAX } from '../../../shared/uploads';
 import type { TFunction } from '../../../shared/translate';
-import { useSnap, useT } from '../../state/context';
+import { useSnap, useStore, useT } from '../../state/context';
 import { errorText } from '../../ui/error-text';
 import { Field } from '../../ui/form';
-import { continueGallery, continueVideo, loadUploads, uploadGallery, uploadVideo, uploads, type JobView } from './uploads-state';
+import { continueGallery, continueVideo, loadUploads, uploadGallery, uploadVideo } from './uploads-state';
+import type { JobView } from './studio.slice';
 
 // The studio's uploads card (issue 13 point 5): upload a video (titles in both languages, price,
 // tags; poster, duration and the free preview made in the browser; a progress bar; "Try again"
@@ -75,7 +76,7 @@ function ItemFields({ id, job }: { id: string; job: JobView }) {
 function VideoForm() {
   const t = useT();
   const id = useId();
-  const u = useSnapshot(uploads);
+  const u = useSnapshot(useStore().studioUploads);
   const job = u.video;
   const busy = job.phase === 'preparing' || job.phase === 'uploading' || job.phase === 'finishing';
   const [tags, setTags] = useState<string[]>([]);
@@ -118,7 +119,7 @@ function VideoForm() {
 function GalleryForm() {
   const t = useT();
   const id = useId();
-  const job = useSnapshot(uploads).gallery;
+  const job = useSnapshot(useStore().studioUploads).gallery;
   const busy = job.phase === 'preparing' || job.phase === 'uploading' || job.phase === 'finishing';
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -145,7 +146,7 @@ function GalleryForm() {
 function OwnItems() {
   const t = useT();
   const { locale } = useSnap();
-  const list = useSnapshot(uploads).list;
+  const list = useSnapshot(useStore().studioUploads).list;
   if (!list) return null;
   const title = (x: { title_en: string; title_de: string }) => (locale === 'de' ? x.title_de : x.title_en);
   return (

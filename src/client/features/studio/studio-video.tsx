@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { Icon } from '../../ui/icon';
-import { useT } from '../../state/context';
+import { useStore, useT } from '../../state/context';
 import { PRESETS, type Device, type Preset } from '../video/camera';
-import { changeSource, mute, pub, startCamera, stopCamera, switchCamera } from '../video/publisher';
-import { studio } from './studio-state';
+import { changeSource, mute, startCamera, stopCamera, switchCamera } from '../video/publisher';
 
 /**
  * The studio's camera (issue 12 point 3): camera, microphone and quality pickers, the preview,
@@ -13,8 +12,9 @@ import { studio } from './studio-state';
  */
 export function StudioVideo() {
   const t = useT();
+  const pub = useStore().publisher;
   const p = useSnapshot(pub);
-  const s = useSnapshot(studio);
+  const s = useSnapshot(useStore().studio);
   const preview = useRef<HTMLVideoElement>(null);
   const camId = useId();
   const micId = useId();

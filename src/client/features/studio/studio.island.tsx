@@ -3,8 +3,8 @@ import { useSnapshot } from 'valtio';
 import type { OpenTypes } from '../../../shared/chat';
 import { exclusiveActive } from '../../../shared/shows';
 import { Icon } from '../../ui/icon';
-import { useT } from '../../state/context';
-import { connectStudio, disconnectStudio, loadStudio, setStatus, studio } from './studio-state';
+import { useStore, useT } from '../../state/context';
+import { connectStudio, disconnectStudio, loadStudio, setStatus } from './studio-state';
 import { StudioChat, StudioEarnings, StudioPeople, StudioPrivate, StudioRequests } from './studio-parts';
 import { StudioUploads } from './studio-uploads';
 import { StudioVideo } from './studio-video';
@@ -23,7 +23,7 @@ function catalogueAllows(flags: { free: boolean; exclusive: number } | undefined
 /** The performer's studio: status, switches, requests, private, room chat, people, earnings, uploads. */
 export default function Studio() {
   const t = useT();
-  const s = useSnapshot(studio);
+  const s = useSnapshot(useStore().studio);
 
   useEffect(() => {
     void loadStudio().then(() => connectStudio());

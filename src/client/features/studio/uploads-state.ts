@@ -1,44 +1,23 @@
-import { proxy } from 'valtio';
 import type { DataAnswer, TagItem } from '../../../shared/api';
 import { GALLERY_PICTURES_MAX, PREVIEW_SECONDS, UPLOAD_PICTURE_MAX_BYTES, UPLOAD_PICTURE_TYPES, UPLOAD_VIDEO_MAX_BYTES, UPLOAD_VIDEO_TYPES } from '../../../shared/store';
 import { saleOf, UPLOAD_THUMB_BOX, type GalleryUploadStart, type StudioUploadsAnswer, type UploadedPart, type VideoUploadStart } from '../../../shared/uploads';
 import { api, ApiFailure } from '../../lib/api';
+import { appStore } from '../../state/app-store';
+import { job, type DeepReadonly, type Job } from './studio.slice';
 import { makePreview, pictureOf, probeVideo, sendBytes, type Picture } from './upload-media';
 
 // The studio's uploads: the show's videos and galleries (GET /api/studio/uploads) and one video
 // and one gallery upload at a time. A failed chunk is tried again (3 times); after that the
 // upload stops and "Try again" goes on from the chunk that failed, not from the start.
 
-type DeepReadonly<T> = { readonly [K in keyof T]: T[K] extends (infer U)[] ? readonly DeepReadonly<U>[] : T[K] extends object ? DeepReadonly<T[K]> : T[K] };
-/** A job as a render snapshot sees it. */
-export type JobView = DeepReadonly<Job>;
-
-export type Phase = 'idle' | 'preparing' | 'uploading' | 'finishing' | 'done' | 'failed';
-
-export interface Job {
-  phase: Phase;
-  /** 0..1 of the bytes. */
-  progress: number;
-  /** An error code (studio.uploads.errors.*) and the server's field errors. */
-  error: string | null;
-  fields: Record<string, string[]>;
-  title: string;
-}
-
-const job = (): Job => ({ phase: 'idle', progress: 0, error: null, fields: {}, title: '' });
-
-export const uploads = proxy({
-  list: null as StudioUploadsAnswer | null,
-  tags: [] as TagItem[],
-  video: job(),
-  gallery: job(),
-});
+/** The document's uploads (the studio slice, studio.slice.ts); actions run in the browser only. */
+const uploads = () => appStore().studioUploads;
 
 export async function loadUploads(): Promise<void> {
   try {
-    const [list, tags] = await Promise.all([api().get<StudioUploadsAnswer>('studio/uploads'), uploads.tags.length ? null : api().get<DataAnswer<TagItem>>('tags')]);
-    uploads.list = list;
-    if (tags) uploads.tags = tags.data;
+    const [list, tags] = await Promise.all([api().get<StudioUploadsAnswer>('studio/uploads'), uploads().tags.length ? null : api().get<DataAnswer<TagItem>>('tags')]);
+    uploads().list = list;
+    if (tags) uploads().tags = tags.data;
   } catch {
     // The card shows what it has; the next upload loads the list again.
   }
@@ -96,7 +75,7 @@ let videoAsked: { file: File; fields: ItemFields & { tags: string[] } } | null =
 
 /** Checks, measures and uploads a video; the preview is recorded while the chunks go up. */
 export async function uploadVideo(file: File, fields: ItemFields & { tags: string[] }): Promise<void> {
-  const j = uploads.video;
+  const j = uploads().video;
   Object.assign(j, job(), { title: fields.title_en });
   videoRun = null;
   videoAsked = { file, fields };
@@ -115,7 +94,7 @@ export async function uploadVideo(file: File, fields: ItemFields & { tags: strin
 
 /** Goes on with the current video upload (after a failure: from the chunk that failed). */
 export async function continueVideo(): Promise<void> {
-  const j = uploads.video;
+  const j = uploads().video;
   const run = videoRun;
   if (!run) return videoAsked ? uploadVideo(videoAsked.file, videoAsked.fields) : undefined;
   j.phase = 'uploading';
@@ -169,7 +148,7 @@ let galleryAsked: { files: File[]; fields: ItemFields } | null = null;
 
 /** Checks the pictures, makes their thumbnails, declares the gallery and sends both sizes. */
 export async function uploadGallery(files: File[], fields: ItemFields): Promise<void> {
-  const j = uploads.gallery;
+  const j = uploads().gallery;
   Object.assign(j, job(), { title: fields.title_en });
   galleryRun = null;
   galleryAsked = { files, fields };
@@ -192,7 +171,7 @@ export async function uploadGallery(files: File[], fields: ItemFields): Promise<
 }
 
 export async function continueGallery(): Promise<void> {
-  const j = uploads.gallery;
+  const j = uploads().gallery;
   const run = galleryRun;
   if (!run) return galleryAsked ? uploadGallery(galleryAsked.files, galleryAsked.fields) : undefined;
   Object.assign(j, { phase: 'uploading', error: null, fields: {} });

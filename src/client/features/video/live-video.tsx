@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Icon } from '../../ui/icon';
-import { useT } from '../../state/context';
-import { rx } from './receiver';
+import { useStore, useT } from '../../state/context';
 
 /**
  * The performer's live video for a viewer (issue 12 point 4): inline (playsinline), muted at
@@ -12,6 +11,7 @@ import { rx } from './receiver';
  */
 export function LiveVideo({ name, poster }: { name: string; poster: string }) {
   const t = useT();
+  const rx = useStore().receiver;
   const r = useSnapshot(rx);
   const box = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);

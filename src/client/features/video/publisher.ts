@@ -1,7 +1,9 @@
-import { proxy, ref } from 'valtio';
+import { ref } from 'valtio';
 import type { RoomEvent } from '../../../shared/chat';
-import type { VideoRelayKind, VideoSignal } from '../../../shared/video';
-import { cameraConstraints, cameraFailure, listDevices, PRESETS, type CameraStatus, type Device, type Preset } from './camera';
+import type { VideoSignal } from '../../../shared/video';
+import { appStore } from '../../state/app-store';
+import type { PublisherState } from './video.slice';
+import { cameraConstraints, cameraFailure, listDevices, PRESETS } from './camera';
 import { gatheredSdp, keepIceFresh, preferVp8, rtcConfig, webrtcSupported, type RoomToken } from './rtc';
 
 // The performer's camera and its delivery (issue 12 point 3). The camera is on while the studio
@@ -9,37 +11,8 @@ import { gatheredSdp, keepIceFresh, preferVp8, rtcConfig, webrtcSupported, type 
 // Peer-to-peer: one connection per viewer the room permits, offered when that viewer asks; the
 // room's list shrinking closes a viewer's connection at once. SFU: one connection to the relay.
 
-export interface PublisherState {
-  status: CameraStatus;
-  cameras: Device[];
-  mics: Device[];
-  cameraId: string;
-  micId: string;
-  preset: Preset;
-  camMuted: boolean;
-  micMuted: boolean;
-  /** The room has our video (the performer's browser or the SFU sends it). */
-  live: boolean;
-  relay: VideoRelayKind | null;
-  /** Viewers connected, by session id. */
-  peers: Record<string, RTCPeerConnectionState>;
-  preview: MediaStream | null;
-}
-
-export const pub = proxy<PublisherState>({
-  status: 'off',
-  cameras: [],
-  mics: [],
-  cameraId: '',
-  micId: '',
-  preset: 'sd',
-  camMuted: false,
-  micMuted: false,
-  live: false,
-  relay: null,
-  peers: {},
-  preview: null,
-});
+/** The document's publisher slice (video.slice.ts); actions run in the browser only. */
+const pub = () => appStore().publisher;
 
 export interface PublisherLink {
   showId: () => number;
@@ -57,7 +30,7 @@ let relayPc: RTCPeerConnection | null = null;
 
 export function attachPublisher(l: PublisherLink): void {
   link = l;
-  if (!webrtcSupported() || !navigator.mediaDevices?.getUserMedia) pub.status = 'unsupported';
+  if (!webrtcSupported() || !navigator.mediaDevices?.getUserMedia) pub().status = 'unsupported';
 }
 
 export function detachPublisher(): void {
@@ -65,21 +38,21 @@ export function detachPublisher(): void {
   link = null;
 }
 
-const constraints = () => cameraConstraints(pub.preset, pub.cameraId, pub.micId);
+const constraints = () => cameraConstraints(pub().preset, pub().cameraId, pub().micId);
 
 export async function startCamera(): Promise<void> {
-  if (pub.status === 'unsupported' || pub.status === 'starting') return;
-  pub.status = 'starting';
+  if (pub().status === 'unsupported' || pub().status === 'starting') return;
+  pub().status = 'starting';
   try {
     const next = await navigator.mediaDevices.getUserMedia(constraints());
     replaceStream(next);
-    pub.status = 'on';
-    Object.assign(pub, await listDevices());
-    pub.cameraId ||= next.getVideoTracks()[0]?.getSettings().deviceId ?? '';
-    pub.micId ||= next.getAudioTracks()[0]?.getSettings().deviceId ?? '';
+    pub().status = 'on';
+    Object.assign(pub(), await listDevices());
+    pub().cameraId ||= next.getVideoTracks()[0]?.getSettings().deviceId ?? '';
+    pub().micId ||= next.getAudioTracks()[0]?.getSettings().deviceId ?? '';
     syncPublishing();
   } catch (e) {
-    pub.status = cameraFailure(e);
+    pub().status = cameraFailure(e);
   }
 }
 
@@ -87,17 +60,17 @@ export function stopCamera(): void {
   setLive(false);
   stream?.getTracks().forEach((t) => t.stop());
   stream = null;
-  pub.preview = null;
-  if (pub.status === 'on' || pub.status === 'starting') pub.status = 'off';
+  pub().preview = null;
+  if (pub().status === 'on' || pub().status === 'starting') pub().status = 'off';
 }
 
 /** New tracks (another device or preset) go to every connection without a new negotiation. */
 function replaceStream(next: MediaStream): void {
   const old = stream;
   stream = next;
-  next.getVideoTracks().forEach((t) => (t.enabled = !pub.camMuted));
-  next.getAudioTracks().forEach((t) => (t.enabled = !pub.micMuted));
-  pub.preview = ref(next);
+  next.getVideoTracks().forEach((t) => (t.enabled = !pub().camMuted));
+  next.getAudioTracks().forEach((t) => (t.enabled = !pub().micMuted));
+  pub().preview = ref(next);
   for (const pc of [...peers.values(), ...(relayPc ? [relayPc] : [])]) {
     for (const sender of pc.getSenders()) {
       const track = next.getTracks().find((t) => t.kind === sender.track?.kind);
@@ -110,25 +83,25 @@ function replaceStream(next: MediaStream): void {
 
 /** Another camera, microphone or preset: a fresh capture replaces the tracks. */
 export async function changeSource(patch: Partial<Pick<PublisherState, 'cameraId' | 'micId' | 'preset'>>): Promise<void> {
-  Object.assign(pub, patch);
-  if (pub.status !== 'on') return;
+  Object.assign(pub(), patch);
+  if (pub().status !== 'on') return;
   try {
     replaceStream(await navigator.mediaDevices.getUserMedia(constraints()));
   } catch {
-    pub.status = 'error';
+    pub().status = 'error';
   }
 }
 
 /** Phones: the next camera (front and back). */
 export function switchCamera(): Promise<void> {
-  const i = pub.cameras.findIndex((c) => c.id === pub.cameraId);
-  const next = pub.cameras[(i + 1) % Math.max(1, pub.cameras.length)];
+  const i = pub().cameras.findIndex((c) => c.id === pub().cameraId);
+  const next = pub().cameras[(i + 1) % Math.max(1, pub().cameras.length)];
   return next ? changeSource({ cameraId: next.id }) : Promise.resolve();
 }
 
 export function mute(kind: 'cam' | 'mic', on: boolean): void {
-  if (kind === 'cam') pub.camMuted = on;
-  else pub.micMuted = on;
+  if (kind === 'cam') pub().camMuted = on;
+  else pub().micMuted = on;
   const tracks = kind === 'cam' ? stream?.getVideoTracks() : stream?.getAudioTracks();
   tracks?.forEach((t) => (t.enabled = !on));
 }
@@ -138,14 +111,14 @@ async function setBitrate(pc: RTCPeerConnection): Promise<void> {
     if (sender.track?.kind !== 'video') continue;
     const params = sender.getParameters();
     if (!params.encodings?.length) continue;
-    params.encodings[0].maxBitrate = PRESETS[pub.preset].kbps * 1000;
+    params.encodings[0].maxBitrate = PRESETS[pub().preset].kbps * 1000;
     await sender.setParameters(params).catch(() => undefined);
   }
 }
 
 function setLive(live: boolean): void {
-  if (pub.live === live) return;
-  pub.live = live;
+  if (pub().live === live) return;
+  pub().live = live;
   if (!live) {
     for (const sid of [...peers.keys()]) closePeer(sid);
     relayPc?.close();
@@ -156,16 +129,16 @@ function setLive(live: boolean): void {
 
 /** Publishes when the camera is on and the show can be seen; stops when either ends. */
 export function syncPublishing(): void {
-  const should = pub.status === 'on' && !!link?.canPublish();
+  const should = pub().status === 'on' && !!link?.canPublish();
   if (!should) return setLive(false);
-  if (pub.live) return;
-  if (pub.relay === 'cloudflare') void publishToRelay();
+  if (pub().live) return;
+  if (pub().relay === 'cloudflare') void publishToRelay();
   else setLive(true);
 }
 
 /** After a reconnect the room hears it again (a new epoch: viewers ask afresh). */
 export function republish(): void {
-  if (pub.live) setLive(false);
+  if (pub().live) setLive(false);
   else link?.send({ t: 'video', live: false });
   syncPublishing();
 }
@@ -174,7 +147,7 @@ function newPc(config: RTCConfiguration): RTCPeerConnection {
   const pc = new RTCPeerConnection(config);
   for (const track of stream?.getTracks() ?? []) {
     // The preset's bitrate cap from the first frame (setBitrate keeps it after a change).
-    const sendEncodings = track.kind === 'video' ? [{ maxBitrate: PRESETS[pub.preset].kbps * 1000 }] : undefined;
+    const sendEncodings = track.kind === 'video' ? [{ maxBitrate: PRESETS[pub().preset].kbps * 1000 }] : undefined;
     const t = pc.addTransceiver(track, { direction: 'sendonly', streams: stream ? [stream] : [], sendEncodings });
     if (track.kind === 'video') preferVp8(t);
   }
@@ -183,7 +156,7 @@ function newPc(config: RTCConfiguration): RTCPeerConnection {
 
 async function publishToRelay(): Promise<void> {
   if (!link) return;
-  pub.live = true;
+  pub().live = true;
   const pc = newPc(await rtcConfig(link.showId(), link.creds()));
   keepIceFresh(pc, link.showId(), () => link?.creds() ?? null);
   relayPc = pc;
@@ -195,7 +168,7 @@ async function publishToRelay(): Promise<void> {
 function closePeer(sid: string): void {
   peers.get(sid)?.close();
   peers.delete(sid);
-  delete pub.peers[sid];
+  delete pub().peers[sid];
 }
 
 async function offerTo(sid: string): Promise<void> {
@@ -204,9 +177,9 @@ async function offerTo(sid: string): Promise<void> {
   const pc = newPc(await rtcConfig(link.showId(), link.creds()));
   keepIceFresh(pc, link.showId(), () => link?.creds() ?? null);
   peers.set(sid, pc);
-  pub.peers[sid] = pc.connectionState;
+  pub().peers[sid] = pc.connectionState;
   pc.onconnectionstatechange = () => {
-    if (peers.get(sid) === pc) pub.peers[sid] = pc.connectionState;
+    if (peers.get(sid) === pc) pub().peers[sid] = pc.connectionState;
   };
   await pc.setLocalDescription(await pc.createOffer());
   await setBitrate(pc);
@@ -217,7 +190,7 @@ async function offerTo(sid: string): Promise<void> {
 /** The room's video events for the performer; true when handled. */
 export function onPublisherEvent(e: RoomEvent): boolean {
   if (e.t === 'video-viewers') {
-    pub.relay = e.relay;
+    pub().relay = e.relay;
     permitted = e.viewers;
     for (const sid of [...peers.keys()]) if (!permitted.includes(sid)) closePeer(sid);
     return true;
@@ -227,7 +200,7 @@ export function onPublisherEvent(e: RoomEvent): boolean {
   if (e.from === 'relay') {
     if (d.kind === 'answer' && relayPc) void relayPc.setRemoteDescription({ type: 'answer', sdp: d.sdp }).catch(() => undefined);
   } else if (d.kind === 'want') {
-    if (pub.live) void offerTo(e.from).catch(() => closePeer(e.from));
+    if (pub().live) void offerTo(e.from).catch(() => closePeer(e.from));
   } else if (d.kind === 'answer') {
     void peers.get(e.from)?.setRemoteDescription({ type: 'answer', sdp: d.sdp }).catch(() => closePeer(e.from));
   } else if (d.kind === 'bye') closePeer(e.from);

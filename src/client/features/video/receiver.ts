@@ -1,6 +1,7 @@
-import { proxy, ref } from 'valtio';
+import { ref } from 'valtio';
 import type { RoomEvent } from '../../../shared/chat';
-import type { VideoSignal, ViewerVideoState } from '../../../shared/video';
+import type { VideoSignal } from '../../../shared/video';
+import { appStore } from '../../state/app-store';
 import { gatheredSdp, keepIceFresh, rtcConfig, webrtcSupported, type RoomToken } from './rtc';
 
 // A viewer's video (issue 12 point 4): the room says whether the performer's video is for this
@@ -8,17 +9,8 @@ import { gatheredSdp, keepIceFresh, rtcConfig, webrtcSupported, type RoomToken }
 // offer of the performer's browser (p2p) or of the worker's SFU engine ('relay'), and plays what
 // arrives. A failed or silent connection asks again; a state other than live closes it at once.
 
-export type ReceiverPhase = 'idle' | 'connecting' | 'playing' | 'reconnecting' | 'unsupported';
-
-export interface ReceiverState {
-  /** What the room last said (null before it spoke). */
-  state: ViewerVideoState | null;
-  phase: ReceiverPhase;
-  /** The remote stream (a ref: not proxied). */
-  stream: MediaStream | null;
-}
-
-export const rx = proxy<ReceiverState>({ state: null, phase: 'idle', stream: null });
+/** The document's receiver slice (video.slice.ts); actions run in the browser only. */
+const rx = () => appStore().receiver;
 
 export interface ReceiverLink {
   showId: number;
@@ -45,24 +37,24 @@ declare global {
 
 export function attachReceiver(l: ReceiverLink): void {
   link = l;
-  rx.state = null;
-  rx.phase = webrtcSupported() ? 'idle' : 'unsupported';
+  rx().state = null;
+  rx().phase = webrtcSupported() ? 'idle' : 'unsupported';
 }
 
 export function detachReceiver(): void {
   closePc();
   link = null;
-  rx.state = null;
-  rx.phase = 'idle';
+  rx().state = null;
+  rx().phase = 'idle';
 }
 
 /** The room's video events for this session; true when handled. */
 export function onReceiverEvent(e: RoomEvent): boolean {
   if (e.t === 'video') {
-    rx.state = e.state;
+    rx().state = e.state;
     if (e.state !== 'live') {
       closePc();
-      if (rx.phase !== 'unsupported') rx.phase = 'idle';
+      if (rx().phase !== 'unsupported') rx().phase = 'idle';
     } else if (e.epoch !== epoch || !pc || pc.connectionState === 'failed' || pc.connectionState === 'closed') {
       epoch = e.epoch;
       want();
@@ -71,7 +63,7 @@ export function onReceiverEvent(e: RoomEvent): boolean {
   }
   if (e.t === 'signal') {
     if (e.data.kind === 'offer') void answer(e.from, e.data.sdp);
-    else if (e.data.kind === 'bye' && rx.state === 'live') want();
+    else if (e.data.kind === 'bye' && rx().state === 'live') want();
     return true;
   }
   return false;
@@ -83,14 +75,14 @@ function closePc(): void {
   pc?.close();
   pc = null;
   window.__videoPc = null;
-  rx.stream = null;
+  rx().stream = null;
 }
 
 function want(): void {
-  if (!link || rx.phase === 'unsupported') return;
-  const wasPlaying = rx.phase === 'playing' || rx.phase === 'reconnecting';
+  if (!link || rx().phase === 'unsupported') return;
+  const wasPlaying = rx().phase === 'playing' || rx().phase === 'reconnecting';
   closePc();
-  rx.phase = wasPlaying ? 'reconnecting' : 'connecting';
+  rx().phase = wasPlaying ? 'reconnecting' : 'connecting';
   link.send('performer', { kind: 'want' });
   armWatchdog();
 }
@@ -99,12 +91,12 @@ function armWatchdog(): void {
   if (watchdog) clearTimeout(watchdog);
   watchdog = setTimeout(() => {
     watchdog = null;
-    if (rx.state === 'live' && rx.phase !== 'playing') want();
+    if (rx().state === 'live' && rx().phase !== 'playing') want();
   }, WATCHDOG_MS);
 }
 
 async function answer(from: string, sdp: string): Promise<void> {
-  if (!link || rx.state !== 'live' || rx.phase === 'unsupported') return;
+  if (!link || rx().state !== 'live' || rx().phase === 'unsupported') return;
   const l = link;
   if (pc) pc.close();
   const me = new RTCPeerConnection(await rtcConfig(l.showId, l.creds()));
@@ -114,7 +106,7 @@ async function answer(from: string, sdp: string): Promise<void> {
   const stream = new MediaStream();
   me.ontrack = (ev) => {
     stream.addTrack(ev.track);
-    rx.stream = ref(stream);
+    rx().stream = ref(stream);
   };
   let lost: ReturnType<typeof setTimeout> | null = null;
   me.onconnectionstatechange = () => {
@@ -123,10 +115,10 @@ async function answer(from: string, sdp: string): Promise<void> {
     if (s === 'connected') {
       if (lost) clearTimeout(lost);
       if (watchdog) clearTimeout(watchdog);
-      rx.phase = 'playing';
+      rx().phase = 'playing';
     } else if (s === 'failed') want();
     else if (s === 'disconnected') {
-      rx.phase = 'reconnecting';
+      rx().phase = 'reconnecting';
       lost = setTimeout(() => pc === me && me.connectionState !== 'connected' && want(), DISCONNECTED_MS);
     }
   };

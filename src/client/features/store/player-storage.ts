@@ -1,8 +1,8 @@
 import { subscribe } from 'valtio';
-import type { RootState } from './store';
-import type { PlayerState } from './player-slice';
+import type { RootState } from '../../state/store';
+import type { PlayerState } from './player.slice';
 
-// The video player's saved state (the slice itself is in player-slice.ts, part of every page's
+// The video player's saved state (the slice itself is in player.slice.ts, part of every page's
 // store; this module loads with the player): volume, mute and where each video part was left,
 // kept in localStorage so a reload or the next visit continues there. The server renders the defaults; the player
 // restores the saved state after hydration (the SSR markup and the first client render agree).

@@ -1,5 +1,5 @@
-import { onRealtime } from '../lib/realtime-handlers';
-import type { Favorite } from '../../shared/favorites';
+import { onRealtime } from '../../lib/realtime-handlers';
+import type { Favorite } from '../../../shared/favorites';
 
 // The favourites slice: the member's favourites (the top bar menu, the profile list), the hearts'
 // state after a toggle (overriding what the page was rendered with), and the last

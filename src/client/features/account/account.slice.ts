@@ -1,6 +1,6 @@
-import type { EmbeddedState } from '../../shared/state';
-import type { User } from '../../shared/session';
-import { onRealtime } from '../lib/realtime-handlers';
+import type { EmbeddedState } from '../../../shared/state';
+import type { User } from '../../../shared/session';
+import { onRealtime } from '../../lib/realtime-handlers';
 
 // The account slice: the member (null for visitors) and what sign-up and messages keep.
 

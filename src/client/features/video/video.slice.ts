@@ -1,0 +1,56 @@
+import type { ViewerVideoState, VideoRelayKind } from '../../../shared/video';
+import type { CameraStatus, Device, Preset } from './camera';
+
+// The video slice of the root store: the viewer's receiver (receiver.ts) and the performer's
+// publisher (publisher.ts). The peer connections and the camera's stream are browser-only handles
+// kept in those modules; the streams shown here are valtio refs (not proxied).
+
+export type ReceiverPhase = 'idle' | 'connecting' | 'playing' | 'reconnecting' | 'unsupported';
+
+export interface ReceiverState {
+  /** What the room last said (null before it spoke). */
+  state: ViewerVideoState | null;
+  phase: ReceiverPhase;
+  /** The remote stream (a ref: not proxied). */
+  stream: MediaStream | null;
+}
+
+export interface PublisherState {
+  status: CameraStatus;
+  cameras: Device[];
+  mics: Device[];
+  cameraId: string;
+  micId: string;
+  preset: Preset;
+  camMuted: boolean;
+  micMuted: boolean;
+  /** The room has our video (the performer's browser or the SFU sends it). */
+  live: boolean;
+  relay: VideoRelayKind | null;
+  /** Viewers connected, by session id. */
+  peers: Record<string, RTCPeerConnectionState>;
+  preview: MediaStream | null;
+}
+
+export interface VideoSlice {
+  receiver: ReceiverState;
+  publisher: PublisherState;
+}
+
+export const videoSlice = (): VideoSlice => ({
+  receiver: { state: null, phase: 'idle', stream: null },
+  publisher: {
+    status: 'off',
+    cameras: [],
+    mics: [],
+    cameraId: '',
+    micId: '',
+    preset: 'sd',
+    camMuted: false,
+    micMuted: false,
+    live: false,
+    relay: null,
+    peers: {},
+    preview: null,
+  },
+});
