@@ -1,19 +1,20 @@
 import type { RoomEvent } from '../../../shared/chat';
-import { VIDEO_P2P_MAX_VIEWERS, type IceServersAnswer, type VideoRelayKind, type VideoSignal } from '../../../shared/video';
+import { VIDEO_P2P_MAX_VIEWERS, type IceServersAnswer, type VideoRelayKind } from '../../../shared/video';
 import type { Bindings } from '../../env';
 import { envPositiveInt } from '../../lib/config';
 import type { RoomSession, ShowConf } from '../chat/room/logic';
 import type { FetchLike } from './realtime-api';
 import type { SfuSnapshot } from './cloudflare-sfu';
 export type { SfuSnapshot };
-import { createVideoRelay, offerTracks } from './video-engines';
+import { createVideoRelay } from './video-engines';
+export { videoSignal } from './video-signal';
 import { videoPlan } from './video-plan';
 import type { VideoRelay } from './video-relay';
 
 /** Tests only: the fetch the SFU engine of rooms created from now on uses (the local fake of the Realtime API). */
 export const videoTestHooks: { fetch?: FetchLike } = {};
 /** A failed SFU track close is retried this often until it holds (a paid viewer's video stops within 2 s). */
-const CLOSE_RETRY_MS = 500;
+export const CLOSE_RETRY_MS = 500;
 /**
  * TURN credentials are issued once per room and handed to everyone in it for this long (Cloudflare
  * asks that most issued credentials be used); each answer says how long they have left.
@@ -61,7 +62,7 @@ export function newVideoState(stored?: { live: boolean; epoch: number }, sfu?: S
 }
 
 /** The room's engine, built once per wake from what storage kept; every change is stored again. */
-function relay(h: VideoHost): VideoRelay {
+export function relay(h: VideoHost): VideoRelay {
   return (h.video.relay ??= createVideoRelay(h.env, videoTestHooks.fetch, {
     saved: h.video.sfuSaved,
     persist: (snapshot) => {
@@ -70,7 +71,7 @@ function relay(h: VideoHost): VideoRelay {
   }));
 }
 
-function plan(h: VideoHost) {
+export function plan(h: VideoHost) {
   const cap = relay(h).kind === 'p2p' ? envPositiveInt(h.env.VIDEO_P2P_MAX_VIEWERS, VIDEO_P2P_MAX_VIEWERS) : Infinity;
   return videoPlan(h.show, h.sessions.values(), h.video.live, cap);
 }
@@ -145,7 +146,7 @@ export function syncVideo(h: VideoHost, force?: string): void {
 }
 
 /** The engine stops a viewer's media (the SFU: its tracks closed; retried until closed, while still not permitted). */
-async function endViewer(h: VideoHost, sid: string): Promise<void> {
+export async function endViewer(h: VideoHost, sid: string): Promise<void> {
   const ending = h.video.ending;
   if (ending.has(sid)) return;
   ending.add(sid);
@@ -168,7 +169,7 @@ async function endViewer(h: VideoHost, sid: string): Promise<void> {
   if (closed && !videoPermitted(h, sid) && relay(h).viewer(showId, sid)) await endViewer(h, sid);
 }
 
-async function setVideo(h: VideoHost, live: boolean): Promise<void> {
+export async function setVideo(h: VideoHost, live: boolean): Promise<void> {
   h.video.live = live;
   if (live) h.video.epoch++;
   await h.ctx.storage.put('video', { live, epoch: h.video.epoch });
@@ -191,58 +192,4 @@ export async function videoCommand(h: VideoHost, live: boolean, error: (code: st
   if (relay(h).kind === 'cloudflare' && live) return error('video.publish_with_offer');
   await setVideo(h, live);
   syncVideo(h);
-}
-
-/**
- * Signalling. Only a permitted viewer and the performer talk, and only to each other (p2p); with
- * the SFU the worker is the other end ('relay'): the performer's offer publishes, a viewer's
- * `want` pulls, its answer completes the pull.
- */
-export async function videoSignal(h: VideoHost, a: VideoCaller, to: string, data: VideoSignal, error: (code: string) => void): Promise<void> {
-  let viewers: string[];
-  try {
-    viewers = plan(h).viewers;
-  } catch {
-    return error('video.unavailable');
-  }
-  const engine = relay(h);
-  const sfu = engine.kind === 'cloudflare';
-  const showId = h.show?.id ?? 0;
-  const reply = (tag: string, d: VideoSignal) => h.send(tag, { t: 'signal', from: 'relay', to: tag === 'performer' ? 'performer' : tag.slice(2), data: d });
-  try {
-    if (a.role === 'performer') {
-      if (sfu && to === 'relay' && data.kind === 'offer') {
-        if (!h.show?.online || h.show.paused) return error('video.not_online');
-        const pub = await engine.publish(showId, { type: 'offer', sdp: data.sdp }, offerTracks(data.sdp));
-        // Offline or paused while the SFU answered: the publication ends at once.
-        if (!h.show?.online || h.show.paused) {
-          await engine.unpublish(showId).catch(() => undefined);
-          return error('video.not_online');
-        }
-        await setVideo(h, true);
-        reply('performer', { kind: 'answer', sdp: pub.answer.sdp });
-        return syncVideo(h);
-      }
-      if (sfu || (!viewers.includes(to) && data.kind !== 'bye')) return error('video.not_permitted');
-      return h.send(`s:${to}`, { t: 'signal', from: 'performer', to, data });
-    }
-    // A viewer asks and answers; only the performer's browser or the relay offers.
-    if ((to !== 'performer' && to !== 'relay') || data.kind === 'offer') return error('chat.forbidden');
-    if (!viewers.includes(a.sid)) return error('video.not_permitted');
-    if (!sfu) return h.send('performer', { t: 'signal', from: a.sid, to: 'performer', data });
-    if (data.kind === 'want') {
-      await engine.endViewer(showId, a.sid);
-      const pulled = await engine.pull(showId, a.sid);
-      // The room may have changed during the SFU calls (a private started, the session ended):
-      // a pull that lands for a viewer no longer permitted is closed again, never offered.
-      if (!videoPermitted(h, a.sid)) return h.ctx.waitUntil(endViewer(h, a.sid));
-      if (pulled.relay === 'cloudflare' && pulled.offer) reply(`s:${a.sid}`, { kind: 'offer', sdp: pulled.offer.sdp });
-    } else if (data.kind === 'answer') {
-      const v = engine.viewer(showId, a.sid);
-      if (!v) return error('video.not_permitted');
-      await engine.renegotiate(v.sessionId, { type: 'answer', sdp: data.sdp });
-    }
-  } catch {
-    error('video.unavailable');
-  }
 }
