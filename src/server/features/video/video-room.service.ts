@@ -7,7 +7,7 @@ import type { FetchLike } from './realtime-api';
 import type { SfuSnapshot } from './cloudflare-sfu';
 export type { SfuSnapshot };
 import { createVideoRelay } from './video-engines';
-export { videoSignal } from './video-signal';
+import { signal } from './video-signal';
 import { videoPlan } from './video-plan';
 import type { VideoRelay } from './video-relay';
 
@@ -192,4 +192,9 @@ export async function videoCommand(h: VideoHost, live: boolean, error: (code: st
   if (relay(h).kind === 'cloudflare' && live) return error('video.publish_with_offer');
   await setVideo(h, live);
   syncVideo(h);
+}
+
+/** Signalling (video-signal.ts): the performer's offer publishes, a viewer's want pulls, its answer completes the pull. */
+export function videoSignal(...args: Parameters<typeof signal>): Promise<void> {
+  return signal(...args);
 }

@@ -10,7 +10,7 @@ import { CLOSE_RETRY_MS, endViewer, plan, relay, setVideo, syncVideo, videoPermi
  * the SFU the worker is the other end ('relay'): the performer's offer publishes, a viewer's
  * `want` pulls, its answer completes the pull.
  */
-export async function videoSignal(h: VideoHost, a: VideoCaller, to: string, data: VideoSignal, error: (code: string) => void): Promise<void> {
+export async function signal(h: VideoHost, a: VideoCaller, to: string, data: VideoSignal, error: (code: string) => void): Promise<void> {
   let viewers: string[];
   try {
     viewers = plan(h).viewers;
