@@ -214,6 +214,23 @@ describe('video relay: Cloudflare Realtime SFU engine', () => {
     expect(fake.overlaps).toEqual([]);
   });
 
+  it('the fake as documented: a session not connected after setup waits, then 425 session_error; connected in time, the call goes through; an undecodable body is decoding_error', async () => {
+    const { fake, relay } = setup();
+    fake.autoConnect = false;
+    fake.connectWaitMs = 40;
+    const pub = await relay.publish(7, offer, camMic);
+    const e = await failure(relay.closeTracks(pub.sessionId, ['0']));
+    expect([e.code, e.detail.status, e.detail.errorCode]).toEqual(['http', 425, 'session_error']);
+    fake.connectWaitMs = 2_000;
+    const close = relay.closeTracks(pub.sessionId, ['0']);
+    await new Promise((r) => setTimeout(r, 50));
+    fake.connect(pub.sessionId);
+    await close;
+    expect(fake.callsTo('/tracks/close').map((c) => c.status)).toEqual([425, 200]);
+    const bad = await fake.fetch(`${fake.base}/apps/app-1/sessions/new`, { method: 'POST', headers: { authorization: 'Bearer app-secret-1' }, body: '{' });
+    expect([bad.status, ((await bad.json()) as { errorCode: string }).errorCode]).toEqual([400, 'decoding_error']);
+  });
+
   it('a failed close keeps the viewer so the close can be retried', async () => {
     const { fake, relay } = setup();
     await relay.publish(7, offer, camMic);
