@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bindings } from '../../src/server/env';
-import { ICE_SHARE_MS, newVideoState, videoIce, videoTestHooks, type VideoHost } from '../../src/server/features/video/video-room.service';
+import { videoTestHooks, type VideoHost } from '../../src/server/features/video/video-host';
+import { ICE_SHARE_MS, newVideoState, videoIce } from '../../src/server/features/video/video-room.service';
 import { P2pRelay } from '../../src/server/features/video/video-engines';
 import { FakeRealtime } from './fake-realtime';
 
@@ -17,7 +18,7 @@ function host(fake: FakeRealtime): VideoHost {
     TURN_KEY_ID: fake.turnKeyId,
     TURN_KEY_API_TOKEN: fake.turnToken,
   } as Bindings;
-  return { ctx: {} as DurableObjectState, env, show: null, sessions: new Map(), video: newVideoState(), send: () => undefined };
+  return { ctx: {} as DurableObjectState, env, show: null, sessions: new Map(), video: newVideoState(new Map()), send: () => undefined };
 }
 
 const credential = (a: Awaited<ReturnType<typeof videoIce>>) => a?.iceServers.find((s) => s.credential)?.credential;

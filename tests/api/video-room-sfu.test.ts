@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minutePrice } from '../../src/shared/chat';
 import type { FetchLike } from '../../src/server/features/video/realtime-api';
-import { videoTestHooks } from '../../src/server/features/video/video-room.service';
+import { videoTestHooks } from '../../src/server/features/video/video-host';
 import { roomOf } from '../../src/server/features/chat/chat.service';
 import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
 import { loadRoom } from '../../src/server/features/chat/room/state';
@@ -11,7 +11,7 @@ import { Client, expectJson } from './helpers';
 import { chatMember, drainCoins, liveShow, type RoomSocket, startOk, viewer } from './chat-helpers';
 import { FakeRealtime } from './fake-realtime';
 
-// The show room with VIDEO_RELAY=cloudflare (shows 238-240, 251): the performer's offer publishes on
+// The show room with VIDEO_RELAY=cloudflare (shows 238-240, 251, 255, 256): the performer's offer publishes on
 // the SFU, permitted viewers pull, and a viewer who loses the video (paid session ended, a
 // private started) has its tracks closed on the SFU, not just forgotten (issue 12 point 2).
 //
@@ -22,7 +22,9 @@ import { FakeRealtime } from './fake-realtime';
 // (each room builds its engine once); they are restored afterwards. Other files use other shows.
 
 const fake = new FakeRealtime();
-const SFU = { VIDEO_RELAY: 'cloudflare', REALTIME_API_BASE: fake.base, REALTIME_APP_ID: fake.appId, REALTIME_APP_SECRET: fake.secret };
+// A one-second API timeout: a session held for an SFU offer nobody answers frees within it.
+const SFU = { VIDEO_RELAY: 'cloudflare', REALTIME_API_BASE: fake.base, REALTIME_APP_ID: fake.appId, REALTIME_APP_SECRET: fake.secret, REALTIME_API_TIMEOUT_MS: '1000' };
+fake.connectWaitMs = 50;
 const vars = env as unknown as Record<string, string | undefined>;
 const saved = Object.fromEntries(Object.keys(SFU).map((k) => [k, vars[k]]));
 
@@ -211,12 +213,14 @@ describe('show room video with the Cloudflare SFU engine', () => {
     expect((await free.next('video', (e) => e.state !== 'live')).state).toBe('private');
     pullGate = null;
     release();
-    // The late pull is undone on the SFU, and the viewer gets no offer (it is not permitted now).
+    // The late pull is forgotten at once and the viewer gets no offer (it is not permitted now);
+    // its session's chain waits for an answer that never comes (the API timeout), then its
+    // tracks are closed (a session whose setup never finished carries no media: any answer ends it).
     const pulledBy = () => fake.calls.slice(mark).filter((c) => c.path.endsWith('/tracks/new') && (c.body as { tracks: { location: string }[] }).tracks[0].location === 'remote').map((c) => c.path.split('/')[4]);
     await expect.poll(() => pulledBy().length).toBe(1);
     const freeSession = pulledBy()[0];
-    await expect.poll(() => closes(freeSession)).toEqual([closedAll]);
-    expect(fake.sessions.get(freeSession)?.tracks.size).toBe(0);
+    await expect.poll(() => fake.callsTo(`/sessions/${freeSession}/tracks/close`).filter((c) => c.status).length, { timeout: 4000 }).toBe(1);
+    expect(fake.overlaps).toEqual([]);
     expect(free.events.filter((e) => e.t === 'signal')).toEqual([]);
     // The member pulls; the SFU then fails the close of its tracks once: the room retries.
     const memberSession = await pull(show.id, member, p.sessionId);
@@ -226,6 +230,47 @@ describe('show room video with the Cloudflare SFU engine', () => {
     fake.forceStatus = null;
     await expect.poll(() => closes(memberSession)).toEqual([closedAll]);
     expect(fake.sessions.get(memberSession)?.tracks.size).toBe(0);
+    for (const s of [free, studio]) s.ws.close(1000);
+  });
+
+  it('a viewer whose network dropped wants again and pulls at once on a new session; the dead session\'s tracks are closed in the background (410 counts as closed)', async () => {
+    const { show, studio } = await liveShow(255);
+    await publish(show.id, studio);
+    const f = await startOk(new Client(), show.universalId, 'free');
+    const free = await viewer(show.id, f);
+    expect((await free.next('video')).state).toBe('live');
+    const first = await pull(show.id, free, f.sessionId);
+    // The viewer's network dropped: its session is not connected (any operation on it: 425).
+    fake.disconnect(first);
+    const second = await pull(show.id, free, f.sessionId);
+    expect(second).not.toBe(first);
+    // The old session's close is retried in the background; once the reuse window has passed (410) it counts as closed.
+    await expect.poll(() => fake.callsTo(`/sessions/${first}/tracks/close`).some((c) => c.status === 425)).toBe(true);
+    fake.kill(first);
+    await expect.poll(() => fake.callsTo(`/sessions/${first}/tracks/close`).map((c) => c.status).at(-1), { timeout: 3000 }).toBe(410);
+    const attempts = fake.callsTo(`/sessions/${first}/tracks/close`).length;
+    await new Promise((r) => setTimeout(r, 700));
+    expect(fake.callsTo(`/sessions/${first}/tracks/close`).length).toBe(attempts);
+    // Not locked out: another want after that is served too (on yet another session).
+    expect(await pull(show.id, free, f.sessionId)).not.toBe(second);
+    expect(free.events.filter((e) => e.t === 'error')).toEqual([]);
+    for (const s of [free, studio]) s.ws.close(1000);
+  });
+
+  it('a pull of a collected publication answers the viewer video.unavailable and asks the performer to publish again', async () => {
+    const { show, studio } = await liveShow(256);
+    const pub = await publish(show.id, studio);
+    const f = await startOk(new Client(), show.universalId, 'free');
+    const free = await viewer(show.id, f);
+    expect((await free.next('video')).state).toBe('live');
+    // The performer's media stopped for longer than the track timeout: the SFU collected its tracks.
+    fake.stopMedia(pub);
+    free.send({ t: 'signal', to: 'relay', data: { kind: 'want' } });
+    expect((await free.next('error')).code).toBe('video.unavailable');
+    expect((await studio.next('error')).code).toBe('video.republish');
+    // The performer publishes again; the viewer pulls.
+    await publish(show.id, studio);
+    await pull(show.id, free, f.sessionId);
     for (const s of [free, studio]) s.ws.close(1000);
   });
 });

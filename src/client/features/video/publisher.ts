@@ -195,6 +195,16 @@ export function onPublisherEvent(e: RoomEvent): boolean {
     for (const sid of [...peers.keys()]) if (!permitted.includes(sid)) closePeer(sid);
     return true;
   }
+  if (e.t === 'error' && e.code === 'video.republish') {
+    // The SFU collected the publication (no media reached it for 30 s): publish on a new session.
+    if (pub.relay === 'cloudflare' && pub.live) {
+      relayPc?.close();
+      relayPc = null;
+      pub.live = false;
+      syncPublishing();
+    }
+    return true;
+  }
   if (e.t !== 'signal') return false;
   const d = e.data;
   if (e.from === 'relay') {

@@ -24,6 +24,13 @@ export interface SfuStore {
 
 /** Already closed is what we wanted: a close that finds the track gone is not a failure. */
 const ALREADY_CLOSED = 'close_track_error';
+/** A pull of a track the SFU does not have (a publication collected after 30 s without media). */
+const TRACK_GONE = 'not_found_track_error';
+
+/** 410 session_error: the session is dead (its connection gone past the reuse window); nothing flows on it. */
+function deadSession(e: unknown): boolean {
+  return e instanceof VideoRelayError && e.detail.status === 410 && e.detail.errorCode === 'session_error';
+}
 
 /** Builds the engine from configuration; a missing or malformed setting is a clear error. */
 export function cloudflareSfu(env: Bindings, fetchFn: FetchLike = (url, init) => fetch(url, init), store: SfuStore = {}): CloudflareSfu {
@@ -59,9 +66,7 @@ export class CloudflareSfu implements VideoRelay {
     return { publications: [...this.publications], viewers: [...this.viewers].map(([show, m]) => [show, [...m]]) };
   }
 
-  private changed(): void {
-    this.store.persist?.(this.snapshot());
-  }
+  private changed = (): void => this.store.persist?.(this.snapshot());
 
   async iceServers(): Promise<IceServersAnswer> {
     if (!this.turn) return { iceServers: [], ttl: 0 };
@@ -108,6 +113,13 @@ export class CloudflareSfu implements VideoRelay {
       tracks: missing.map((t) => ({ location: 'remote', sessionId: pub.sessionId, trackName: t.trackName })),
     });
     const failed = failedTracks(res.tracks);
+    if (failed.some((f) => f.errorCode === TRACK_GONE)) {
+      // The publication is gone at the SFU: forgotten here, the performer publishes again.
+      if (res.requiresImmediateRenegotiation) this.api.release(sessionId);
+      this.publications.delete(showId);
+      this.changed();
+      throw new VideoRelayError('publication_gone', `show ${showId}: the SFU no longer has the published tracks`, { trackErrors: failed });
+    }
     const pulled: RelayTrack[] = [];
     for (const t of missing) {
       const got = res.tracks?.find((r) => r.trackName === t.trackName && !r.errorCode);
@@ -115,7 +127,7 @@ export class CloudflareSfu implements VideoRelay {
       else if (!failed.some((f) => f.trackName === t.trackName)) failed.push({ trackName: t.trackName, errorCode: 'missing_in_response' });
     }
     if (failed.length) throw trackError('pull', failed);
-    const state = { sessionId, tracks: [...(existing?.tracks ?? []), ...pulled] };
+    const state: ViewerState = { sessionId, tracks: [...(existing?.tracks ?? []), ...pulled], ...(res.requiresImmediateRenegotiation ? { pending: true } : {}) };
     this.viewersOf(showId).set(viewerKey, state);
     this.changed();
     return {
@@ -130,15 +142,15 @@ export class CloudflareSfu implements VideoRelay {
   async renegotiate(sessionId: string, answer: SessionDescription): Promise<SessionDescription | null> {
     this.assertKnown(sessionId);
     const res = await this.api.renegotiate(sessionId, answer);
+    for (const m of this.viewers.values()) for (const v of m.values()) if (v.sessionId === sessionId) delete v.pending;
+    this.changed();
     return res.sessionDescription ?? null;
   }
 
   async closeTracks(sessionId: string, mids: string[]): Promise<void> {
     this.assertKnown(sessionId);
     if (!mids.length) return;
-    const res = await this.api.closeTracks(sessionId, mids);
-    const failed = failedTracks(res.tracks, (code) => code === ALREADY_CLOSED);
-    if (failed.length) throw trackError('close', failed);
+    await this.closeOnSfu(sessionId, mids);
     const closed = new Set(mids);
     for (const holder of [...this.publications.values(), ...[...this.viewers.values()].flatMap((m) => [...m.values()])]) {
       if (holder.sessionId === sessionId) holder.tracks = holder.tracks.filter((t) => !closed.has(t.mid));
@@ -146,9 +158,43 @@ export class CloudflareSfu implements VideoRelay {
     this.changed();
   }
 
+  /** A forced close; a dead session (410) has nothing left to stop. */
+  private async closeOnSfu(sessionId: string, mids: string[]): Promise<void> {
+    let res;
+    try {
+      res = await this.api.closeTracks(sessionId, mids);
+    } catch (e) {
+      if (deadSession(e)) return;
+      throw e;
+    }
+    const failed = failedTracks(res.tracks, (code) => code === ALREADY_CLOSED);
+    if (failed.length) throw trackError('close', failed);
+  }
+
+  forgetViewer(showId: number, viewerKey: string): ViewerState | null {
+    const v = this.viewer(showId, viewerKey);
+    if (!v) return null;
+    this.viewers.get(showId)?.delete(viewerKey);
+    this.changed();
+    return v;
+  }
+
+  async closeForgotten(state: ViewerState): Promise<void> {
+    if (!state.tracks.length) return;
+    try {
+      await this.closeOnSfu(state.sessionId, state.tracks.map((t) => t.mid));
+    } catch (e) {
+      // A session whose setup never finished (the SFU's offer unanswered) never carried media.
+      if (!state.pending) throw e;
+    }
+  }
+
   async endViewer(showId: number, viewerKey: string): Promise<void> {
     const v = this.viewer(showId, viewerKey);
     if (!v) return;
+    // Cut off during its exchange: forgotten at once (its late answer is refused), its tracks
+    // closed when the session's chain frees (the answer, or the API timeout).
+    if (v.pending) return this.closeForgotten(this.forgetViewer(showId, viewerKey) ?? v);
     // Kept until the SFU confirms: a failed close must be retried, or the video keeps flowing.
     await this.closeTracks(v.sessionId, v.tracks.map((t) => t.mid));
     this.viewers.get(showId)?.delete(viewerKey);
@@ -168,17 +214,9 @@ export class CloudflareSfu implements VideoRelay {
     if (failure) throw failure.reason;
   }
 
-  publication(showId: number): Publication | null {
-    return this.publications.get(showId) ?? null;
-  }
-
-  viewer(showId: number, viewerKey: string): ViewerState | null {
-    return this.viewers.get(showId)?.get(viewerKey) ?? null;
-  }
-
-  viewerKeys(showId: number): string[] {
-    return [...(this.viewers.get(showId)?.keys() ?? [])];
-  }
+  publication = (showId: number): Publication | null => this.publications.get(showId) ?? null;
+  viewer = (showId: number, viewerKey: string): ViewerState | null => this.viewers.get(showId)?.get(viewerKey) ?? null;
+  viewerKeys = (showId: number): string[] => [...(this.viewers.get(showId)?.keys() ?? [])];
 
   private viewersOf(showId: number): Map<string, ViewerState> {
     let map = this.viewers.get(showId);

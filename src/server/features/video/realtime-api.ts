@@ -56,18 +56,23 @@ export function failedTracks(tracks: ApiTrack[] | undefined, ignore: (code: stri
 
 export class RealtimeApi {
   private readonly chains = new Map<string, Promise<unknown>>();
+  /** Sessions whose chain waits for the endpoint's answer to an SFU offer: the release. */
+  private readonly held = new Map<string, () => void>();
 
   constructor(
     private readonly options: RealtimeApiOptions,
     private readonly fetchFn: FetchLike,
   ) {}
 
-  /** Runs `work` after every earlier call queued for this session has settled. */
-  serial<T>(sessionId: string, work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` after every earlier call queued for this session has settled. A result that
+   * `holds` keeps the chain until `release` (the matching /renegotiate) or the API timeout.
+   */
+  serial<T>(sessionId: string, work: () => Promise<T>, holds?: (result: T) => boolean): Promise<T> {
     const previous = this.chains.get(sessionId) ?? Promise.resolve();
     const next = previous.then(work, work);
     const settled = next.then(
-      () => undefined,
+      (result) => (holds?.(result) ? this.hold(sessionId) : undefined),
       () => undefined,
     );
     this.chains.set(sessionId, settled);
@@ -77,16 +82,45 @@ export class RealtimeApi {
     return next;
   }
 
+  /** Whether the session's chain waits for the answer to an SFU offer. */
+  pending(sessionId: string): boolean {
+    return this.held.has(sessionId);
+  }
+
+  /** The chain frees: the offer was answered, or will never be (the viewer was cut off). */
+  release(sessionId: string): void {
+    this.held.get(sessionId)?.();
+  }
+
+  private hold(sessionId: string): Promise<void> {
+    return new Promise((resolve) => {
+      const release = () => {
+        clearTimeout(timer);
+        if (this.held.get(sessionId) === release) this.held.delete(sessionId);
+        resolve();
+      };
+      const timer = setTimeout(release, this.options.timeoutMs);
+      this.held.set(sessionId, release);
+    });
+  }
+
   newSession(): Promise<string> {
     return this.app('POST', 'sessions/new', undefined, newSession).then((r) => r.sessionId);
   }
 
   newTracks(sessionId: string, body: { sessionDescription?: z.infer<typeof sdp>; tracks: object[] }): Promise<TracksResponse> {
-    return this.serial(sessionId, () => this.app('POST', `sessions/${enc(sessionId)}/tracks/new`, body, tracksResponse));
+    // An SFU offer (requiresImmediateRenegotiation) holds the session until the endpoint answers:
+    // any other mutation before that would be refused (406).
+    return this.serial(sessionId, () => this.app('POST', `sessions/${enc(sessionId)}/tracks/new`, body, tracksResponse), (r) => r.requiresImmediateRenegotiation === true);
   }
 
+  /** The answer to a held offer runs at once (it is what the chain waits for) and frees the chain. */
   renegotiate(sessionId: string, description: z.infer<typeof sdp>) {
-    return this.serial(sessionId, () => this.app('PUT', `sessions/${enc(sessionId)}/renegotiate`, { sessionDescription: description }, renegotiateResponse));
+    const call = () => this.app('PUT', `sessions/${enc(sessionId)}/renegotiate`, { sessionDescription: description }, renegotiateResponse);
+    const release = this.held.get(sessionId);
+    if (!release) return this.serial(sessionId, call);
+    this.held.delete(sessionId);
+    return call().finally(release);
   }
 
   /** Forced close (no SDP exchange): the SFU stops forwarding at once. */

@@ -70,6 +70,10 @@ export class P2pRelay implements VideoRelay {
   }
   async closeTracks(): Promise<void> {}
   async endViewer(): Promise<void> {}
+  forgetViewer() {
+    return null;
+  }
+  async closeForgotten(): Promise<void> {}
   async unpublish(): Promise<void> {}
   publication() {
     return null;

@@ -1,38 +1,20 @@
 import type { RoomEvent } from '../../../shared/chat';
-import { VIDEO_P2P_MAX_VIEWERS, type IceServersAnswer } from '../../../shared/video';
+import { VIDEO_P2P_MAX_VIEWERS } from '../../../shared/video';
 import type { Bindings } from '../../env';
 import { envPositiveInt } from '../../lib/config';
 import type { RoomSession, ShowConf } from '../chat/room/logic';
-import type { SfuSnapshot } from './cloudflare-sfu';
 import type { FetchLike } from './realtime-api';
 import { createVideoRelay } from './video-engines';
 import { videoPlan } from './video-plan';
 import type { VideoRelay } from './video-relay';
+import type { VideoState } from './video-room.service';
 
-// The video part of a show room: its state, what the room lends it (VideoHost), the room's
-// engine (built once per wake from what storage kept) and the plan of who receives video.
-// The operations over it are in video-room.service.ts.
+// What a show room lends its video (VideoHost), the room's engine (built once per wake from what
+// storage kept) and the plan of who receives video. The state and the operations over it are in
+// video-room.service.ts, the signalling in video-signal.ts.
 
 /** Tests only: the fetch the SFU engine of rooms created from now on uses (the local fake of the Realtime API). */
 export const videoTestHooks: { fetch?: FetchLike } = {};
-/** The video part of a show room's state. */
-export interface VideoState {
-  live: boolean;
-  epoch: number;
-  /** What each session and the performer were last told (lost on hibernation: then told again). */
-  told: Map<string, string>;
-  toldViewers: string[];
-  /** The publication epoch the performer's last viewer list carried (-1: none sent yet). */
-  toldEpoch: number;
-  relay: VideoRelay | null;
-  /** Viewers whose media the engine is being told to stop (one attempt chain each). */
-  ending: Set<string>;
-  /** The SFU engine's state as the room's storage held it when the room woke (key 'sfu'). */
-  sfuSaved: SfuSnapshot | null;
-  /** The room's ICE servers (TURN credentials) and when they were issued; in memory (a room that slept issues new ones). */
-  ice: { at: number; answer: Promise<IceServersAnswer> } | null;
-}
-
 /** What the room lends its video (issue 12): the show, its sessions, storage and a send to a socket tag. */
 export interface VideoHost {
   ctx: DurableObjectState;
@@ -47,10 +29,6 @@ export interface VideoHost {
 export interface VideoCaller {
   sid: string;
   role: string;
-}
-
-export function newVideoState(stored?: { live: boolean; epoch: number }, sfu?: SfuSnapshot): VideoState {
-  return { live: stored?.live ?? false, epoch: stored?.epoch ?? 0, told: new Map(), toldViewers: [], toldEpoch: -1, relay: null, ending: new Set(), sfuSaved: sfu ?? null, ice: null };
 }
 
 /** The room's engine, built once per wake from what storage kept; every change is stored again. */

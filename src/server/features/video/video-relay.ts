@@ -21,6 +21,8 @@ export type VideoRelayErrorCode =
   | 'track'
   /** Nothing is published for this show (pull before publish, or after a failed publish). */
   | 'not_published'
+  /** The SFU no longer has the publication's tracks (collected after 30 s without media): republish. */
+  | 'publication_gone'
   /** A session id this engine did not make (never touched). */
   | 'unknown_session'
   /** The peer-to-peer engine's viewer cap is reached. */
@@ -55,6 +57,8 @@ export interface Publication {
 export interface ViewerState {
   sessionId: string;
   tracks: RelayTrack[];
+  /** The SFU's offer is not answered yet (the session is still in setup: it carries no media). */
+  pending?: boolean;
 }
 
 export interface VideoRelay {
@@ -71,6 +75,10 @@ export interface VideoRelay {
   closeTracks(sessionId: string, mids: string[]): Promise<void>;
   /** Stop a viewer's video now (paid session ended, private started): closes its tracks. */
   endViewer(showId: number, viewerKey: string): Promise<void>;
+  /** Forget a viewer at once (it pulls again on a new session); answers what to close in the background. */
+  forgetViewer(showId: number, viewerKey: string): ViewerState | null;
+  /** Close a forgotten viewer's tracks (one attempt; a dead session counts as closed). */
+  closeForgotten(state: ViewerState): Promise<void>;
   /** Stop the performer's publication (offline / pause) and every viewer's pull of it. */
   unpublish(showId: number): Promise<void>;
   /** What the engine holds (for the room's state and tests). */

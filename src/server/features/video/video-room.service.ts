@@ -1,13 +1,38 @@
 import type { ShowConf } from '../chat/room/logic';
-import type { IceServersAnswer, VideoRelayKind, VideoSignal } from '../../../shared/video';
-import { offerTracks, p2pSignal } from './video-engines';
-import { plan, relay, videoPermitted, type VideoCaller, type VideoHost } from './video-host';
+import type { IceServersAnswer, VideoRelayKind } from '../../../shared/video';
+import type { SfuSnapshot } from './cloudflare-sfu';
+import type { VideoRelay } from './video-relay';
+import { plan, relay, videoPermitted, type VideoHost } from './video-host';
+import { signal } from './video-signal';
 
-export { newVideoState, videoPermitted, videoTestHooks, type VideoCaller, type VideoHost, type VideoState } from './video-host';
-export type { SfuSnapshot } from './cloudflare-sfu';
+
+/** The video part of a show room's state. */
+export interface VideoState {
+  live: boolean;
+  epoch: number;
+  /** What each session and the performer were last told (lost on hibernation: then told again). */
+  told: Map<string, string>;
+  toldViewers: string[];
+  /** The publication epoch the performer's last viewer list carried (-1: none sent yet). */
+  toldEpoch: number;
+  relay: VideoRelay | null;
+  /** Viewers whose media the engine is being told to stop (one attempt chain each). */
+  ending: Set<string>;
+  /** The SFU engine's state as the room's storage held it when the room woke (key 'sfu'). */
+  sfuSaved: SfuSnapshot | null;
+  /** The room's ICE servers (TURN credentials) and when they were issued; in memory (a room that slept issues new ones). */
+  ice: { at: number; answer: Promise<IceServersAnswer> } | null;
+}
+
+/** The room's video as its storage kept it (keys 'video' and 'sfu'; what each socket was told is not kept). */
+export function newVideoState(stored: Map<string, unknown>): VideoState {
+  const video = stored.get('video') as { live: boolean; epoch: number } | undefined;
+  const sfu = stored.get('sfu') as SfuSnapshot | undefined;
+  return { live: video?.live ?? false, epoch: video?.epoch ?? 0, told: new Map(), toldViewers: [], toldEpoch: -1, relay: null, ending: new Set(), sfuSaved: sfu ?? null, ice: null };
+}
 
 /** A failed SFU track close is retried this often until it holds (a paid viewer's video stops within 2 s). */
-const CLOSE_RETRY_MS = 500;
+export const CLOSE_RETRY_MS = 500;
 /**
  * TURN credentials are issued once per room and handed to everyone in it for this long (Cloudflare
  * asks that most issued credentials be used); each answer says how long they have left.
@@ -74,7 +99,7 @@ export function syncVideo(h: VideoHost, force?: string): void {
 }
 
 /** The engine stops a viewer's media (the SFU: its tracks closed; retried until closed, while still not permitted). */
-async function endViewer(h: VideoHost, sid: string): Promise<void> {
+export async function endViewer(h: VideoHost, sid: string): Promise<void> {
   const ending = h.video.ending;
   if (ending.has(sid)) return;
   ending.add(sid);
@@ -97,7 +122,7 @@ async function endViewer(h: VideoHost, sid: string): Promise<void> {
   if (closed && !videoPermitted(h, sid) && relay(h).viewer(showId, sid)) await endViewer(h, sid);
 }
 
-async function setVideo(h: VideoHost, live: boolean): Promise<void> {
+export async function setVideo(h: VideoHost, live: boolean): Promise<void> {
   h.video.live = live;
   if (live) h.video.epoch++;
   await h.ctx.storage.put('video', { live, epoch: h.video.epoch });
@@ -122,60 +147,7 @@ export async function videoCommand(h: VideoHost, live: boolean, error: (code: st
   syncVideo(h);
 }
 
-/**
- * Signalling. Only a permitted viewer and the performer talk, and only to each other (p2p); with
- * the SFU the worker is the other end ('relay'): the performer's offer publishes, a viewer's
- * `want` pulls, its answer completes the pull.
- */
-export async function videoSignal(h: VideoHost, a: VideoCaller, to: string, data: VideoSignal, error: (code: string) => void): Promise<void> {
-  let viewers: string[];
-  try {
-    viewers = plan(h).viewers;
-  } catch {
-    return error('video.unavailable');
-  }
-  const engine = relay(h);
-  const sfu = engine.kind === 'cloudflare';
-  const showId = h.show?.id ?? 0;
-  const reply = (tag: string, d: VideoSignal) => h.send(tag, { t: 'signal', from: 'relay', to: tag === 'performer' ? 'performer' : tag.slice(2), data: d });
-  try {
-    if (a.role === 'performer') {
-      if (sfu && to === 'relay' && data.kind === 'offer') {
-        if (!h.show?.online || h.show.paused) return error('video.not_online');
-        const pub = await engine.publish(showId, { type: 'offer', sdp: data.sdp }, offerTracks(data.sdp));
-        // Offline or paused while the SFU answered: the publication ends at once.
-        if (!h.show?.online || h.show.paused) {
-          await engine.unpublish(showId).catch(() => undefined);
-          return error('video.not_online');
-        }
-        await setVideo(h, true);
-        reply('performer', { kind: 'answer', sdp: pub.answer.sdp });
-        return syncVideo(h);
-      }
-      if (sfu || (!viewers.includes(to) && data.kind !== 'bye')) return error('video.not_permitted');
-      const passed = p2pSignal(h.env, data);
-      return passed ? h.send(`s:${to}`, { t: 'signal', from: 'performer', to, data: passed }) : error('video.unavailable');
-    }
-    // A viewer asks and answers; only the performer's browser or the relay offers.
-    if ((to !== 'performer' && to !== 'relay') || data.kind === 'offer') return error('chat.forbidden');
-    if (!viewers.includes(a.sid)) return error('video.not_permitted');
-    if (!sfu) {
-      const passed = p2pSignal(h.env, data);
-      return passed ? h.send('performer', { t: 'signal', from: a.sid, to: 'performer', data: passed }) : error('video.unavailable');
-    }
-    if (data.kind === 'want') {
-      await engine.endViewer(showId, a.sid);
-      const pulled = await engine.pull(showId, a.sid);
-      // The room may have changed during the SFU calls (a private started, the session ended):
-      // a pull that lands for a viewer no longer permitted is closed again, never offered.
-      if (!videoPermitted(h, a.sid)) return h.ctx.waitUntil(endViewer(h, a.sid));
-      if (pulled.relay === 'cloudflare' && pulled.offer) reply(`s:${a.sid}`, { kind: 'offer', sdp: pulled.offer.sdp });
-    } else if (data.kind === 'answer') {
-      const v = engine.viewer(showId, a.sid);
-      if (!v) return error('video.not_permitted');
-      await engine.renegotiate(v.sessionId, { type: 'answer', sdp: data.sdp });
-    }
-  } catch {
-    error('video.unavailable');
-  }
+/** Signalling (video-signal.ts): the performer's offer publishes, a viewer's want pulls, its answer completes the pull. */
+export function videoSignal(...args: Parameters<typeof signal>): Promise<void> {
+  return signal(...args);
 }

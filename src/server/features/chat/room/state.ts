@@ -2,7 +2,7 @@ import { CHAT_GRACE_MS, CHAT_MINUTE_MS } from '../../../../shared/chat';
 import type { ChatLine, EndReason, ParticipantRole, RoomEvent } from '../../../../shared/chat';
 import type { Bindings } from '../../../env';
 import { envPositiveInt } from '../../../lib/config';
-import { newVideoState, syncVideo, type SfuSnapshot, type VideoState } from '../../video/video-room.service';
+import { newVideoState, syncVideo, type VideoState } from '../../video/video-room.service';
 import { endSessionRow } from '../chat.repo';
 import { runningOf } from '../../../../shared/room-mode';
 import { FrameLimiter, participantsOf, sessionView, snapshotOf, visibleLines, type RoomSession, type ShowConf } from './logic';
@@ -60,7 +60,7 @@ export async function loadRoom(ctx: DurableObjectState, env: Bindings): Promise<
     pushTimer: null,
     historyTimer: null,
     limits: new FrameLimiter(),
-    video: newVideoState(got.get('video') as { live: boolean; epoch: number } | undefined, got.get('sfu') as SfuSnapshot | undefined),
+    video: newVideoState(got),
     send(tag, event) {
       const msg = typeof event === 'string' ? event : JSON.stringify(event);
       for (const ws of open(room, tag)) {
