@@ -4,10 +4,11 @@ import type { ShowDetail } from '../../src/shared/shows';
 import { type Lang, newMember } from './members';
 import { homeShows, msg, overlay, performerStudio, person, roomsBrowser, startChat, type Device } from './rooms-helpers';
 
-// Live video (issue 12) with Chromium's fake camera: the performer's studio goes live, two free
-// viewers decode the video, a private cuts them off (only the private member keeps it) and they
-// get it back when the private ends. Without camera permission the studio says so; a browser
-// without WebRTC gets a clear message.
+// Live video (issue 12) with Chromium's fake camera, peer to peer relay-only through the run's
+// TURN server (coturn) as in production: the performer's studio goes live, two free viewers
+// decode the video (relayed, no address of the performer in what they received), a private
+// cuts them off (only the private member keeps it) and they get it back when the private ends.
+// Without camera permission the studio says so; a browser without WebRTC gets a clear message.
 
 let browser: PwBrowser;
 let shows: ShowDetail[];
@@ -33,6 +34,27 @@ function framesDecoded(page: Page): Promise<number> {
     });
     return n;
   });
+}
+
+/**
+ * The viewer's connection runs through the TURN server only (issue 26 point 4): the performer's
+ * description lists no host or reflexive address, and the pair in use is a relayed one.
+ */
+async function relayedOnly(page: Page): Promise<void> {
+  const seen = await page.evaluate(async () => {
+    const pc = window.__videoPc;
+    const sdp = pc?.remoteDescription?.sdp ?? '';
+    const types = new Map<string, string>();
+    let used = '';
+    (await pc!.getStats()).forEach((s: { type: string; id: string; candidateType?: string; state?: string; nominated?: boolean; localCandidateId?: string }) => {
+      if (s.type === 'local-candidate') types.set(s.id, s.candidateType ?? '');
+      if (s.type === 'candidate-pair' && s.state === 'succeeded' && s.nominated) used = s.localCandidateId ?? '';
+    });
+    return { candidates: sdp.split(/\r?\n/).filter((l) => l.startsWith('a=candidate:')), used: types.get(used) ?? '' };
+  });
+  expect(seen.candidates.length).toBeGreaterThan(0);
+  for (const c of seen.candidates) expect(c).toMatch(/ typ relay( |$)/);
+  expect(seen.used).toBe('relay');
 }
 
 /** The viewer's video plays and keeps decoding new frames. */
@@ -69,6 +91,7 @@ describe.each(CASES)('live video (%s, %s)', (lang, device) => {
     // Two free viewers (a guest on a desktop, one on a phone) receive and decode it.
     await Promise.all([startChat(guest, show, 'free'), startChat(viewer, show, 'free')]);
     await Promise.all([decoding(guest), decoding(viewer)]);
+    await Promise.all([relayedOnly(guest), relayedOnly(viewer)]);
     await expect(guest.locator('[data-testid=live-video-el]').evaluate((v: HTMLVideoElement) => [v.muted, v.playsInline])).resolves.toEqual([true, true]);
     await studio.locator('[data-testid=studio-video-viewers]', { hasText: m.studio.video.viewers_other.replace('{{count}}', '2') }).waitFor();
     // Started muted (autoplay rules); the viewer can turn the sound on.
