@@ -47,6 +47,7 @@ export function connectStudio(): void {
     showId: () => studio().info?.show.id ?? 0,
     send: (cmd) => socket?.send(cmd) ?? false,
     creds: () => socket?.creds ?? null,
+    reconnect: () => socket?.reconnect(),
     canPublish: () => {
       const info = studio().info;
       return !!info?.status.online && !info.status.paused;
