@@ -11,7 +11,7 @@ import { Client, expectJson } from './helpers';
 import { chatMember, drainCoins, liveShow, type RoomSocket, startOk, viewer } from './chat-helpers';
 import { FakeRealtime } from './fake-realtime';
 
-// The show room with VIDEO_RELAY=cloudflare (shows 238-240, 251, 255, 256): the performer's offer publishes on
+// The show room with VIDEO_RELAY=cloudflare (shows 238-240, 251, 253, 255, 256): the performer's offer publishes on
 // the SFU, permitted viewers pull, and a viewer who loses the video (paid session ended, a
 // private started) has its tracks closed on the SFU, not just forgotten (issue 12 point 2).
 //
@@ -156,6 +156,41 @@ describe('show room video with the Cloudflare SFU engine', () => {
     await expect.poll(() => closes(pub)).toEqual([closedAll]);
     expect(fake.sessions.get(pub)?.tracks.size).toBe(0);
     studio.ws.close(1000);
+  });
+
+  it('a private cuts any number of free viewers off with one SFU call (the publication closed); the performer publishes again and only the member pulls it', async () => {
+    const { show, studio } = await liveShow(253);
+    const first = await publish(show.id, studio);
+    const free: { room: RoomSocket; sid: string; session: string }[] = [];
+    for (let i = 0; i < 4; i++) {
+      const f = await startOk(new Client(), show.universalId, 'free');
+      const room = await viewer(show.id, f);
+      expect((await room.next('video')).state).toBe('live');
+      free.push({ room, sid: f.sessionId, session: await pull(show.id, room, f.sessionId) });
+    }
+    const m = await chatMember();
+    const p = await startOk(m.client, show.universalId, 'private');
+    const member = await viewer(show.id, p);
+    const mark = fake.calls.length;
+    studio.send({ t: 'accept', sessionId: p.sessionId });
+    for (const f of free) expect((await f.room.next('video', (e) => e.state !== 'live')).state).toBe('private');
+    // The cut-off: the publication's tracks closed, one call; every pull of them gets nothing now.
+    await studio.next('error', (e) => e.code === 'video.republish');
+    const cut = fake.calls.slice(mark).filter((c) => c.method === 'PUT');
+    expect(cut.map((c) => c.path)[0]).toBe(`/apps/${fake.appId}/sessions/${first}/tracks/close`);
+    expect(closes(first)).toEqual([closedAll]);
+    expect(fake.sessions.get(first)?.tracks.size).toBe(0);
+    // The free viewers' sessions are cleaned up afterwards (they carry nothing already).
+    await expect.poll(() => free.map((f) => closes(f.session).length)).toEqual([1, 1, 1, 1]);
+    // The performer publishes again (a new epoch); the member pulls it, the free viewers may not.
+    const second = await publish(show.id, studio);
+    expect(second).not.toBe(first);
+    await member.next('video', (e) => e.state === 'live');
+    const memberSession = await pull(show.id, member, p.sessionId);
+    expect(fake.sessions.get(memberSession)?.tracks.get('1')).toMatchObject({ location: 'remote', sessionId: second });
+    free[0].room.send({ t: 'signal', to: 'relay', data: { kind: 'want' } });
+    expect((await free[0].room.next('error')).code).toBe('video.not_permitted');
+    for (const s of [...free.map((f) => f.room), member, studio]) s.ws.close(1000);
   });
 
   it('a room that slept (its memory gone, its storage kept) still serves: a new viewer pulls, a private closes exactly the free viewers\' tracks, its end gives them the video back', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Bindings } from '../../src/server/env';
-import { cloudflareSfu, withoutPort53 } from '../../src/server/features/video/cloudflare-sfu';
+import { cloudflareSfu } from '../../src/server/features/video/cloudflare-sfu';
+import { withoutPort53 } from '../../src/server/features/video/realtime-api';
 import { VideoRelayError, videoRelayKind } from '../../src/server/features/video/video-relay';
 import { FakeRealtime } from './fake-realtime';
 

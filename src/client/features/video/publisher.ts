@@ -4,7 +4,7 @@ import type { VideoSignal } from '../../../shared/video';
 import { appStore } from '../../state/app-store';
 import type { PublisherState } from './video.slice';
 import { cameraConstraints, cameraFailure, listDevices, PRESETS } from './camera';
-import { publishToRelay, relayAnswer, relayAwaitingAnswer, relayConnection, retryRelay, stopRelay } from './relay-publisher';
+import { publishToRelay, relayAnswer, relayAwaitingAnswer, relayConnection, republishRelay, retryRelay, stopRelay } from './relay-publisher';
 import { gatheredSdp, keepIceFresh, preferVp8, rtcConfig, webrtcSupported, type RoomToken } from './rtc';
 
 // The performer's camera and its delivery (issue 12 point 3). The camera is on while the studio
@@ -190,10 +190,17 @@ export function onPublisherEvent(e: RoomEvent): boolean {
     for (const sid of [...peers.keys()]) if (!permitted.includes(sid)) closePeer(sid);
     return true;
   }
-  // The SFU collected the publication, or the room could not publish our offer: publish again.
-  if (e.t === 'error' && pub().relay === 'cloudflare' && pub().live && (e.code === 'video.republish' || (e.code === 'video.unavailable' && relayAwaitingAnswer()))) {
-    retryRelay();
-    return true;
+  // The room closed the publication (a private started, the SFU collected it): publish again now;
+  // the room could not publish our offer: again, after a backoff.
+  if (e.t === 'error' && pub().relay === 'cloudflare' && pub().live) {
+    if (e.code === 'video.republish') {
+      republishRelay();
+      return true;
+    }
+    if (e.code === 'video.unavailable' && relayAwaitingAnswer()) {
+      retryRelay();
+      return true;
+    }
   }
   if (e.t !== 'signal') return false;
   const d = e.data;

@@ -92,6 +92,13 @@ export function retryRelay(): void {
   }, wait);
 }
 
+/** The room closed our publication (a private started, or the SFU collected it): publish again now. */
+export function republishRelay(): void {
+  if (!deps?.wanted()) return;
+  stopRelay(false);
+  void publishToRelay(deps);
+}
+
 /** Stops publishing; `forget`: the attempts start over (the performer stopped, not a reconnect). */
 export function stopRelay(forget: boolean): void {
   clearTimeout(timer);

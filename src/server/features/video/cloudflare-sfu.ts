@@ -1,26 +1,14 @@
 import type { Bindings } from '../../env';
-import type { IceServer, IceServersAnswer, PublishAnswer, PublishTrack, PullAnswer, RelayTrack, SessionDescription } from '../../../shared/video';
+import type { IceServersAnswer, PublishAnswer, PublishTrack, PullAnswer, RelayTrack, SessionDescription } from '../../../shared/video';
 import { TURN_CREDENTIAL_TTL_S, videoConfig } from '../../lib/config';
 import { failedTracks, RealtimeApi, type FetchLike } from './realtime-api';
-import { VideoRelayError, type Publication, type VideoRelay, type ViewerState } from './video-relay';
+import { VideoRelayError, type Publication, type SfuSnapshot, type SfuStore, type VideoRelay, type ViewerState } from './video-relay';
 
 // The Cloudflare Realtime SFU engine: the performer publishes one session, each viewer pulls
 // its tracks into a session of its own. The worker makes every call with the app secret; the
 // browser only ever sees SDP and session ids. One instance per show room: its state is handed to
 // `persist` after every change (the room keeps it in Durable Object storage) and given back as
 // `saved` when a room that slept builds the engine again.
-
-/** The engine's state as plain data (Durable Object storage keeps it across the room's sleep). */
-export interface SfuSnapshot {
-  publications: [number, Publication][];
-  viewers: [number, [string, ViewerState][]][];
-}
-
-/** Where the engine's state lives beyond memory: what was saved, and where each change goes. */
-export interface SfuStore {
-  saved?: SfuSnapshot | null;
-  persist?: (snapshot: SfuSnapshot) => void;
-}
 
 /** Already closed is what we wanted: a close that finds the track gone is not a failure. */
 const ALREADY_CLOSED = 'close_track_error';
@@ -70,8 +58,7 @@ export class CloudflareSfu implements VideoRelay {
 
   async iceServers(): Promise<IceServersAnswer> {
     if (!this.turn) return { iceServers: [], ttl: 0 };
-    const issued = await this.api.turnIceServers(this.turn.keyId, this.turn.token, TURN_CREDENTIAL_TTL_S);
-    return { iceServers: withoutPort53(issued), ttl: TURN_CREDENTIAL_TTL_S };
+    return { iceServers: await this.api.turnIceServers(this.turn.keyId, this.turn.token, TURN_CREDENTIAL_TTL_S), ttl: TURN_CREDENTIAL_TTL_S };
   }
 
   async publish(showId: number, offer: SessionDescription, tracks: PublishTrack[]): Promise<PublishAnswer> {
@@ -201,6 +188,16 @@ export class CloudflareSfu implements VideoRelay {
     this.changed();
   }
 
+  async cutOff(showId: number): Promise<ViewerState[]> {
+    const pub = this.publications.get(showId);
+    if (pub) await this.closeOnSfu(pub.sessionId, pub.tracks.map((t) => t.mid));
+    this.publications.delete(showId);
+    const forgotten = [...(this.viewers.get(showId)?.values() ?? [])];
+    this.viewers.delete(showId);
+    this.changed();
+    return forgotten;
+  }
+
   async unpublish(showId: number): Promise<void> {
     const keys = [...(this.viewers.get(showId)?.keys() ?? [])];
     const ended = await Promise.allSettled(keys.map((k) => this.endViewer(showId, k)));
@@ -231,14 +228,6 @@ export class CloudflareSfu implements VideoRelay {
       [...this.viewers.values()].some((m) => [...m.values()].some((v) => v.sessionId === sessionId));
     if (!known) throw new VideoRelayError('unknown_session', 'not a session of this show');
   }
-}
-
-/**
- * Cloudflare's TURN list includes port-53 URLs; browsers wait on them (port 53 is often blocked),
- * and a client that does not trickle candidates is told to drop them.
- */
-export function withoutPort53(servers: IceServer[]): IceServer[] {
-  return servers.map((s) => ({ ...s, urls: s.urls.filter((u) => !/:53(\?|$)/.test(u)) })).filter((s) => s.urls.length > 0);
 }
 
 function trackError(what: string, failed: ReturnType<typeof failedTracks>): VideoRelayError {

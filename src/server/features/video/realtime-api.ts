@@ -54,6 +54,14 @@ export function failedTracks(tracks: ApiTrack[] | undefined, ignore: (code: stri
     .map((t) => ({ mid: t.mid, trackName: t.trackName, errorCode: t.errorCode ?? '', errorDescription: t.errorDescription }));
 }
 
+/**
+ * Cloudflare's TURN list includes port-53 URLs; browsers wait on them (port 53 is often blocked),
+ * and a client that does not trickle candidates is told to drop them.
+ */
+export function withoutPort53(servers: IceServer[]): IceServer[] {
+  return servers.map((s) => ({ ...s, urls: s.urls.filter((u) => !/:53(\?|$)/.test(u)) })).filter((s) => s.urls.length > 0);
+}
+
 export class RealtimeApi {
   private readonly chains = new Map<string, Promise<unknown>>();
   /** Sessions whose chain waits for the endpoint's answer to an SFU offer: the release. */
@@ -133,16 +141,18 @@ export class RealtimeApi {
     return this.app('GET', `sessions/${enc(sessionId)}`, undefined, sessionState);
   }
 
-  /** TURN key API: short-lived credentials mapped to the browser's ICE server list. */
+  /** TURN key API: short-lived credentials mapped to the browser's ICE server list (port-53 URLs dropped). */
   async turnIceServers(keyId: string, token: string, ttl: number): Promise<IceServer[]> {
     const url = `${this.options.base}/turn/keys/${enc(keyId)}/credentials/generate-ice-servers`;
     const body = await this.request('POST', url, token, { ttl }, turnResponse);
     const list = Array.isArray(body.iceServers) ? body.iceServers : [body.iceServers];
-    return list.map((s) => ({
-      urls: typeof s.urls === 'string' ? [s.urls] : s.urls,
-      ...(s.username !== undefined ? { username: s.username } : {}),
-      ...(s.credential !== undefined ? { credential: s.credential } : {}),
-    }));
+    return withoutPort53(
+      list.map((s) => ({
+        urls: typeof s.urls === 'string' ? [s.urls] : s.urls,
+        ...(s.username !== undefined ? { username: s.username } : {}),
+        ...(s.credential !== undefined ? { credential: s.credential } : {}),
+      })),
+    );
   }
 
   private async app<T extends { errorCode?: string; errorDescription?: string }>(method: string, path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {

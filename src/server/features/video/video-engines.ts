@@ -2,10 +2,10 @@ import { z } from 'zod';
 import type { Bindings } from '../../env';
 import type { IceServersAnswer, PublishAnswer, PullAnswer, SessionDescription, VideoSignal } from '../../../shared/video';
 import { TURN_CREDENTIAL_TTL_S, videoConfig } from '../../lib/config';
-import { cloudflareSfu, withoutPort53, type SfuStore } from './cloudflare-sfu';
+import { cloudflareSfu } from './cloudflare-sfu';
 import { hasTurn, p2pRelayOnly, relayOnlySdp } from './p2p-privacy';
 import { RealtimeApi, type FetchLike } from './realtime-api';
-import { videoRelayKind, VideoRelayError, type VideoRelay } from './video-relay';
+import { videoRelayKind, VideoRelayError, type SfuStore, type VideoRelay, type ViewerState } from './video-relay';
 
 // The two engines behind VideoRelay, chosen by VIDEO_RELAY (issue 12 point 1).
 
@@ -52,7 +52,7 @@ export class P2pRelay implements VideoRelay {
     const c = videoConfig(this.env);
     const answer =
       c.turnKeyId && c.turnKeyApiToken
-        ? { iceServers: withoutPort53(await turnApi(this.env, this.fetchFn).turnIceServers(c.turnKeyId, c.turnKeyApiToken, TURN_CREDENTIAL_TTL_S)), ttl: TURN_CREDENTIAL_TTL_S }
+        ? { iceServers: await turnApi(this.env, this.fetchFn).turnIceServers(c.turnKeyId, c.turnKeyApiToken, TURN_CREDENTIAL_TTL_S), ttl: TURN_CREDENTIAL_TTL_S }
         : configuredIceServers(this.env);
     if (!hasTurn(answer.iceServers)) {
       throw new VideoRelayError('config', 'peer to peer in production needs TURN (TURN_KEY_ID and TURN_KEY_API_TOKEN, or a turn: server with credentials in ICE_SERVERS)');
@@ -69,6 +69,9 @@ export class P2pRelay implements VideoRelay {
     throw new VideoRelayError('unknown_session', 'the peer-to-peer engine holds no sessions');
   }
   async closeTracks(): Promise<void> {}
+  async cutOff(): Promise<ViewerState[]> {
+    return [];
+  }
   async endViewer(): Promise<void> {}
   forgetViewer() {
     return null;

@@ -61,6 +61,18 @@ export interface ViewerState {
   pending?: boolean;
 }
 
+/** The engine's state as plain data (Durable Object storage keeps it across the room's sleep). */
+export interface SfuSnapshot {
+  publications: [number, Publication][];
+  viewers: [number, [string, ViewerState][]][];
+}
+
+/** Where the engine's state lives beyond memory: what was saved, and where each change goes. */
+export interface SfuStore {
+  saved?: SfuSnapshot | null;
+  persist?: (snapshot: SfuSnapshot) => void;
+}
+
 export interface VideoRelay {
   readonly kind: VideoRelayKind;
   /** ICE servers for a browser (STUN/TURN from configuration; TURN credentials are short-lived). */
@@ -79,6 +91,12 @@ export interface VideoRelay {
   forgetViewer(showId: number, viewerKey: string): ViewerState | null;
   /** Close a forgotten viewer's tracks (one attempt; a dead session counts as closed). */
   closeForgotten(state: ViewerState): Promise<void>;
+  /**
+   * Everyone loses the publication at once (a private starts): closed on the publisher's side in
+   * one call, whatever the number of viewers; every viewer forgotten (answered, for a cleanup of
+   * their sessions in the background). The performer publishes again for the entitled.
+   */
+  cutOff(showId: number): Promise<ViewerState[]>;
   /** Stop the performer's publication (offline / pause) and every viewer's pull of it. */
   unpublish(showId: number): Promise<void>;
   /** What the engine holds (for the room's state and tests). */

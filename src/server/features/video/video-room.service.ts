@@ -1,7 +1,7 @@
 import type { ShowConf } from '../chat/room/logic';
 import type { IceServersAnswer, VideoRelayKind } from '../../../shared/video';
-import type { SfuSnapshot } from './cloudflare-sfu';
-import type { VideoRelay } from './video-relay';
+
+import type { SfuSnapshot, VideoRelay } from './video-relay';
 import { plan, relay, videoPermitted, type VideoHost } from './video-host';
 import { signal } from './video-signal';
 
@@ -33,6 +33,10 @@ export function newVideoState(stored: Map<string, unknown>): VideoState {
 
 /** A failed SFU track close is retried this often until it holds (a paid viewer's video stops within 2 s). */
 export const CLOSE_RETRY_MS = 500;
+/** From this many viewers losing the video at once, the SFU closes the publication instead of each pull. */
+export const CUT_OFF_AT = 3;
+/** The `ending` entry of a cut-off in progress. */
+const CUTTING_OFF = '*';
 /**
  * TURN credentials are issued once per room and handed to everyone in it for this long (Cloudflare
  * asks that most issued credentials be used); each answer says how long they have left.
@@ -90,12 +94,40 @@ export function syncVideo(h: VideoHost, force?: string): void {
   // room has told nobody yet, but the SFU keeps forwarding until their tracks are closed).
   const engine = relay(h);
   const dropped = new Set([...v.toldViewers, ...engine.viewerKeys(h.show?.id ?? 0)].filter((id) => !permitted.has(id)));
-  for (const sid of dropped) h.ctx.waitUntil(endViewer(h, sid));
+  // Many at once (a private starts): the publication itself is closed, one call whatever their number.
+  if (dropped.size >= CUT_OFF_AT && engine.publication(h.show?.id ?? 0)) h.ctx.waitUntil(cutOff(h));
+  else for (const sid of dropped) h.ctx.waitUntil(endViewer(h, sid));
   const same = p.viewers.length === v.toldViewers.length && p.viewers.every((id, i) => id === v.toldViewers[i]);
   if (same && v.toldEpoch === v.epoch && force !== 'performer') return;
   v.toldViewers = p.viewers;
   v.toldEpoch = v.epoch;
   h.send('performer', { t: 'video-viewers', viewers: p.viewers, epoch: v.epoch, relay: engine.kind });
+}
+
+/**
+ * Everyone loses the video at once: the SFU closes the publication (retried until it holds), the
+ * performer is asked to publish again (the entitled pull that, with the new epoch), and the
+ * forgotten viewers' sessions, which carry nothing now, are closed a few at a time.
+ */
+async function cutOff(h: VideoHost): Promise<void> {
+  const ending = h.video.ending;
+  if (ending.has(CUTTING_OFF)) return;
+  ending.add(CUTTING_OFF);
+  const engine = relay(h);
+  try {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      try {
+        const forgotten = await engine.cutOff(h.show?.id ?? 0);
+        h.send('performer', { t: 'error', code: 'video.republish' });
+        for (let i = 0; i < forgotten.length; i += 6) await Promise.allSettled(forgotten.slice(i, i + 6).map((f) => engine.closeForgotten(f)));
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, CLOSE_RETRY_MS));
+      }
+    }
+  } finally {
+    ending.delete(CUTTING_OFF);
+  }
 }
 
 /** The engine stops a viewer's media (the SFU: its tracks closed; retried until closed, while still not permitted). */
