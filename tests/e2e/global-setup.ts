@@ -7,7 +7,7 @@ import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { freePort, startServer, type StartedServer } from '../../scripts/lib.mjs';
 import { BROWSER_ARGS, CHROMIUM, FAKE_MEDIA } from './chromium';
-import { startTurn } from './turn';
+import { startTurn } from '../../scripts/turn.mjs';
 
 /** The server with Google sign-in configured (tests/e2e/accounts-google.test.ts), started in the background. */
 export interface GoogleServer {
@@ -80,7 +80,7 @@ function runIncludes(project: TestProject, file: string): boolean {
  * (live video): each test file connects to them (tens of milliseconds) instead of launching a
  * browser of its own (a second or two each, twice for the room files). The server with Google
  * sign-in starts in the background while the first files run; its file waits for it. A TURN
- * server (coturn, tests/e2e/turn.ts) relays the live video.
+ * server (coturn, scripts/turn.mjs) relays the live video.
  */
 export default async function setup(project: TestProject) {
   let google: { info: GoogleServer; started: Promise<Throwaway | null> } | null = null;

@@ -1,0 +1,55 @@
+// A real TURN server for the e2e run and the video bench (Debian's coturn; .ci/run installs it
+// where missing, like Chromium): live video runs peer to peer relay-only through it, as in
+// production (issue 26 point 4), so tests and measures see the relay path, not loopback shortcuts.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { freePort } from './lib.mjs';
+
+export const TURNSERVER = '/usr/bin/turnserver';
+const USER = 'livecam';
+const SECRET = 'livecam-turn-secret';
+
+export async function startTurn() {
+  if (!existsSync(TURNSERVER)) throw new Error(`${TURNSERVER} is missing: live video is relayed through a real TURN server here (apt-get install coturn, as .ci/run does)`);
+  const port = await freePort();
+  const args = [
+    '-n', // no configuration file
+    '--listening-ip=127.0.0.1',
+    '--relay-ip=127.0.0.1',
+    `--listening-port=${port}`,
+    '--min-port=49400',
+    '--max-port=49900',
+    '--lt-cred-mech',
+    `--user=${USER}:${SECRET}`,
+    '--realm=livecam.test',
+    // Every browser is on this machine: their relayed addresses are loopback ones.
+    '--allow-loopback-peers',
+    '--no-cli',
+    '--no-tls',
+    '--no-dtls',
+    '--fingerprint',
+    '--log-file=stdout',
+    '--simple-log',
+  ];
+  const child = spawn(TURNSERVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  await new Promise((resolve, reject) => {
+    const done = (fn, v) => {
+      clearInterval(check);
+      clearTimeout(timer);
+      fn(v);
+    };
+    const timer = setTimeout(() => done(reject, new Error(`turnserver did not start within 10 s:\n${log.slice(-2000)}`)), 10_000);
+    const check = setInterval(() => {
+      if (/Relay address to use/i.test(log) && /listener opened on/i.test(log)) done(resolve);
+    }, 50);
+    child.on('exit', (code) => done(reject, new Error(`turnserver exited (${code}):\n${log.slice(-2000)}`)));
+  });
+  return {
+    iceServers: JSON.stringify([{ urls: [`turn:127.0.0.1:${port}?transport=udp`], username: USER, credential: SECRET }]),
+    stop: () => void child.kill('SIGTERM'),
+    log: () => log,
+  };
+}
