@@ -17,15 +17,24 @@ export function hasTurn(servers: IceServer[]): boolean {
   return servers.some((s) => s.username && s.credential && s.urls.some((u) => /^turns?:/.test(u)));
 }
 
+const any = (v: string) => (v === '6' ? '::' : '0.0.0.0');
+
 /**
  * A description with every address but the relay's removed: candidates other than `typ relay`
- * are dropped, and the connection lines (which ICE does not use) say 0.0.0.0.
+ * are dropped, a relay candidate's related address (the browser's public one) is blanked, and
+ * the origin and connection lines (which ICE does not use) carry no address.
  */
 export function relayOnlySdp(sdp: string): string {
   const eol = sdp.includes('\r\n') ? '\r\n' : '\n';
   return sdp
     .split(/\r?\n/)
     .filter((line) => !line.startsWith('a=candidate:') || /\styp relay(\s|$)/.test(line))
-    .map((line) => line.replace(/^c=IN IP([46]) \S+/, (_, v: string) => `c=IN IP${v} ${v === '6' ? '::' : '0.0.0.0'}`).replace(/^a=rtcp:(\d+) IN IP([46]) \S+/, (_, port: string, v: string) => `a=rtcp:${port} IN IP${v} ${v === '6' ? '::' : '0.0.0.0'}`))
+    .map((line) =>
+      line
+        .replace(/ raddr \S+ rport \d+/, ' raddr 0.0.0.0 rport 0')
+        .replace(/^(o=.* IN IP)([46]) \S+$/, (_, head: string, v: string) => `${head}${v} ${v === '6' ? '::1' : '127.0.0.1'}`)
+        .replace(/^c=IN IP([46]) \S+/, (_, v: string) => `c=IN IP${v} ${any(v)}`)
+        .replace(/^a=rtcp:(\d+) IN IP([46]) \S+/, (_, port: string, v: string) => `a=rtcp:${port} IN IP${v} ${any(v)}`),
+    )
     .join(eol);
 }
