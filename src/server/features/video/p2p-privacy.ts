@@ -17,7 +17,7 @@ export function hasTurn(servers: IceServer[]): boolean {
   return servers.some((s) => s.username && s.credential && s.urls.some((u) => /^turns?:/.test(u)));
 }
 
-const any = (v: string) => (v === '6' ? '::' : '0.0.0.0');
+const unspecified = (v: string) => (v === '6' ? '::' : '0.0.0.0');
 
 /**
  * A description with every address but the relay's removed: candidates other than `typ relay`
@@ -33,8 +33,8 @@ export function relayOnlySdp(sdp: string): string {
       line
         .replace(/ raddr \S+ rport \d+/, ' raddr 0.0.0.0 rport 0')
         .replace(/^(o=.* IN IP)([46]) \S+$/, (_, head: string, v: string) => `${head}${v} ${v === '6' ? '::1' : '127.0.0.1'}`)
-        .replace(/^c=IN IP([46]) \S+/, (_, v: string) => `c=IN IP${v} ${any(v)}`)
-        .replace(/^a=rtcp:(\d+) IN IP([46]) \S+/, (_, port: string, v: string) => `a=rtcp:${port} IN IP${v} ${any(v)}`),
+        .replace(/^c=IN IP([46]) \S+/, (_, v: string) => `c=IN IP${v} ${unspecified(v)}`)
+        .replace(/^a=rtcp:(\d+) IN IP([46]) \S+/, (_, port: string, v: string) => `a=rtcp:${port} IN IP${v} ${unspecified(v)}`),
     )
     .join(eol);
 }
