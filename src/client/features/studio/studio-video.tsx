@@ -26,7 +26,7 @@ export function StudioVideo() {
   }, [p.preview]);
 
   const on = p.status === 'on';
-  const connected = Object.values(p.peers).filter((x) => x === 'connected').length;
+  const connected = p.relay === 'cloudflare' ? p.receiving : Object.values(p.peers).filter((x) => x === 'connected').length;
   const status = s.info?.status;
   // On air only once the delivery is up (the SFU connection, or peer to peer published).
   const delivery = p.link === 'connected' ? 'live' : p.link === 'reconnecting' || p.link === 'failed' ? p.link : 'starting';

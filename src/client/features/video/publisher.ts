@@ -186,6 +186,7 @@ async function offerTo(sid: string): Promise<void> {
 export function onPublisherEvent(e: RoomEvent): boolean {
   if (e.t === 'video-viewers') {
     pub().relay = e.relay;
+    pub().receiving = e.count;
     permitted = e.viewers;
     for (const sid of [...peers.keys()]) if (!permitted.includes(sid)) closePeer(sid);
     return true;

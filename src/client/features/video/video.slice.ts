@@ -29,8 +29,10 @@ export interface PublisherState {
   /** The delivery as it is: peer to peer 'connected' while published; to the SFU, its connection's state. */
   link: PublishLink;
   relay: VideoRelayKind | null;
-  /** Viewers connected, by session id. */
+  /** Viewers connected, by session id (peer to peer). */
   peers: Record<string, RTCPeerConnectionState>;
+  /** Viewers the room sends the video to (the SFU: the studio holds no connection per viewer). */
+  receiving: number;
   preview: MediaStream | null;
 }
 
@@ -56,6 +58,7 @@ export const videoSlice = (): VideoSlice => ({
     link: 'idle',
     relay: null,
     peers: {},
+    receiving: 0,
     preview: null,
   },
 });

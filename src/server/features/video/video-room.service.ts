@@ -97,11 +97,14 @@ export function syncVideo(h: VideoHost, force?: string): void {
   // Many at once (a private starts): the publication itself is closed, one call whatever their number.
   if (dropped.size >= CUT_OFF_AT && engine.publication(h.show?.id ?? 0)) h.ctx.waitUntil(cutOff(h));
   else for (const sid of dropped) h.ctx.waitUntil(endViewer(h, sid));
-  const same = p.viewers.length === v.toldViewers.length && p.viewers.every((id, i) => id === v.toldViewers[i]);
-  if (same && v.toldEpoch === v.epoch && force !== 'performer') return;
+  // The performer hears what changed: peer to peer the list (its browser offers to each), with the
+  // SFU only the count (the studio shows it; a thousand ids on every join would be sent for nothing).
+  const sfu = engine.kind === 'cloudflare';
+  const same = p.viewers.length === v.toldViewers.length && (sfu || p.viewers.every((id, i) => id === v.toldViewers[i]));
   v.toldViewers = p.viewers;
+  if (same && v.toldEpoch === v.epoch && force !== 'performer') return;
   v.toldEpoch = v.epoch;
-  h.send('performer', { t: 'video-viewers', viewers: p.viewers, epoch: v.epoch, relay: engine.kind });
+  h.send('performer', { t: 'video-viewers', viewers: sfu ? [] : p.viewers, count: p.viewers.length, epoch: v.epoch, relay: engine.kind });
 }
 
 /**
