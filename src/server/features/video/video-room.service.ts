@@ -1,10 +1,8 @@
-import type { ShowConf } from '../chat/room/logic';
 import type { IceServersAnswer, VideoRelayKind } from '../../../shared/video';
-
-import type { SfuSnapshot, VideoRelay } from './video-relay';
+import type { ShowConf } from '../chat/room/logic';
 import { plan, relay, videoPermitted, type VideoHost } from './video-host';
+import type { SfuSnapshot, VideoRelay } from './video-relay';
 import { signal } from './video-signal';
-
 
 /** The video part of a show room's state. */
 export interface VideoState {
@@ -55,18 +53,17 @@ export async function videoIce(h: VideoHost, sid: string | 'performer'): Promise
   const v = h.video;
   // Decided before any await, so a burst of askers shares one issue.
   if (!v.ice || Date.now() - v.ice.at >= ICE_SHARE_MS) {
-    const issue = { at: Date.now(), answer: engine.iceServers() };
-    v.ice = issue;
-    issue.answer.catch(() => {
-      if (v.ice === issue) v.ice = null;
+    const fresh = { at: Date.now(), answer: engine.iceServers() };
+    v.ice = fresh;
+    fresh.answer.catch(() => {
+      if (v.ice === fresh) v.ice = null;
     });
   }
   const issue = v.ice;
   const { iceServers, ttl } = await issue.answer;
   // Servers without credentials (ICE_SERVERS, no TURN key) cost nothing: read again next time.
   if (ttl === 0 && v.ice === issue) v.ice = null;
-  const at = issue.at;
-  return { iceServers, ttl: ttl === 0 ? 0 : Math.max(1, ttl - Math.floor((Date.now() - at) / 1000)), relay: engine.kind };
+  return { iceServers, ttl: ttl === 0 ? 0 : Math.max(1, ttl - Math.floor((Date.now() - issue.at) / 1000)), relay: engine.kind };
 }
 
 /**
