@@ -15,6 +15,7 @@ import type { VideoState } from './video-room.service';
 
 /** Tests only: the fetch the SFU engine of rooms created from now on uses (the local fake of the Realtime API). */
 export const videoTestHooks: { fetch?: FetchLike } = {};
+
 /** What the room lends its video (issue 12): the show, its sessions, storage and a send to a socket tag. */
 export interface VideoHost {
   ctx: DurableObjectState;
