@@ -61,6 +61,7 @@ export async function startCamera(): Promise<void> {
 
 export function stopCamera(): void {
   setLive(false);
+  stopRelay(true);
   stream?.getTracks().forEach((t) => t.stop());
   stream = null;
   pub().preview = null;
