@@ -18,7 +18,7 @@ export async function startTurn() {
     '--relay-ip=127.0.0.1',
     `--listening-port=${port}`,
     '--min-port=49400',
-    '--max-port=49900',
+    '--max-port=49599',
     '--lt-cred-mech',
     `--user=${USER}:${SECRET}`,
     '--realm=livecam.test',
@@ -41,9 +41,13 @@ export async function startTurn() {
       clearTimeout(timer);
       fn(v);
     };
-    const timer = setTimeout(() => done(reject, new Error(`turnserver did not start within 10 s:\n${log.slice(-2000)}`)), 10_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      done(reject, new Error(`turnserver did not start within 20 s:\n${log.slice(-2000)}`));
+    }, 20_000);
+    // Its listeners are up once the relay threads are created (coturn logs no "listening" line).
     const check = setInterval(() => {
-      if (/Relay address to use/i.test(log) && /listener opened on/i.test(log)) done(resolve);
+      if (/Relay ports initialization done/.test(log) && /Total General servers/.test(log)) done(resolve);
     }, 50);
     child.on('exit', (code) => done(reject, new Error(`turnserver exited (${code}):\n${log.slice(-2000)}`)));
   });
