@@ -13,17 +13,19 @@ interface ShowLink {
   href: string;
 }
 
-function ItemHeader({ title, show, meta }: { title: string; show: ShowLink; meta: string[] }) {
+/** The item's title, its show and facts: those given (meta), then its price and rating. */
+function ItemHeader({ item, show, meta }: { item: { title: string; price: number; rating: number }; show: ShowLink; meta: string[] }) {
   const t = useT();
+  const facts = [...meta, item.price === 0 ? t('search.free') : t('search.coins', { count: item.price }), `${item.rating}%`];
   return (
     <header className="page-header store-item-header">
-      <h1 data-testid="item-title">{title}</h1>
+      <h1 data-testid="item-title">{item.title}</h1>
       <p className="muted">
         {t('store.by')}{' '}
         <a href={show.href} data-testid="item-show">
           {show.name}
         </a>
-        {meta.map((m) => (
+        {facts.map((m) => (
           <span key={m}> · {m}</span>
         ))}
       </p>
@@ -36,16 +38,7 @@ export function ClipPage({ video, part, basePath, show, more, ctx }: { video: Vi
   const t = useT();
   return (
     <article className="store-page clip-page" data-video-id={video.id}>
-      <ItemHeader
-        title={video.title}
-        show={show}
-        meta={[
-          formatDuration(video.duration),
-          t('store.partsCount', { count: video.parts_list.length }),
-          video.price === 0 ? t('search.free') : t('search.coins', { count: video.price }),
-          `${video.rating}%`,
-        ]}
-      />
+      <ItemHeader item={video} show={show} meta={[formatDuration(video.duration), t('store.partsCount', { count: video.parts_list.length })]} />
       <Island
         name="StoreClip"
         component={StoreClip}
@@ -87,15 +80,7 @@ export function GalleryPage({ gallery, show, more, ctx }: { gallery: GalleryDeta
   const t = useT();
   return (
     <article className="store-page gallery-page" data-gallery-id={gallery.id}>
-      <ItemHeader
-        title={gallery.title}
-        show={show}
-        meta={[
-          t('search.pictures', { count: gallery.picture_count }),
-          gallery.price === 0 ? t('search.free') : t('search.coins', { count: gallery.price }),
-          `${gallery.rating}%`,
-        ]}
-      />
+      <ItemHeader item={gallery} show={show} meta={[t('search.pictures', { count: gallery.picture_count })]} />
       <Island
         name="StoreGallery"
         component={StoreGallery}
