@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { UPLOAD_PICTURE_TYPES, UPLOAD_VIDEO_TYPES } from '../../../shared/store';
 import { UPLOAD_PRICE_MAX, UPLOAD_TAGS_MAX, UPLOAD_TITLE_MAX } from '../../../shared/uploads';
@@ -60,6 +60,24 @@ function JobStatus({ job, kind, onRetry }: { job: JobView; kind: 'video' | 'gall
   );
 }
 
+/** An upload form of one kind: its fields (children), the submit button, and how the upload goes. */
+function UploadForm({ kind, job, onSubmit, onRetry, children }: { kind: 'video' | 'gallery'; job: JobView; onSubmit: (e: FormEvent<HTMLFormElement>) => void; onRetry: () => void; children: ReactNode }) {
+  const t = useT();
+  const busy = job.phase === 'preparing' || job.phase === 'uploading' || job.phase === 'finishing';
+  return (
+    <form className="studio-upload-form" data-testid={`upload-${kind}-form`} onSubmit={onSubmit}>
+      <h3>{t(`studio.uploads.${kind}.title`)}</h3>
+      <fieldset disabled={busy}>
+        {children}
+        <button type="submit" className="btn btn-primary" data-testid={`upload-${kind}-submit`}>
+          {t(`studio.uploads.${kind}.submit`)}
+        </button>
+      </fieldset>
+      <JobStatus job={job} kind={kind} onRetry={onRetry} />
+    </form>
+  );
+}
+
 function ItemFields({ id, job }: { id: string; job: JobView }) {
   const t = useT();
   const err = (k: string) => codeText(t, job.fields[k]?.[0]);
@@ -77,7 +95,6 @@ function VideoForm() {
   const id = useId();
   const u = useSnapshot(uploads);
   const job = u.video;
-  const busy = job.phase === 'preparing' || job.phase === 'uploading' || job.phase === 'finishing';
   const [tags, setTags] = useState<string[]>([]);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -86,32 +103,25 @@ function VideoForm() {
     if (file instanceof File && file.size > 0) void uploadVideo(file, { ...fields, tags });
   };
   return (
-    <form className="studio-upload-form" data-testid="upload-video-form" onSubmit={submit}>
-      <h3>{t('studio.uploads.video.title')}</h3>
-      <fieldset disabled={busy}>
-        <Field id={`${id}-file`} name="file" type="file" accept={UPLOAD_VIDEO_TYPES.join(',')} required label={t('studio.uploads.video.file')} hint={t('studio.uploads.video.hint')} error={codeText(t, job.fields.file?.[0] ?? job.fields.mime?.[0] ?? job.fields.size?.[0] ?? job.fields.preview?.[0])} />
-        <ItemFields id={id} job={job} />
-        <div className="field" data-field="tags">
-          <label htmlFor={`${id}-tags`}>{t('studio.uploads.video.tags', { max: UPLOAD_TAGS_MAX })}</label>
-          <select id={`${id}-tags`} name="tags" multiple size={5} value={tags} onChange={(e) => setTags([...e.target.selectedOptions].map((o) => o.value).slice(0, UPLOAD_TAGS_MAX))}>
-            {u.tags.map((tag) => (
-              <option key={tag.slug} value={tag.slug}>
-                {tag.name}
-              </option>
-            ))}
-          </select>
-          {job.fields.tags && (
-            <p className="field-error" role="alert">
-              {codeText(t, job.fields.tags[0])}
-            </p>
-          )}
-        </div>
-        <button type="submit" className="btn btn-primary" data-testid="upload-video-submit">
-          {t('studio.uploads.video.submit')}
-        </button>
-      </fieldset>
-      <JobStatus job={job} kind="video" onRetry={() => void continueVideo()} />
-    </form>
+    <UploadForm kind="video" job={job} onSubmit={submit} onRetry={() => void continueVideo()}>
+      <Field id={`${id}-file`} name="file" type="file" accept={UPLOAD_VIDEO_TYPES.join(',')} required label={t('studio.uploads.video.file')} hint={t('studio.uploads.video.hint')} error={codeText(t, job.fields.file?.[0] ?? job.fields.mime?.[0] ?? job.fields.size?.[0] ?? job.fields.preview?.[0])} />
+      <ItemFields id={id} job={job} />
+      <div className="field" data-field="tags">
+        <label htmlFor={`${id}-tags`}>{t('studio.uploads.video.tags', { max: UPLOAD_TAGS_MAX })}</label>
+        <select id={`${id}-tags`} name="tags" multiple size={5} value={tags} onChange={(e) => setTags([...e.target.selectedOptions].map((o) => o.value).slice(0, UPLOAD_TAGS_MAX))}>
+          {u.tags.map((tag) => (
+            <option key={tag.slug} value={tag.slug}>
+              {tag.name}
+            </option>
+          ))}
+        </select>
+        {job.fields.tags && (
+          <p className="field-error" role="alert">
+            {codeText(t, job.fields.tags[0])}
+          </p>
+        )}
+      </div>
+    </UploadForm>
   );
 }
 
@@ -119,7 +129,6 @@ function GalleryForm() {
   const t = useT();
   const id = useId();
   const job = useSnapshot(uploads).gallery;
-  const busy = job.phase === 'preparing' || job.phase === 'uploading' || job.phase === 'finishing';
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const { data, fields } = fieldsOf(e.currentTarget);
@@ -128,17 +137,10 @@ function GalleryForm() {
   };
   const fileError = job.fields.files?.[0] ?? Object.entries(job.fields).find(([k]) => k.startsWith('pictures'))?.[1][0];
   return (
-    <form className="studio-upload-form" data-testid="upload-gallery-form" onSubmit={submit}>
-      <h3>{t('studio.uploads.gallery.title')}</h3>
-      <fieldset disabled={busy}>
-        <Field id={`${id}-files`} name="files" type="file" multiple accept={UPLOAD_PICTURE_TYPES.join(',')} required label={t('studio.uploads.gallery.files')} hint={t('studio.uploads.gallery.hint')} error={codeText(t, fileError)} />
-        <ItemFields id={id} job={job} />
-        <button type="submit" className="btn btn-primary" data-testid="upload-gallery-submit">
-          {t('studio.uploads.gallery.submit')}
-        </button>
-      </fieldset>
-      <JobStatus job={job} kind="gallery" onRetry={() => void continueGallery()} />
-    </form>
+    <UploadForm kind="gallery" job={job} onSubmit={submit} onRetry={() => void continueGallery()}>
+      <Field id={`${id}-files`} name="files" type="file" multiple accept={UPLOAD_PICTURE_TYPES.join(',')} required label={t('studio.uploads.gallery.files')} hint={t('studio.uploads.gallery.hint')} error={codeText(t, fileError)} />
+      <ItemFields id={id} job={job} />
+    </UploadForm>
   );
 }
 
