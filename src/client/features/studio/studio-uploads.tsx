@@ -152,28 +152,16 @@ function OwnItems() {
   const title = (x: { title_en: string; title_de: string }) => (locale === 'de' ? x.title_de : x.title_en);
   return (
     <div className="studio-upload-lists">
-      <h3>{t('studio.uploads.mine.videos', { count: list.videos.length })}</h3>
-      <ul className="studio-upload-list" data-testid="studio-upload-videos">
-        {list.videos.map((v) => (
-          <li key={v.id} data-id={v.id} data-status={v.status}>
-            <span>{title(v)}</span>
-            <span className="small muted">
-              {t('studio.uploads.mine.price', { count: v.price })} · {t(`studio.uploads.status.${v.status}`)}
-            </span>
-          </li>
-        ))}
-      </ul>
-      <h3>{t('studio.uploads.mine.galleries', { count: list.galleries.length })}</h3>
-      <ul className="studio-upload-list" data-testid="studio-upload-galleries">
-        {list.galleries.map((g) => (
-          <li key={g.id} data-id={g.id} data-status={g.status}>
-            <span>{title(g)}</span>
-            <span className="small muted">
-              {t('studio.uploads.mine.pictures', { count: g.picture_count })} · {t(`studio.uploads.status.${g.status}`)}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <OwnList
+        title={t('studio.uploads.mine.videos', { count: list.videos.length })}
+        testId="studio-upload-videos"
+        items={list.videos.map((v) => ({ ...v, title: title(v), size: t('studio.uploads.mine.price', { count: v.price }) }))}
+      />
+      <OwnList
+        title={t('studio.uploads.mine.galleries', { count: list.galleries.length })}
+        testId="studio-upload-galleries"
+        items={list.galleries.map((g) => ({ ...g, title: title(g), size: t('studio.uploads.mine.pictures', { count: g.picture_count }) }))}
+      />
     </div>
   );
 }
@@ -191,5 +179,25 @@ export function StudioUploads() {
       </div>
       <OwnItems />
     </section>
+  );
+}
+
+/** One kind of the performer's own uploads: title, what it is (price or pictures) and its status. */
+function OwnList({ title, testId, items }: { title: string; testId: string; items: { id: number; status: string; title: string; size: string }[] }) {
+  const t = useT();
+  return (
+    <>
+      <h3>{title}</h3>
+      <ul className="studio-upload-list" data-testid={testId}>
+        {items.map((x) => (
+          <li key={x.id} data-id={x.id} data-status={x.status}>
+            <span>{x.title}</span>
+            <span className="small muted">
+              {x.size} · {t(`studio.uploads.status.${x.status}`)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
