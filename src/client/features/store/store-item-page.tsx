@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { pick } from '../../../shared/pick';
 import type { GalleryDetail, VideoDetail } from '../../../shared/store';
 import { formatDuration, type TileGallery, type TileVideo } from '../../../shared/show-lists';
 import type { StoreContext } from '../../../shared/store-links';
@@ -33,6 +35,16 @@ function ItemHeader({ item, show, meta }: { item: { title: string; price: number
   );
 }
 
+/** More like this: a strip of tiles under the item. */
+function MoreLike({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <section className="show-section more-like" data-testid="more-like">
+      <h2>{title}</h2>
+      <div className="more-strip">{children}</div>
+    </section>
+  );
+}
+
 /** The clip page: title and show, the player island, more like this (12). */
 export function ClipPage({ video, part, basePath, show, more, ctx }: { video: VideoDetail; part: number; basePath: string; show: ShowLink; more: TileVideo[]; ctx: StoreContext }) {
   const t = useT();
@@ -43,33 +55,21 @@ export function ClipPage({ video, part, basePath, show, more, ctx }: { video: Vi
         name="StoreClip"
         component={StoreClip}
         props={{
-          video: {
-            id: video.id,
-            ccid: video.ccid,
-            title: video.title,
-            poster: video.poster,
-            price: video.price,
-            owned: video.owned,
-            my_rating: video.my_rating,
-            rating: video.rating,
-            rating_votes: video.rating_votes,
-            views: video.views,
-            tags: video.tags,
-            parts_list: video.parts_list,
-          },
+          video: pick(video, ['id', 'ccid', 'title', 'poster', 'price', 'owned', 'my_rating', 'rating', 'rating_votes', 'views', 'tags', 'parts_list']),
           part,
           basePath,
         }}
       />
       {more.length > 0 && (
-        <section className="show-section more-like" data-testid="more-like">
-          <h2>
-            <Icon name="video" size={20} /> {t('store.moreLike')}
-          </h2>
-          <div className="more-strip">
-            <VideoGrid videos={more} ctx={ctx} />
-          </div>
-        </section>
+        <MoreLike
+          title={
+            <>
+              <Icon name="video" size={20} /> {t('store.moreLike')}
+            </>
+          }
+        >
+          <VideoGrid videos={more} ctx={ctx} />
+        </MoreLike>
       )}
     </article>
   );
@@ -85,25 +85,13 @@ export function GalleryPage({ gallery, show, more, ctx }: { gallery: GalleryDeta
         name="StoreGallery"
         component={StoreGallery}
         props={{
-          gallery: {
-            id: gallery.id,
-            showId: gallery.showId,
-            title: gallery.title,
-            price: gallery.price,
-            owned: gallery.owned,
-            my_rating: gallery.my_rating,
-            rating: gallery.rating,
-            pictures: gallery.pictures,
-          },
+          gallery: pick(gallery, ['id', 'showId', 'title', 'price', 'owned', 'my_rating', 'rating', 'pictures']),
         }}
       />
       {more.length > 0 && (
-        <section className="show-section more-like" data-testid="more-like">
-          <h2>{t('store.moreLikeGalleries')}</h2>
-          <div className="more-strip">
-            <GalleryGrid galleries={more} ctx={ctx} />
-          </div>
-        </section>
+        <MoreLike title={t('store.moreLikeGalleries')}>
+          <GalleryGrid galleries={more} ctx={ctx} />
+        </MoreLike>
       )}
     </article>
   );
