@@ -156,21 +156,31 @@ export async function prepareFreshState(persistTo, pepper) {
   const databaseId = readFileSync(join(root, 'wrangler.toml'), 'utf8').match(/binding = "DB"[^[]*?database_id = "([^"]+)"/)?.[1];
   if (!databaseId) throw new Error('wrangler.toml has no DB database_id');
   const [{ Miniflare }, { unstable_splitSqlQuery: splitSql }] = await Promise.all([import('miniflare'), import('wrangler')]);
-  const mf = new Miniflare({ modules: true, script: '', d1Databases: { DB: databaseId }, d1Persist: join(persistTo, 'v3', 'd1') });
+  // Statements go through a worker's fetch (async), not the binding proxy of getD1Database: its
+  // synchronous calls (prepare, bind) failed now and then with an assertion inside Miniflare's
+  // SynchronousFetcher while an e2e run started its servers.
+  const mf = new Miniflare({ modules: true, script: SQL_WORKER, d1Databases: { DB: databaseId }, d1Persist: join(persistTo, 'v3', 'd1') });
+  /** Runs the statements in one D1 batch; answers each statement's rows. */
+  const batch = async (statements) => {
+    const res = await mf.dispatchFetch('http://sql/', { method: 'POST', body: JSON.stringify(statements) });
+    if (!res.ok) throw new Error(`local D1: ${await res.text()}`);
+    return res.json();
+  };
+  const script = (sql) => splitSql(sql).map((q) => ({ sql: q }));
   let seeded = false;
   try {
-    const db = await mf.getD1Database('DB');
-    const batch = (sql, ...extra) => db.batch([...splitSql(sql).map((q) => db.prepare(q)), ...extra]);
-    await db.prepare('CREATE TABLE IF NOT EXISTS d1_migrations(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)').run();
-    const applied = new Set((await db.prepare('SELECT name FROM d1_migrations').all()).results.map((r) => r.name));
+    await batch([{ sql: 'CREATE TABLE IF NOT EXISTS d1_migrations(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)' }]);
+    const [done] = await batch([{ sql: 'SELECT name FROM d1_migrations' }]);
+    const applied = new Set(done.map((r) => r.name));
     const dir = join(root, 'migrations');
     const files = readdirSync(dir).filter((f) => f.endsWith('.sql')).sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
     for (const name of files.filter((f) => !applied.has(f))) {
-      await batch(readFileSync(join(dir, name), 'utf8'), db.prepare('INSERT INTO d1_migrations (name) VALUES (?)').bind(name));
+      await batch([...script(readFileSync(join(dir, name), 'utf8')), { sql: 'INSERT INTO d1_migrations (name) VALUES (?)', params: [name] }]);
     }
-    if (!(await db.prepare('SELECT 1 FROM shows LIMIT 1').first())) {
+    const [shows] = await batch([{ sql: 'SELECT 1 FROM shows LIMIT 1' }]);
+    if (!shows.length) {
       const { demoSqlScript } = await loadTs('src/server/seed/seed.ts');
-      await batch(await demoSqlScript(pepper));
+      await batch(script(await demoSqlScript(pepper)));
       seeded = true;
     }
   } finally {
@@ -179,6 +189,19 @@ export async function prepareFreshState(persistTo, pepper) {
   if (!seeded) await seedIfEmpty(persistTo, pepper);
   await seedMediaIfMissing(persistTo);
 }
+
+/** The worker prepareFreshState talks to: a POSTed list of { sql, params } runs as one D1 batch. */
+const SQL_WORKER = `export default {
+  async fetch(request, env) {
+    try {
+      const statements = await request.json();
+      const results = await env.DB.batch(statements.map((s) => env.DB.prepare(s.sql).bind(...(s.params ?? []))));
+      return Response.json(results.map((r) => r.results ?? []));
+    } catch (e) {
+      return new Response(String(e && e.stack || e), { status: 500 });
+    }
+  },
+};`;
 
 /** Imports a TypeScript module of src/ in Node (bundled on the fly by esbuild). */
 export async function loadTs(entry) {

@@ -208,3 +208,18 @@ export interface BlockAnswer {
 
 /** GET conversations/message/{messageid}. */
 export type MessageAnswer = Message;
+
+/** What the member's conversation routes answer (CONVERSATION_ROUTES of the same name): the client's calls and the server's handlers type their answers by it. */
+export interface ConversationAnswers {
+  list: ConversationList;
+  count: Counts;
+  conversation: Conversation;
+  messages: ConversationMessages;
+  read: Counts;
+  readAll: Counts;
+  unread: Counts;
+  block: BlockAnswer;
+  unblock: BlockAnswer;
+  show: SendAnswer;
+  support: SendAnswer;
+}

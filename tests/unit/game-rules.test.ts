@@ -41,9 +41,12 @@ describe('daily game rules', () => {
 
   it('the stylesheet turns the wheel to the same angles (rest and after five turns)', () => {
     const css = readFileSync(new URL('../../src/client/features/game/game.css', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+    // Each stop sets its rest angle (--rest); a spun disc turns to it plus five turns.
+    expect(css).toContain('.game-disc[data-stop] { transform: rotate(var(--rest)); }');
+    expect(css).toContain('.game-disc.is-spun[data-stop] { transform: rotate(calc(var(--rest) + 1800deg)); }');
     for (let i = 0; i < GAME_SEGMENTS.length; i++) {
-      expect(css).toContain(`.game-disc[data-stop="${i}"] { transform: rotate(${wheelAngle(i, 0)}deg); }`);
-      expect(css).toContain(`.game-disc.is-spun[data-stop="${i}"] { transform: rotate(${wheelAngle(i)}deg); }`);
+      expect(css).toContain(`.game-disc[data-stop="${i}"] { --rest: ${wheelAngle(i, 0)}deg; }`);
+      expect(wheelAngle(i)).toBe(wheelAngle(i, 0) + 1800);
     }
   });
 });

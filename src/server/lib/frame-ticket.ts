@@ -1,6 +1,6 @@
-import { jwtVerify, SignJWT } from 'jose';
+import { jwtVerify } from 'jose';
 import type { Bindings } from '../env';
-import { nowSeconds } from './clock';
+import { keyBytes, signHs256, tokenSecret } from './hs256';
 
 // The ticket of a partner frame URL (/api/chat/external/vxm?session=…&show=…&ticket=…): a
 // short-lived HS256 JWT naming one chat session and one show, under its own issuer and key label,
@@ -9,7 +9,6 @@ import { nowSeconds } from './clock';
 
 export const FRAME_TICKET_TTL_S = 120;
 const ISSUER = 'livecam-vxm';
-const encoder = new TextEncoder();
 
 export interface FrameTicket {
   /** The chat session id. */
@@ -18,20 +17,11 @@ export interface FrameTicket {
 }
 
 function key(env: Bindings): Uint8Array {
-  const s = env.ROOM_TOKEN_SECRET ?? env.SESSION_SECRET ?? env.PASSWORD_PEPPER;
-  if (!s) throw new Error('ROOM_TOKEN_SECRET is not configured');
-  return encoder.encode(`vxm-ticket:${s}`);
+  return keyBytes(`vxm-ticket:${tokenSecret(env)}`);
 }
 
 export function signFrameTicket(env: Bindings, t: FrameTicket, ttlSeconds = FRAME_TICKET_TTL_S): Promise<string> {
-  const now = nowSeconds();
-  return new SignJWT({ show: t.show })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuer(ISSUER)
-    .setSubject(t.sub)
-    .setIssuedAt(now)
-    .setExpirationTime(now + ttlSeconds)
-    .sign(key(env));
+  return signHs256(key(env), ISSUER, t.sub, { show: t.show }, ttlSeconds);
 }
 
 /** The ticket's claims when it is valid, unexpired and names exactly this session and show; else null. */

@@ -1,6 +1,6 @@
-import { jwtVerify, SignJWT, errors } from 'jose';
+import { jwtVerify, errors } from 'jose';
 import type { Bindings } from '../env';
-import { nowSeconds } from './clock';
+import { keyBytes, signHs256, tokenSecret } from './hs256';
 
 // The room token ("password" of a chat session answer): a short-lived HS256 JWT bound to one
 // chat session (sub) AND one show (show). The room's socket route refuses a token of another
@@ -10,7 +10,6 @@ import { nowSeconds } from './clock';
 
 export const ROOM_TOKEN_TTL_S = 300;
 const ISSUER = 'livecam-room';
-const encoder = new TextEncoder();
 
 export type RoomRole = 'performer' | 'member' | 'guest';
 
@@ -26,22 +25,14 @@ export interface RoomClaims {
 }
 
 function secret(env: Bindings): Uint8Array {
-  const s = env.ROOM_TOKEN_SECRET ?? env.SESSION_SECRET ?? env.PASSWORD_PEPPER;
-  if (!s) throw new Error('ROOM_TOKEN_SECRET is not configured');
+  const s = tokenSecret(env);
   // Derived from the shared secret with its own label when no own secret is set, so a room
   // token is never valid as anything else.
-  return encoder.encode(env.ROOM_TOKEN_SECRET ? s : `room-token:${s}`);
+  return keyBytes(env.ROOM_TOKEN_SECRET ? s : `room-token:${s}`);
 }
 
-export async function signRoomToken(env: Bindings, c: RoomClaims, ttlSeconds = ROOM_TOKEN_TTL_S): Promise<string> {
-  const now = nowSeconds();
-  return new SignJWT({ show: c.show, role: c.role, uid: c.uid, lid: c.login ?? null })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuer(ISSUER)
-    .setSubject(c.sub)
-    .setIssuedAt(now)
-    .setExpirationTime(now + ttlSeconds)
-    .sign(secret(env));
+export function signRoomToken(env: Bindings, c: RoomClaims, ttlSeconds = ROOM_TOKEN_TTL_S): Promise<string> {
+  return signHs256(secret(env), ISSUER, c.sub, { show: c.show, role: c.role, uid: c.uid, lid: c.login ?? null }, ttlSeconds);
 }
 
 /**

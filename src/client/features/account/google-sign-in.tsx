@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { api, ApiFailure } from '../../lib/api';
 import { readCookie, writeCookie } from '../../lib/cookies';
 import { showSnackbar } from '../../state/actions';
@@ -183,18 +183,12 @@ export function GoogleSignIn({ idPrefix, mode, onSuccess }: GoogleSignInProps) {
     <div className="google-signin" data-testid="google-signin" data-mode={mode}>
       {register && (
         <div className="google-checks">
-          <label className="check">
-            <input id={`${idPrefix}-g-terms`} type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
-            <span>
-              <Rich text={t('auth.google.acceptTerms')} parts={{ terms: link('/terms', { newTab: true }) }} />
-            </span>
-          </label>
-          <label className="check">
-            <input id={`${idPrefix}-g-privacy`} type="checkbox" checked={privacy} onChange={(e) => setPrivacy(e.target.checked)} />
-            <span>
-              <Rich text={t('auth.google.acceptPrivacy')} parts={{ privacy: link('/privacy_policy', { newTab: true }) }} />
-            </span>
-          </label>
+          <Check id={`${idPrefix}-g-terms`} checked={terms} onChange={setTerms}>
+            <Rich text={t('auth.google.acceptTerms')} parts={{ terms: link('/terms', { newTab: true }) }} />
+          </Check>
+          <Check id={`${idPrefix}-g-privacy`} checked={privacy} onChange={setPrivacy}>
+            <Rich text={t('auth.google.acceptPrivacy')} parts={{ privacy: link('/privacy_policy', { newTab: true }) }} />
+          </Check>
         </div>
       )}
       <div className="google-button-wrap" aria-busy={busy || status === 'loading'}>
@@ -222,5 +216,14 @@ function GoogleMark() {
       <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2A11.9 11.9 0 0 1 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z" />
       <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3a12 12 0 0 1-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.2-.1-2.4-.4-3.5z" />
     </svg>
+  );
+}
+
+function Check({ id, checked, onChange, children }: { id: string; checked: boolean; onChange: (checked: boolean) => void; children: ReactNode }) {
+  return (
+    <label className="check">
+      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <span>{children}</span>
+    </label>
   );
 }

@@ -1,4 +1,4 @@
-import { Icon } from '../../ui/icon';
+import { Icon, type IconName } from '../../ui/icon';
 import { isPerformerUser } from '../../../shared/drawer';
 import type { User } from '../../../shared/session';
 import { useStore, useT } from '../../state/context';
@@ -17,42 +17,13 @@ export default function MemberMenuList({ user }: { user: User }) {
       <ul>
         {!performer && (
           <>
-            <li>
-              <a href="/users/profile">
-                <Icon name="person" size={18} />
-                <span>{t('auth.menu.profile')}</span>
-              </a>
-            </li>
-            <li>
-              <a href="/messages" data-testid="menu-messages">
-                <Icon name="mail" size={18} />
-                <span>{t('auth.menu.messages')}</span>
-              </a>
-            </li>
-            <li>
-              <a href="/users/archive" data-testid="menu-archive">
-                <Icon name="video" size={18} />
-                <span>{t('auth.menu.archive')}</span>
-              </a>
-            </li>
+            <MenuLink href="/users/profile" icon="person" label={t('auth.menu.profile')} />
+            <MenuLink href="/messages" testId="menu-messages" icon="mail" label={t('auth.menu.messages')} />
+            <MenuLink href="/users/archive" testId="menu-archive" icon="video" label={t('auth.menu.archive')} />
           </>
         )}
-        {performer && (
-          <li>
-            <a href="/studio" data-testid="menu-studio">
-              <Icon name="live" size={18} />
-              <span>{t('auth.menu.studio')}</span>
-            </a>
-          </li>
-        )}
-        {!user.is_verified && (
-          <li>
-            <a href="/verify">
-              <Icon name="mail" size={18} />
-              <span>{t('auth.menu.verify')}</span>
-            </a>
-          </li>
-        )}
+        {performer && <MenuLink href="/studio" testId="menu-studio" icon="live" label={t('auth.menu.studio')} />}
+        {!user.is_verified && <MenuLink href="/verify" icon="mail" label={t('auth.menu.verify')} />}
         <li>
           {/* The member's own click logs out at once (POST); opened any other way, /logout only asks. */}
           <a
@@ -71,5 +42,16 @@ export default function MemberMenuList({ user }: { user: User }) {
         </li>
       </ul>
     </div>
+  );
+}
+
+function MenuLink({ href, testId, icon, label }: { href: string; testId?: string; icon: IconName; label: string }) {
+  return (
+    <li>
+      <a href={href} data-testid={testId}>
+        <Icon name={icon} size={18} />
+        <span>{label}</span>
+      </a>
+    </li>
   );
 }

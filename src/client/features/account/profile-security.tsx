@@ -4,7 +4,8 @@ import type { User } from '../../../shared/session';
 import { api } from '../../lib/api';
 import { showSnackbar } from '../../state/actions';
 import { useStore, useT } from '../../state/context';
-import { type Errors, Field, FormError, useApiForm } from '../../ui/form';
+import { type Errors, Field, useApiForm } from '../../ui/form';
+import { PfForm, PfSection } from './profile-section';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -32,22 +33,17 @@ export function EmailSection() {
   );
 
   return (
-    <section className="pf-section" aria-labelledby="pf-email-h">
-      <h2 id="pf-email-h">{t('profile.settings.email.title')}</h2>
+    <PfSection headingId="pf-email-h" title={t('profile.settings.email.title')}>
       {sentTo && (
         <p className="pf-notice" role="status" data-testid="email-changed">
           {t('profile.settings.email.done', { email: sentTo })}
         </p>
       )}
-      <form className="pf-form" onSubmit={submit} noValidate>
+      <PfForm onSubmit={submit} busy={form.busy} general={form.general} submitLabel={t('profile.settings.email.submit')}>
         <Field id="pf-new-email" label={t('profile.settings.email.new')} type="email" autoComplete="email" {...form.field('email')} />
         <Field id="pf-email-password" label={t('profile.settings.currentPassword')} type="password" autoComplete="current-password" {...form.field('current_password')} />
-        <FormError text={form.general} />
-        <button type="submit" className="btn btn-primary" disabled={form.busy}>
-          {t('profile.settings.email.submit')}
-        </button>
-      </form>
-    </section>
+      </PfForm>
+    </PfSection>
   );
 }
 
@@ -79,17 +75,12 @@ export function PasswordSection() {
   );
 
   return (
-    <section className="pf-section" aria-labelledby="pf-pass-h">
-      <h2 id="pf-pass-h">{t('profile.settings.password.title')}</h2>
-      <form className="pf-form" onSubmit={submit} noValidate>
+    <PfSection headingId="pf-pass-h" title={t('profile.settings.password.title')}>
+      <PfForm onSubmit={submit} busy={form.busy} general={form.general} submitLabel={t('profile.settings.password.submit')}>
         <Field id="pf-new-password" label={t('profile.settings.password.new')} type="password" autoComplete="new-password" {...form.field('password')} />
         <Field id="pf-new-password2" label={t('profile.settings.password.confirm')} type="password" autoComplete="new-password" {...form.field('password_confirm')} />
         <Field id="pf-password-current" label={t('profile.settings.currentPassword')} type="password" autoComplete="current-password" {...form.field('current_password')} />
-        <FormError text={form.general} />
-        <button type="submit" className="btn btn-primary" disabled={form.busy}>
-          {t('profile.settings.password.submit')}
-        </button>
-      </form>
-    </section>
+      </PfForm>
+    </PfSection>
   );
 }

@@ -11,6 +11,7 @@ import { confirmDialog, showSnackbar } from '../../state/actions';
 import { useSnap, useStore, useT } from '../../state/context';
 import { LinkButton } from '../../ui/link-button';
 import { translateFailure } from '../../ui/api-failure';
+import { PfSection } from './profile-section';
 
 /** The settings tab: account data, e-mail, password, newsletter, language, nicknames, deletion. */
 export default function ProfileSettings() {
@@ -20,8 +21,7 @@ export default function ProfileSettings() {
   if (!user) return null;
   return (
     <div className="profile-settings">
-      <section className="pf-section" aria-labelledby="pf-account-h">
-        <h2 id="pf-account-h">{t('profile.settings.account.title')}</h2>
+      <PfSection headingId="pf-account-h" title={t('profile.settings.account.title')}>
         <dl className="pf-data">
           <dt>{t('profile.settings.account.name')}</dt>
           <dd data-testid="account-name">{user.name}</dd>
@@ -33,17 +33,16 @@ export default function ProfileSettings() {
             </span>
           </dd>
         </dl>
-      </section>
+      </PfSection>
       <NicknamesSection />
       <NewsletterSection />
       <LanguageSection />
       <EmailSection />
       <PasswordSection />
-      <section className="pf-section pf-danger" aria-labelledby="pf-cancel-h">
-        <h2 id="pf-cancel-h">{t('profile.settings.cancel.title')}</h2>
+      <PfSection headingId="pf-cancel-h" title={t('profile.settings.cancel.title')} danger>
         <p className="muted">{t('profile.settings.cancel.text')}</p>
         <LinkButton kind="outline" href="/users/cancel" data-action="cancel-account">{t('profile.settings.cancel.link')}</LinkButton>
-      </section>
+      </PfSection>
     </div>
   );
 }
@@ -87,8 +86,7 @@ function NicknamesSection() {
   }
 
   return (
-    <section className="pf-section" id="nicknames" aria-labelledby="pf-nick-h">
-      <h2 id="pf-nick-h">{t('profile.settings.nicknames.title')}</h2>
+    <PfSection headingId="pf-nick-h" title={t('profile.settings.nicknames.title')} id="nicknames">
       <p className="muted">{t('profile.settings.nicknames.lead')}</p>
       {data.length === 0 ? (
         <p className="pf-nick-empty" data-testid="nicknames-empty">
@@ -120,7 +118,7 @@ function NicknamesSection() {
       <button type="button" className="btn btn-primary" data-action="nick-add" onClick={() => openNicknameDialog(store)}>
         {t('profile.settings.nicknames.add')}
       </button>
-    </section>
+    </PfSection>
   );
 }
 
@@ -140,14 +138,13 @@ function NewsletterSection() {
   }
 
   return (
-    <section className="pf-section" aria-labelledby="pf-news-h">
-      <h2 id="pf-news-h">{t('profile.settings.newsletter.title')}</h2>
+    <PfSection headingId="pf-news-h" title={t('profile.settings.newsletter.title')}>
       <label className="pf-switch">
         <input type="checkbox" role="switch" checked={on} disabled={busy} onChange={toggle} data-testid="newsletter-toggle" />
         <span className="pf-switch-track" aria-hidden="true" />
         <span>{t('profile.settings.newsletter.label')}</span>
       </label>
-    </section>
+    </PfSection>
   );
 }
 
@@ -171,8 +168,7 @@ function LanguageSection() {
   }
 
   return (
-    <section className="pf-section" aria-labelledby="pf-lang-h">
-      <h2 id="pf-lang-h">{t('profile.settings.language.title')}</h2>
+    <PfSection headingId="pf-lang-h" title={t('profile.settings.language.title')}>
       <div className="pf-field">
         <label htmlFor="pf-locale">{t('profile.settings.language.label')}</label>
         <select id="pf-locale" value={snap.locale} disabled={busy} onChange={(e) => change(e.target.value as Locale)} data-testid="locale-select">
@@ -183,6 +179,6 @@ function LanguageSection() {
           ))}
         </select>
       </div>
-    </section>
+    </PfSection>
   );
 }

@@ -3,16 +3,14 @@ import type { BillingList } from '../../../shared/billing';
 import { Icon } from '../../ui/icon';
 import BillingPicker from './billing-picker.island';
 import { useT } from '../../state/context';
+import { PageHeader } from '../../ui/page-header';
 
 /** /billing, /bill and /billing/f/{code}: buying coins (or paying by phone). */
 export function BillingPage({ code, voicecall, initial }: { code: string | null; voicecall: boolean; initial: BillingList | null }) {
   const t = useT();
   return (
     <section className="billing-page" data-testid="billing-page">
-      <header className="page-header billing-header">
-        <h1>{t(voicecall ? 'billing.voicecallTitle' : 'billing.title')}</h1>
-        <p className="muted">{t(voicecall ? 'billing.voicecallLead' : 'billing.lead')}</p>
-      </header>
+      <PageHeader title={t(voicecall ? 'billing.voicecallTitle' : 'billing.title')} lead={t(voicecall ? 'billing.voicecallLead' : 'billing.lead')} className="billing-header" />
       <Island name="BillingPicker" component={BillingPicker} props={{ code, voicecall, initial }} />
       <ul className="billing-notes">
         <li>

@@ -1,6 +1,7 @@
 import type { Session, User } from '../../../shared/session';
 import { Icon, type IconName } from '../../ui/icon';
 import { useSnap, useT } from '../../state/context';
+import { PageHeader } from '../../ui/page-header';
 
 /** The drawer's free-coins rule without the voice-call part (those sessions never get here). */
 export function freeCoinsAvailable(session: Pick<Session, 'sms_coins_disabled' | 'sms_coins_available'>, user: unknown): boolean {
@@ -31,10 +32,7 @@ export function FreeCoinsPage() {
   ];
   return (
     <section className="free-coins-page" data-testid="free-coins" data-available={available ? '1' : '0'}>
-      <header className="page-header">
-        <h1>{t('freeCoins.title')}</h1>
-        <p className="muted">{t('freeCoins.lead')}</p>
-      </header>
+      <PageHeader title={t('freeCoins.title')} lead={t('freeCoins.lead')} />
       {!available ? (
         <div className="free-coins-unavailable" role="status" data-testid="free-coins-unavailable">
           <Icon name="warning" size={36} />

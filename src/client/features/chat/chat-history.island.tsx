@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api';
 import { useSnap, useT } from '../../state/context';
+import { TableHead } from '../../ui/table-head';
 
 /** One of the member's chat sessions (GET /api/user/chathistory). */
 export interface ChatHistoryRow {
@@ -63,15 +64,7 @@ export default function ChatHistory() {
       ) : (
         <div className="table-scroll">
           <table className="studio-statement">
-            <thead>
-              <tr>
-                <th scope="col">{t('chat.history.show')}</th>
-                <th scope="col">{t('chat.history.type')}</th>
-                <th scope="col">{t('chat.history.start')}</th>
-                <th scope="col">{t('chat.history.minutes')}</th>
-                <th scope="col">{t('chat.history.coins')}</th>
-              </tr>
-            </thead>
+            <TableHead columns={[t('chat.history.show'), t('chat.history.type'), t('chat.history.start'), t('chat.history.minutes'), t('chat.history.coins')]} />
             <tbody>
               {rows.map((r, i) => {
                 const type = r.type ?? r.session_type ?? 'free';

@@ -6,7 +6,7 @@ import { useSnap, useStore, useT } from '../../state/context';
 import { ChatPanel } from './chat-panel';
 import { closeAlert, closeChat, endOnPageHide, exitChat } from './chat-actions';
 import { ChatAlertDialog, LeftChatDialog, RatingDialog } from './chat-dialogs';
-import { clock, PaymentFact, useNow } from './chat-parts';
+import { BarFact, clock, MinutesFact, PaymentFact, useNow } from './chat-parts';
 import { showImageSrc } from '../../../shared/shows';
 import { LiveVideo } from '../video/live-video';
 
@@ -87,22 +87,12 @@ function ChatOverlay() {
         </div>
         <dl className="chat-bar-facts">
           {paid && s?.started_at ? (
-            <div>
-              <dt className="sr-only">{t('chat.bar.time')}</dt>
-              <dd data-testid="chat-time">
-                <Icon name="live" size={14} />
-                {clock(now - s.started_at)}
-              </dd>
-            </div>
+            <BarFact label={t('chat.bar.time')} testId="chat-time">
+              <Icon name="live" size={14} />
+              {clock(now - s.started_at)}
+            </BarFact>
           ) : null}
-          {paid && (
-            <div>
-              <dt className="sr-only">{t('chat.bar.minutesLabel')}</dt>
-              <dd data-testid="chat-minutes" data-minutes={s?.minutes ?? 0}>
-                {t('chat.bar.minutes', { count: s?.minutes ?? 0 })}
-              </dd>
-            </div>
-          )}
+          {paid && <MinutesFact minutes={s?.minutes ?? 0} />}
           <PaymentFact byCall={byCall && paid} coins={snap.user?.coins ?? null} />
         </dl>
         <button

@@ -5,7 +5,7 @@ import { CHAT_MINUTE_MS, type ChatSessionAnswer } from '../../../shared/chat';
 import { api } from '../../lib/api';
 import { useSnap, useStore, useT } from '../../state/context';
 import type { RootState } from '../../state/store';
-import { PaymentFact } from './chat-parts';
+import { BarFact, MinutesFact, PaymentFact } from './chat-parts';
 import { ChatPanel } from './chat-panel';
 import { connect, endedByRoom } from './chat-state';
 import { FRAME_ENDED } from './external-actions';
@@ -80,19 +80,11 @@ export default function ExternalChat(props: ExternalFrameProps) {
           </span>
         </div>
         <dl className="chat-bar-facts">
-          <div>
-            <dt className="sr-only">{t('chat.bar.minutesLabel')}</dt>
-            <dd data-testid="chat-minutes" data-minutes={s?.minutes ?? 0}>
-              {t('chat.bar.minutes', { count: s?.minutes ?? 0 })}
-            </dd>
-          </div>
+          <MinutesFact minutes={s?.minutes ?? 0} />
           {!byCall && (
-            <div>
-              <dt className="sr-only">{t('chat.external.coinsSpent')}</dt>
-              <dd data-testid="chat-spent" data-coins={s?.coins ?? 0}>
-                {t('chat.external.spent', { count: s?.coins ?? 0 })}
-              </dd>
-            </div>
+            <BarFact label={t('chat.external.coinsSpent')} testId="chat-spent" data={{ 'data-coins': s?.coins ?? 0 }}>
+              {t('chat.external.spent', { count: s?.coins ?? 0 })}
+            </BarFact>
           )}
           <PaymentFact byCall={byCall} coins={snap.user?.coins ?? null} />
         </dl>

@@ -5,6 +5,7 @@ import { Icon } from '../../ui/icon';
 import { Island } from '../../ui/island';
 import ContestBoard, { type ContestBoardProps } from './contest-board.island';
 import { ContestRanking } from './contest-ranking';
+import { PageHeader } from '../../ui/page-header';
 
 /** /contest: the running round (an island), or an empty state when none runs or it could not be loaded. */
 export function ContestPage({ board, hasLatest }: { board: ContestBoardProps; hasLatest: boolean }) {
@@ -12,10 +13,7 @@ export function ContestPage({ board, hasLatest }: { board: ContestBoardProps; ha
   const latestLink = hasLatest ? { href: '/contest/latest', label: t('contest.latest.link') } : null;
   return (
     <section className="contest-page" data-testid="contest-page">
-      <header className="page-header">
-        <h1>{t('contest.title')}</h1>
-        <p className="muted">{t('contest.lead')}</p>
-      </header>
+      <PageHeader title={t('contest.title')} lead={t('contest.lead')} />
       {board.contest ? (
         <>
           <Island name="ContestBoard" component={ContestBoard} props={board} />
@@ -41,10 +39,7 @@ export function ContestLatestPage({ contest }: { contest: Contest | null }) {
   const winner = contest?.entries.find((e) => e.rank === 1) ?? null;
   return (
     <section className="contest-page" data-testid="contest-latest">
-      <header className="page-header">
-        <h1>{t('contest.latest.title')}</h1>
-        <p className="muted">{t('contest.latest.lead')}</p>
-      </header>
+      <PageHeader title={t('contest.latest.title')} lead={t('contest.latest.lead')} />
       {contest ? (
         <div className="contest-board" data-contest-id={contest.id}>
           <h2 className="contest-round">{contest.title}</h2>

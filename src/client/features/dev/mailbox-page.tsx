@@ -1,5 +1,6 @@
 import type { StoredMail as Mail } from '../../../shared/mail';
 import { useSnap, useT } from '../../state/context';
+import { TableHead } from '../../ui/table-head';
 
 // The development mailbox's list and single mail (rendered by the server at /dev/mailbox).
 
@@ -41,14 +42,7 @@ export function MailboxList({ mails, to }: { mails: Mail[]; to: string | null })
       ) : (
         <div className="mailbox-table-wrap">
           <table className="mailbox-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('mailbox.to')}</th>
-                <th scope="col">{t('mailbox.subject')}</th>
-                <th scope="col">{t('mailbox.kind')}</th>
-                <th scope="col">{t('mailbox.time')}</th>
-              </tr>
-            </thead>
+            <TableHead columns={[t('mailbox.to'), t('mailbox.subject'), t('mailbox.kind'), t('mailbox.time')]} />
             <tbody>
               {mails.map((m) => (
                 <tr key={m.id} data-mail-id={m.id}>

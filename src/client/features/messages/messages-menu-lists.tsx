@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { useT } from '../../state/context';
 import { MenuLoading } from './messages-menu-loading';
 import { ConversationLine } from './conversation-line';
@@ -51,29 +51,29 @@ export default function MenuLists({ count }: { count: number }) {
               {lists.unread.length === 0 ? (
                 <p className="messages-menu-note">{t('messagesMenu.noUnread')}</p>
               ) : (
-                <ul className="messages-menu-list" data-testid="menu-unread">
-                  {lists.unread.map((c) => (
-                    <li key={c.id}>
-                      <ConversationLine conversation={c} compact />
-                    </li>
-                  ))}
-                </ul>
+                <MenuList testId="menu-unread" conversations={lists.unread} />
               )}
               {lists.latest.length > 0 && (
                 <>
                   <h2 className="messages-menu-head">{t('messagesMenu.latest')}</h2>
-                  <ul className="messages-menu-list" data-testid="menu-latest">
-                    {lists.latest.map((c) => (
-                      <li key={c.id}>
-                        <ConversationLine conversation={c} compact />
-                      </li>
-                    ))}
-                  </ul>
+                  <MenuList testId="menu-latest" conversations={lists.latest} />
                 </>
               )}
               {lists.unread.length === 0 && lists.latest.length === 0 && <p className="messages-menu-note">{t('messagesMenu.none')}</p>}
             </>
           )}
     </>
+  );
+}
+
+function MenuList({ testId, conversations }: { testId: string; conversations: ComponentProps<typeof ConversationLine>['conversation'][] }) {
+  return (
+    <ul className="messages-menu-list" data-testid={testId}>
+      {conversations.map((c) => (
+        <li key={c.id}>
+          <ConversationLine conversation={c} compact />
+        </li>
+      ))}
+    </ul>
   );
 }

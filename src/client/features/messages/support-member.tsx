@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import type { Snapshot } from 'valtio';
 import type { SupportMember as Member } from '../../../shared/inbox';
 import { useSnap, useT } from '../../state/context';
@@ -28,32 +29,38 @@ export function SupportMember({ member }: { member: Snapshot<Member> }) {
         <dt>{t('inbox.member.coins')}</dt>
         <dd>{member.coins}</dd>
       </dl>
-      <h4>{t('inbox.member.payments')}</h4>
-      {member.payments.length === 0 ? (
-        <p className="muted">{t('inbox.member.noPayments')}</p>
-      ) : (
-        <ul className="support-member-list" data-testid="support-member-payments">
-          {member.payments.map((p) => (
-            <li key={p.id} data-payment-id={p.id}>
-              {t('inbox.member.payment', { id: p.id, coins: p.coins, amount: (p.amount_cents / 100).toFixed(2), currency: p.currency, status: p.status, provider: p.provider })}
-              <span className="muted"> · {when(locale, p.at)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <h4>{t('inbox.member.chats')}</h4>
-      {member.chats.length === 0 ? (
-        <p className="muted">{t('inbox.member.noChats')}</p>
-      ) : (
-        <ul className="support-member-list" data-testid="support-member-chats">
-          {member.chats.map((c) => (
-            <li key={c.id} data-chat-id={c.id}>
-              {t('inbox.member.chat', { show: c.show_name, type: c.type, minutes: c.minutes, coins: c.coins, state: c.state })}
-              <span className="muted"> · {when(locale, c.at)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <MemberList title={t('inbox.member.payments')} empty={t('inbox.member.noPayments')} testId="support-member-payments">
+        {member.payments.map((p) => (
+          <li key={p.id} data-payment-id={p.id}>
+            {t('inbox.member.payment', { id: p.id, coins: p.coins, amount: (p.amount_cents / 100).toFixed(2), currency: p.currency, status: p.status, provider: p.provider })}
+            <span className="muted"> · {when(locale, p.at)}</span>
+          </li>
+        ))}
+      </MemberList>
+      <MemberList title={t('inbox.member.chats')} empty={t('inbox.member.noChats')} testId="support-member-chats">
+        {member.chats.map((c) => (
+          <li key={c.id} data-chat-id={c.id}>
+            {t('inbox.member.chat', { show: c.show_name, type: c.type, minutes: c.minutes, coins: c.coins, state: c.state })}
+            <span className="muted"> · {when(locale, c.at)}</span>
+          </li>
+        ))}
+      </MemberList>
     </section>
+  );
+}
+
+/** A titled list of the member's latest items (children: the li elements), or a line saying there are none. */
+function MemberList({ title, empty, testId, children }: { title: string; empty: string; testId: string; children: ReactElement[] }) {
+  return (
+    <>
+      <h4>{title}</h4>
+      {children.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <ul className="support-member-list" data-testid={testId}>
+          {children}
+        </ul>
+      )}
+    </>
   );
 }

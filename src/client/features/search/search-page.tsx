@@ -5,6 +5,7 @@ import MediaList from '../shows/media-list.island';
 import ShowList from '../shows/show-list.island';
 import { useT } from '../../state/context';
 import { withQuery } from '../../../shared/search-query';
+import { PageHeader } from '../../ui/page-header';
 
 export type SearchTab = 'all' | 'shows' | 'videos' | 'galleries';
 
@@ -44,10 +45,7 @@ export function SearchPage(p: SearchPageProps) {
   const nothing = p.sections && p.sections.every((s) => s.total === 0);
   return (
     <section className="search-page" data-tab={p.tab}>
-      <header className="page-header">
-        <h1>{p.title}</h1>
-        {p.subtitle && <p className="muted">{p.subtitle}</p>}
-      </header>
+      <PageHeader title={p.title} lead={p.subtitle} />
       <Island
         name="SearchForm"
         component={SearchForm}

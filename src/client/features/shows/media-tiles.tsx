@@ -8,20 +8,17 @@ import { formatDuration, type TileGallery, type TileVideo } from '../../../share
 
 interface MediaTileProps {
   kind: 'video' | 'gallery';
-  id: number;
+  /** The video or gallery: what both kinds of tile show of it. */
+  item: { id: number; title: string; showName: string; price: number; rating: number; owned?: boolean };
   href: string;
   image: { src: string; alt: string; width: number; height: number; className?: string };
   badge: ReactNode;
-  title: string;
-  showName: string;
-  price: number;
-  rating: number;
   eager: boolean;
-  owned?: boolean;
 }
 
-function MediaTile({ kind, id, href, image, badge, title, showName, price, rating, eager, owned }: MediaTileProps) {
+function MediaTile({ kind, item, href, image, badge, eager }: MediaTileProps) {
   const t = useT();
+  const { id, title, showName, price, rating, owned } = item;
   return (
     <article
       className={`media-tile ${kind}-tile`}
@@ -63,7 +60,7 @@ export function VideoTile({ video, eager = false, ctx }: { video: TileVideo; eag
   return (
     <MediaTile
       kind="video"
-      id={video.id}
+      item={video}
       href={clipHref(video, ctx)}
       image={{ src: video.image, alt: t('search.videoAlt', { title: video.title }), width: 480, height: 270, className: 'media-16x9' }}
       badge={
@@ -73,12 +70,7 @@ export function VideoTile({ video, eager = false, ctx }: { video: TileVideo; eag
           {formatDuration(video.duration)}
         </>
       }
-      title={video.title}
-      showName={video.showName}
-      price={video.price}
-      rating={video.rating}
       eager={eager}
-      owned={video.owned}
     />
   );
 }
@@ -88,16 +80,11 @@ export function GalleryTile({ gallery, eager = false, ctx }: { gallery: TileGall
   return (
     <MediaTile
       kind="gallery"
-      id={gallery.id}
+      item={gallery}
       href={picturesHref(gallery, ctx)}
       image={{ src: gallery.image, alt: t('search.galleryAlt', { title: gallery.title }), width: 400, height: 300 }}
       badge={t('search.pictures', { count: gallery.picture_count })}
-      title={gallery.title}
-      showName={gallery.showName}
-      price={gallery.price}
-      rating={gallery.rating}
       eager={eager}
-      owned={gallery.owned}
     />
   );
 }

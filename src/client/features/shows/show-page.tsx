@@ -131,35 +131,8 @@ export function ShowPage({ show, prev, next }: { show: ShowDetail; prev: ShowNav
         </section>
       )}
 
-      {show.tags.length > 0 && (
-        <section className="show-section">
-          <h2>{t('showPage.tags')}</h2>
-          <ul className="chip-list">
-            {show.tags.map((tag) => (
-              <li key={tag.slug}>
-                <a className="cat-chip" href={`/search/shows?tags=${encodeURIComponent(tag.slug)}`} data-tag={tag.slug}>
-                  {tag.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-
-      {show.categories.length > 0 && (
-        <section className="show-section">
-          <h2>{t('showPage.categories')}</h2>
-          <ul className="chip-list">
-            {show.categories.map((cat) => (
-              <li key={cat.id}>
-                <a className="cat-chip" href={categoryHref(cat)}>
-                  {cat.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <ChipSection title={t('showPage.tags')} chips={show.tags.map((tag) => ({ key: tag.slug, name: tag.name, href: `/search/shows?tags=${encodeURIComponent(tag.slug)}`, tag: tag.slug }))} />
+      <ChipSection title={t('showPage.categories')} chips={show.categories.map((cat) => ({ key: cat.id, name: cat.name, href: categoryHref(cat) }))} />
     </article>
   );
 }
@@ -198,5 +171,24 @@ function ShowPrevNext({ prev, next }: { prev: ShowNavLink | null; next: ShowNavL
         <span />
       )}
     </nav>
+  );
+}
+
+/** A section of links as chips (tags carry data-tag); nothing when there are none. */
+function ChipSection({ title, chips }: { title: string; chips: { key: string | number; name: string; href: string; tag?: string }[] }) {
+  if (chips.length === 0) return null;
+  return (
+    <section className="show-section">
+      <h2>{title}</h2>
+      <ul className="chip-list">
+        {chips.map((c) => (
+          <li key={c.key}>
+            <a className="cat-chip" href={c.href} data-tag={c.tag}>
+              {c.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { pick } from '../../../shared/pick';
 import type { GalleryDetail, VideoDetail } from '../../../shared/store';
 import { formatDuration, type TileGallery, type TileVideo } from '../../../shared/show-lists';
 import type { StoreContext } from '../../../shared/store-links';
@@ -13,21 +15,33 @@ interface ShowLink {
   href: string;
 }
 
-function ItemHeader({ title, show, meta }: { title: string; show: ShowLink; meta: string[] }) {
+/** The item's title, its show and facts: those given (meta), then its price and rating. */
+function ItemHeader({ item, show, meta }: { item: { title: string; price: number; rating: number }; show: ShowLink; meta: string[] }) {
   const t = useT();
+  const facts = [...meta, item.price === 0 ? t('search.free') : t('search.coins', { count: item.price }), `${item.rating}%`];
   return (
     <header className="page-header store-item-header">
-      <h1 data-testid="item-title">{title}</h1>
+      <h1 data-testid="item-title">{item.title}</h1>
       <p className="muted">
         {t('store.by')}{' '}
         <a href={show.href} data-testid="item-show">
           {show.name}
         </a>
-        {meta.map((m) => (
+        {facts.map((m) => (
           <span key={m}> · {m}</span>
         ))}
       </p>
     </header>
+  );
+}
+
+/** More like this: a strip of tiles under the item. */
+function MoreLike({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <section className="show-section more-like" data-testid="more-like">
+      <h2>{title}</h2>
+      <div className="more-strip">{children}</div>
+    </section>
   );
 }
 
@@ -36,47 +50,26 @@ export function ClipPage({ video, part, basePath, show, more, ctx }: { video: Vi
   const t = useT();
   return (
     <article className="store-page clip-page" data-video-id={video.id}>
-      <ItemHeader
-        title={video.title}
-        show={show}
-        meta={[
-          formatDuration(video.duration),
-          t('store.partsCount', { count: video.parts_list.length }),
-          video.price === 0 ? t('search.free') : t('search.coins', { count: video.price }),
-          `${video.rating}%`,
-        ]}
-      />
+      <ItemHeader item={video} show={show} meta={[formatDuration(video.duration), t('store.partsCount', { count: video.parts_list.length })]} />
       <Island
         name="StoreClip"
         component={StoreClip}
         props={{
-          video: {
-            id: video.id,
-            ccid: video.ccid,
-            title: video.title,
-            poster: video.poster,
-            price: video.price,
-            owned: video.owned,
-            my_rating: video.my_rating,
-            rating: video.rating,
-            rating_votes: video.rating_votes,
-            views: video.views,
-            tags: video.tags,
-            parts_list: video.parts_list,
-          },
+          video: pick(video, ['id', 'ccid', 'title', 'poster', 'price', 'owned', 'my_rating', 'rating', 'rating_votes', 'views', 'tags', 'parts_list']),
           part,
           basePath,
         }}
       />
       {more.length > 0 && (
-        <section className="show-section more-like" data-testid="more-like">
-          <h2>
-            <Icon name="video" size={20} /> {t('store.moreLike')}
-          </h2>
-          <div className="more-strip">
-            <VideoGrid videos={more} ctx={ctx} />
-          </div>
-        </section>
+        <MoreLike
+          title={
+            <>
+              <Icon name="video" size={20} /> {t('store.moreLike')}
+            </>
+          }
+        >
+          <VideoGrid videos={more} ctx={ctx} />
+        </MoreLike>
       )}
     </article>
   );
@@ -87,38 +80,18 @@ export function GalleryPage({ gallery, show, more, ctx }: { gallery: GalleryDeta
   const t = useT();
   return (
     <article className="store-page gallery-page" data-gallery-id={gallery.id}>
-      <ItemHeader
-        title={gallery.title}
-        show={show}
-        meta={[
-          t('search.pictures', { count: gallery.picture_count }),
-          gallery.price === 0 ? t('search.free') : t('search.coins', { count: gallery.price }),
-          `${gallery.rating}%`,
-        ]}
-      />
+      <ItemHeader item={gallery} show={show} meta={[t('search.pictures', { count: gallery.picture_count })]} />
       <Island
         name="StoreGallery"
         component={StoreGallery}
         props={{
-          gallery: {
-            id: gallery.id,
-            showId: gallery.showId,
-            title: gallery.title,
-            price: gallery.price,
-            owned: gallery.owned,
-            my_rating: gallery.my_rating,
-            rating: gallery.rating,
-            pictures: gallery.pictures,
-          },
+          gallery: pick(gallery, ['id', 'showId', 'title', 'price', 'owned', 'my_rating', 'rating', 'pictures']),
         }}
       />
       {more.length > 0 && (
-        <section className="show-section more-like" data-testid="more-like">
-          <h2>{t('store.moreLikeGalleries')}</h2>
-          <div className="more-strip">
-            <GalleryGrid galleries={more} ctx={ctx} />
-          </div>
-        </section>
+        <MoreLike title={t('store.moreLikeGalleries')}>
+          <GalleryGrid galleries={more} ctx={ctx} />
+        </MoreLike>
       )}
     </article>
   );

@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import type { ArchiveCounts } from '../../../shared/store';
 import type { ListProps, TileGallery, TileVideo } from '../../../shared/show-lists';
 import { useT } from '../../state/context';
 import { Island } from '../../ui/island';
 import MediaList from '../shows/media-list.island';
 import { GalleryGrid, VideoGrid } from '../shows/media-tiles';
+import { PageHeader } from '../../ui/page-header';
 
 export interface StoreTab {
   key: string;
@@ -17,14 +19,12 @@ export function StoreListPage({ title, lead, count, tabs, list }: { title: strin
   const t = useT();
   return (
     <section className={`shows-page store-list-page store-${list.source.kind}`} data-testid={`store-${list.source.kind}`}>
-      <header className="page-header">
-        <h1>{title}</h1>
-        <p className="muted">{lead}</p>
+      <PageHeader title={title} lead={lead}>
         {/* The heading of the tiles below (their titles are h3): styled as the small count it is. */}
         <h2 className="page-count muted small" data-testid="store-count">
           {count}
         </h2>
-      </header>
+      </PageHeader>
       {tabs.length > 0 && (
         <nav className="filter-chips store-tabs" aria-label={t('store.tabs')}>
           {tabs.map((tab) => (
@@ -44,52 +44,45 @@ export function ArchivePage({ counts, videos, galleries }: { counts: ArchiveCoun
   const t = useT();
   return (
     <section className="shows-page archive-page" data-testid="archive">
-      <header className="page-header">
-        <h1>{t('store.archive.title')}</h1>
-        <p className="muted">{t('store.archive.lead')}</p>
-      </header>
-      <section className="show-section">
-        <div className="section-head">
-          <h2 data-testid="archive-video-count">{t('store.archive.videos', { count: counts.video_count })}</h2>
-          <p className="muted small">{t('store.archive.spent', { count: counts.video_total })}</p>
-          {counts.video_count > 0 && (
-            <a className="btn btn-outline btn-small" href="/users/archive/videos">
-              {t('store.archive.allVideos')}
-            </a>
-          )}
-        </div>
-        {videos.length > 0 ? (
-          <VideoGrid videos={videos} ctx="store" />
-        ) : (
-          <div className="empty-state">
-            <p>{t('store.archive.noVideos')}</p>
-            <a className="btn btn-primary" href="/videos">
-              {t('store.nav.videos')}
-            </a>
-          </div>
+      <PageHeader title={t('store.archive.title')} lead={t('store.archive.lead')} />
+      <ArchiveSection kind="video" count={counts.video_count} spent={counts.video_total}>
+        {videos.length > 0 && <VideoGrid videos={videos} ctx="store" />}
+      </ArchiveSection>
+      <ArchiveSection kind="gallery" count={counts.gallery_count} spent={counts.gallery_total}>
+        {galleries.length > 0 && <GalleryGrid galleries={galleries} ctx="store" />}
+      </ArchiveSection>
+    </section>
+  );
+}
+
+/** What the archive page says of one kind: its count and spending, a link to all, the newest tiles or the store's link. */
+const ARCHIVE_KIND = {
+  video: { plural: 'videos', all: 'allVideos', none: 'noVideos', store: '/videos' },
+  gallery: { plural: 'galleries', all: 'allGalleries', none: 'noGalleries', store: '/galleries' },
+} as const;
+
+function ArchiveSection({ kind, count, spent, children }: { kind: keyof typeof ARCHIVE_KIND; count: number; spent: number; children: ReactNode }) {
+  const t = useT();
+  const k = ARCHIVE_KIND[kind];
+  return (
+    <section className="show-section">
+      <div className="section-head">
+        <h2 data-testid={`archive-${kind}-count`}>{t(`store.archive.${k.plural}`, { count })}</h2>
+        <p className="muted small">{t('store.archive.spent', { count: spent })}</p>
+        {count > 0 && (
+          <a className="btn btn-outline btn-small" href={`/users/archive/${k.plural}`}>
+            {t(`store.archive.${k.all}`)}
+          </a>
         )}
-      </section>
-      <section className="show-section">
-        <div className="section-head">
-          <h2 data-testid="archive-gallery-count">{t('store.archive.galleries', { count: counts.gallery_count })}</h2>
-          <p className="muted small">{t('store.archive.spent', { count: counts.gallery_total })}</p>
-          {counts.gallery_count > 0 && (
-            <a className="btn btn-outline btn-small" href="/users/archive/galleries">
-              {t('store.archive.allGalleries')}
-            </a>
-          )}
+      </div>
+      {children || (
+        <div className="empty-state">
+          <p>{t(`store.archive.${k.none}`)}</p>
+          <a className="btn btn-primary" href={k.store}>
+            {t(`store.nav.${k.plural}`)}
+          </a>
         </div>
-        {galleries.length > 0 ? (
-          <GalleryGrid galleries={galleries} ctx="store" />
-        ) : (
-          <div className="empty-state">
-            <p>{t('store.archive.noGalleries')}</p>
-            <a className="btn btn-primary" href="/galleries">
-              {t('store.nav.galleries')}
-            </a>
-          </div>
-        )}
-      </section>
+      )}
     </section>
   );
 }

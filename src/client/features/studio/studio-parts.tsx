@@ -8,6 +8,18 @@ import type { RoomItem } from '../chat/room-lines';
 import { command, say, typing } from './studio-state';
 import type { StatementRow } from './studio.slice';
 import { saleTitle } from './uploads-state';
+import { TableHead } from '../../ui/table-head';
+
+type Command = Parameters<typeof command>[0] & { t: string };
+
+/** A small button that sends one room command (data-action: the command's name, when asked). */
+function CommandButton({ kind = 'text', testId, action, cmd, label }: { kind?: 'primary' | 'text'; testId?: string; action?: boolean; cmd: Command; label: string }) {
+  return (
+    <button type="button" className={`btn btn-${kind} btn-small`} data-testid={testId} data-action={action ? cmd.t : undefined} onClick={() => command(cmd)}>
+      {label}
+    </button>
+  );
+}
 
 /** Pending private and exclusive requests, highlighted (no sound), with accept and decline. */
 export function StudioRequests() {
@@ -23,12 +35,8 @@ export function StudioRequests() {
           <li key={r.sessionId} className="studio-request" data-session={r.sessionId}>
             <span>{t(r.by_call ? 'studio.requests.lineByCall' : 'studio.requests.line', { nick: r.nick, type: t(`chat.type.${r.type}`), price: r.price })}</span>
             <span className="studio-row-actions">
-              <button type="button" className="btn btn-primary btn-small" data-testid="studio-accept" onClick={() => command({ t: 'accept', sessionId: r.sessionId })}>
-                {t('studio.requests.accept')}
-              </button>
-              <button type="button" className="btn btn-text btn-small" data-testid="studio-decline" onClick={() => command({ t: 'decline', sessionId: r.sessionId })}>
-                {t('studio.requests.decline')}
-              </button>
+              <CommandButton kind="primary" testId="studio-accept" cmd={{ t: 'accept', sessionId: r.sessionId }} label={t('studio.requests.accept')} />
+              <CommandButton testId="studio-decline" cmd={{ t: 'decline', sessionId: r.sessionId }} label={t('studio.requests.decline')} />
             </span>
           </li>
         ))}
@@ -149,15 +157,9 @@ export function StudioPeople() {
                 </span>
               </span>
               <span className="studio-row-actions">
-                <button type="button" className="btn btn-text btn-small" data-action={p.muted ? 'unmute' : 'mute'} onClick={() => command({ t: p.muted ? 'unmute' : 'mute', sessionId: p.id })}>
-                  {p.muted ? t('studio.people.unmute') : t('studio.people.mute')}
-                </button>
-                <button type="button" className="btn btn-text btn-small" data-action="kick" onClick={() => command({ t: 'kick', sessionId: p.id })}>
-                  {t('studio.people.kick')}
-                </button>
-                <button type="button" className="btn btn-text btn-small" data-action="ban" onClick={() => command({ t: 'ban', sessionId: p.id })}>
-                  {t('studio.people.ban')}
-                </button>
+                <CommandButton action cmd={{ t: p.muted ? 'unmute' : 'mute', sessionId: p.id }} label={p.muted ? t('studio.people.unmute') : t('studio.people.mute')} />
+                <CommandButton action cmd={{ t: 'kick', sessionId: p.id }} label={t('studio.people.kick')} />
+                <CommandButton action cmd={{ t: 'ban', sessionId: p.id }} label={t('studio.people.ban')} />
               </span>
             </li>
           ))}
@@ -202,13 +204,7 @@ export function StudioEarnings() {
         <p className="muted small">{t('studio.earnings.empty')}</p>
       ) : (
         <table className="studio-statement" data-testid="studio-statement">
-          <thead>
-            <tr>
-              <th scope="col">{t('studio.earnings.time')}</th>
-              <th scope="col">{t('studio.earnings.what')}</th>
-              <th scope="col">{t('studio.earnings.coins')}</th>
-            </tr>
-          </thead>
+          <TableHead columns={[t('studio.earnings.time'), t('studio.earnings.what'), t('studio.earnings.coins')]} />
           <tbody>
             {e.statement.slice(0, 50).map((r, i) => {
               const kind = r.reason ?? r.kind ?? r.type ?? 'other';

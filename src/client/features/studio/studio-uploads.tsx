@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { UPLOAD_PICTURE_TYPES, UPLOAD_VIDEO_TYPES } from '../../../shared/store';
 import { UPLOAD_PRICE_MAX, UPLOAD_TAGS_MAX, UPLOAD_TITLE_MAX } from '../../../shared/uploads';
@@ -61,6 +61,24 @@ function JobStatus({ job, kind, onRetry }: { job: JobView; kind: 'video' | 'gall
   );
 }
 
+/** An upload form of one kind: its fields (children), the submit button, and how the upload goes. */
+function UploadForm({ kind, job, onSubmit, onRetry, children }: { kind: 'video' | 'gallery'; job: JobView; onSubmit: (e: FormEvent<HTMLFormElement>) => void; onRetry: () => void; children: ReactNode }) {
+  const t = useT();
+  const busy = job.phase === 'preparing' || job.phase === 'uploading' || job.phase === 'finishing';
+  return (
+    <form className="studio-upload-form" data-testid={`upload-${kind}-form`} onSubmit={onSubmit}>
+      <h3>{t(`studio.uploads.${kind}.title`)}</h3>
+      <fieldset disabled={busy}>
+        {children}
+        <button type="submit" className="btn btn-primary" data-testid={`upload-${kind}-submit`}>
+          {t(`studio.uploads.${kind}.submit`)}
+        </button>
+      </fieldset>
+      <JobStatus job={job} kind={kind} onRetry={onRetry} />
+    </form>
+  );
+}
+
 function ItemFields({ id, job }: { id: string; job: JobView }) {
   const t = useT();
   const err = (k: string) => codeText(t, job.fields[k]?.[0]);
@@ -78,7 +96,6 @@ function VideoForm() {
   const id = useId();
   const u = useSnapshot(useStore().studioUploads);
   const job = u.video;
-  const busy = job.phase === 'preparing' || job.phase === 'uploading' || job.phase === 'finishing';
   const [tags, setTags] = useState<string[]>([]);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -87,32 +104,25 @@ function VideoForm() {
     if (file instanceof File && file.size > 0) void uploadVideo(file, { ...fields, tags });
   };
   return (
-    <form className="studio-upload-form" data-testid="upload-video-form" onSubmit={submit}>
-      <h3>{t('studio.uploads.video.title')}</h3>
-      <fieldset disabled={busy}>
-        <Field id={`${id}-file`} name="file" type="file" accept={UPLOAD_VIDEO_TYPES.join(',')} required label={t('studio.uploads.video.file')} hint={t('studio.uploads.video.hint')} error={codeText(t, job.fields.file?.[0] ?? job.fields.mime?.[0] ?? job.fields.size?.[0] ?? job.fields.preview?.[0])} />
-        <ItemFields id={id} job={job} />
-        <div className="field" data-field="tags">
-          <label htmlFor={`${id}-tags`}>{t('studio.uploads.video.tags', { max: UPLOAD_TAGS_MAX })}</label>
-          <select id={`${id}-tags`} name="tags" multiple size={5} value={tags} onChange={(e) => setTags([...e.target.selectedOptions].map((o) => o.value).slice(0, UPLOAD_TAGS_MAX))}>
-            {u.tags.map((tag) => (
-              <option key={tag.slug} value={tag.slug}>
-                {tag.name}
-              </option>
-            ))}
-          </select>
-          {job.fields.tags && (
-            <p className="field-error" role="alert">
-              {codeText(t, job.fields.tags[0])}
-            </p>
-          )}
-        </div>
-        <button type="submit" className="btn btn-primary" data-testid="upload-video-submit">
-          {t('studio.uploads.video.submit')}
-        </button>
-      </fieldset>
-      <JobStatus job={job} kind="video" onRetry={() => void continueVideo()} />
-    </form>
+    <UploadForm kind="video" job={job} onSubmit={submit} onRetry={() => void continueVideo()}>
+      <Field id={`${id}-file`} name="file" type="file" accept={UPLOAD_VIDEO_TYPES.join(',')} required label={t('studio.uploads.video.file')} hint={t('studio.uploads.video.hint')} error={codeText(t, job.fields.file?.[0] ?? job.fields.mime?.[0] ?? job.fields.size?.[0] ?? job.fields.preview?.[0])} />
+      <ItemFields id={id} job={job} />
+      <div className="field" data-field="tags">
+        <label htmlFor={`${id}-tags`}>{t('studio.uploads.video.tags', { max: UPLOAD_TAGS_MAX })}</label>
+        <select id={`${id}-tags`} name="tags" multiple size={5} value={tags} onChange={(e) => setTags([...e.target.selectedOptions].map((o) => o.value).slice(0, UPLOAD_TAGS_MAX))}>
+          {u.tags.map((tag) => (
+            <option key={tag.slug} value={tag.slug}>
+              {tag.name}
+            </option>
+          ))}
+        </select>
+        {job.fields.tags && (
+          <p className="field-error" role="alert">
+            {codeText(t, job.fields.tags[0])}
+          </p>
+        )}
+      </div>
+    </UploadForm>
   );
 }
 
@@ -120,7 +130,6 @@ function GalleryForm() {
   const t = useT();
   const id = useId();
   const job = useSnapshot(useStore().studioUploads).gallery;
-  const busy = job.phase === 'preparing' || job.phase === 'uploading' || job.phase === 'finishing';
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const { data, fields } = fieldsOf(e.currentTarget);
@@ -129,17 +138,10 @@ function GalleryForm() {
   };
   const fileError = job.fields.files?.[0] ?? Object.entries(job.fields).find(([k]) => k.startsWith('pictures'))?.[1][0];
   return (
-    <form className="studio-upload-form" data-testid="upload-gallery-form" onSubmit={submit}>
-      <h3>{t('studio.uploads.gallery.title')}</h3>
-      <fieldset disabled={busy}>
-        <Field id={`${id}-files`} name="files" type="file" multiple accept={UPLOAD_PICTURE_TYPES.join(',')} required label={t('studio.uploads.gallery.files')} hint={t('studio.uploads.gallery.hint')} error={codeText(t, fileError)} />
-        <ItemFields id={id} job={job} />
-        <button type="submit" className="btn btn-primary" data-testid="upload-gallery-submit">
-          {t('studio.uploads.gallery.submit')}
-        </button>
-      </fieldset>
-      <JobStatus job={job} kind="gallery" onRetry={() => void continueGallery()} />
-    </form>
+    <UploadForm kind="gallery" job={job} onSubmit={submit} onRetry={() => void continueGallery()}>
+      <Field id={`${id}-files`} name="files" type="file" multiple accept={UPLOAD_PICTURE_TYPES.join(',')} required label={t('studio.uploads.gallery.files')} hint={t('studio.uploads.gallery.hint')} error={codeText(t, fileError)} />
+      <ItemFields id={id} job={job} />
+    </UploadForm>
   );
 }
 
@@ -151,28 +153,16 @@ function OwnItems() {
   const title = (x: { title_en: string; title_de: string }) => (locale === 'de' ? x.title_de : x.title_en);
   return (
     <div className="studio-upload-lists">
-      <h3>{t('studio.uploads.mine.videos', { count: list.videos.length })}</h3>
-      <ul className="studio-upload-list" data-testid="studio-upload-videos">
-        {list.videos.map((v) => (
-          <li key={v.id} data-id={v.id} data-status={v.status}>
-            <span>{title(v)}</span>
-            <span className="small muted">
-              {t('studio.uploads.mine.price', { count: v.price })} · {t(`studio.uploads.status.${v.status}`)}
-            </span>
-          </li>
-        ))}
-      </ul>
-      <h3>{t('studio.uploads.mine.galleries', { count: list.galleries.length })}</h3>
-      <ul className="studio-upload-list" data-testid="studio-upload-galleries">
-        {list.galleries.map((g) => (
-          <li key={g.id} data-id={g.id} data-status={g.status}>
-            <span>{title(g)}</span>
-            <span className="small muted">
-              {t('studio.uploads.mine.pictures', { count: g.picture_count })} · {t(`studio.uploads.status.${g.status}`)}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <OwnList
+        title={t('studio.uploads.mine.videos', { count: list.videos.length })}
+        testId="studio-upload-videos"
+        items={list.videos.map((v) => ({ ...v, title: title(v), size: t('studio.uploads.mine.price', { count: v.price }) }))}
+      />
+      <OwnList
+        title={t('studio.uploads.mine.galleries', { count: list.galleries.length })}
+        testId="studio-upload-galleries"
+        items={list.galleries.map((g) => ({ ...g, title: title(g), size: t('studio.uploads.mine.pictures', { count: g.picture_count }) }))}
+      />
     </div>
   );
 }
@@ -190,5 +180,25 @@ export function StudioUploads() {
       </div>
       <OwnItems />
     </section>
+  );
+}
+
+/** One kind of the performer's own uploads: title, what it is (price or pictures) and its status. */
+function OwnList({ title, testId, items }: { title: string; testId: string; items: { id: number; status: string; title: string; size: string }[] }) {
+  const t = useT();
+  return (
+    <>
+      <h3>{title}</h3>
+      <ul className="studio-upload-list" data-testid={testId}>
+        {items.map((x) => (
+          <li key={x.id} data-id={x.id} data-status={x.status}>
+            <span>{x.title}</span>
+            <span className="small muted">
+              {x.size} · {t(`studio.uploads.status.${x.status}`)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { Icon } from '../../ui/icon';
+import { Icon, type IconName } from '../../ui/icon';
 import { useStore, useT } from '../../state/context';
 
 /**
@@ -65,43 +65,28 @@ export function LiveVideo({ name, poster }: { name: string; poster: string }) {
         // Icon buttons in a strip of their own under the picture: they cover neither the video
         // nor what the stage shows over its foot (the coins warning and its Buy coins link).
         <div className="live-video-controls">
-          <button
-            type="button"
-            className="btn live-video-btn"
-            data-testid="video-unmute"
-            aria-label={muted ? t('video.unmute') : t('video.mute')}
-            title={muted ? t('video.unmute') : t('video.mute')}
-            onClick={() => setMuted(!muted)}
-          >
-            <Icon name={muted ? 'volumeOff' : 'volume'} size={20} />
-          </button>
-          {pip && (
-            <button
-              type="button"
-              className="btn live-video-btn"
-              data-testid="video-pip"
-              aria-label={t('video.pip')}
-              title={t('video.pip')}
-              onClick={() => void video.current?.requestPictureInPicture().catch(() => undefined)}
-            >
-              <Icon name="pip" size={20} />
-            </button>
-          )}
-          <button
-            type="button"
-            className="btn live-video-btn"
-            data-testid="video-fullscreen"
-            aria-label={t('video.fullscreen')}
-            title={t('video.fullscreen')}
+          <VideoButton id="unmute" label={muted ? t('video.unmute') : t('video.mute')} icon={muted ? 'volumeOff' : 'volume'} onClick={() => setMuted(!muted)} />
+          {pip && <VideoButton id="pip" label={t('video.pip')} icon="pip" onClick={() => void video.current?.requestPictureInPicture().catch(() => undefined)} />}
+          <VideoButton
+            id="fullscreen"
+            label={t('video.fullscreen')}
+            icon="fullscreen"
             onClick={() => {
               if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
               else void (box.current?.requestFullscreen?.() ?? video.current?.requestFullscreen?.())?.catch(() => undefined);
             }}
-          >
-            <Icon name="fullscreen" size={20} />
-          </button>
+          />
         </div>
       )}
     </div>
+  );
+}
+
+/** An icon button of the strip under the video (test id video-<id>). */
+function VideoButton({ id, label, icon, onClick }: { id: string; label: string; icon: IconName; onClick: () => void }) {
+  return (
+    <button type="button" className="btn live-video-btn" data-testid={`video-${id}`} aria-label={label} title={label} onClick={onClick}>
+      <Icon name={icon} size={20} />
+    </button>
   );
 }

@@ -1,3 +1,4 @@
+import { flags, pick } from '../../../shared/pick';
 import type { Nickname, User } from '../../../shared/session';
 
 export interface UserRow {
@@ -29,13 +30,8 @@ export const USER_WITH_PERFORMER = 'u.*, (SELECT p.show_id FROM performers p WHE
 
 export function toWireUser(u: UserRow, nicknames: Nickname[]): User {
   return {
-    id: u.id,
-    name: u.name,
-    email: u.email,
-    coins: u.coins,
-    is_verified: u.is_verified === 1,
-    age_verified: u.age_verified === 1,
-    newsletter: u.newsletter === 1,
+    ...pick(u, ['id', 'name', 'email', 'coins']),
+    ...flags(u, ['is_verified', 'age_verified', 'newsletter']),
     nicknames: { data: nicknames, current_nickname: u.current_nickname_id },
     performer_show: u.performer_show ?? null,
   };

@@ -188,20 +188,11 @@ export function showRating(db: D1Database, showId: number) {
   return db.prepare('SELECT rating, rating_count FROM shows WHERE id = ?').bind(showId).first<{ rating: number; rating_count: number }>();
 }
 
-export interface HistoryRow {
-  id: string;
-  show_id: number;
+export interface HistoryRow
+  extends Pick<ChatSessionRow, 'id' | 'show_id' | 'type' | 'created_at' | 'started_at' | 'ended_at' | 'end_reason' | 'minutes' | 'coins' | 'tips'> {
   show_name: string;
   universal_id: string;
   slug_name: string;
-  type: SessionType;
-  created_at: number;
-  started_at: number | null;
-  ended_at: number | null;
-  end_reason: EndReason | null;
-  minutes: number;
-  coins: number;
-  tips: number;
 }
 
 export async function chatHistory(db: D1Database, userId: number, limit = 100): Promise<HistoryRow[]> {

@@ -3,25 +3,29 @@ import type { ConversationOrder, Counts, MessageAuthor } from '../../../shared/m
 // The SQL of the member's side of conversations (issue 14; the member's marks: member-marks.repo.ts). A member reaches only rows with
 // their own user_id: every query binds it, so another member's ids find nothing.
 
-export interface ConversationRow {
+/** What both sides' lists read of a conversation: the member's pseudonym, tips, blocks, last message and unread count. */
+export interface ThreadSummaryRow {
   id: number;
   user_id: number;
-  show_id: number;
-  pseudo_id: number;
   member_pseudo: string;
-  last_message_at: number;
   tips: number;
-  show_name: string | null;
-  show_online: number | null;
-  universal_id: string | null;
-  slug_name: string | null;
-  contentprovider_id: number | null;
   by_member: number;
   by_show: number;
   last_id: number | null;
   last_body: string | null;
   last_at: number | null;
   unread: number;
+}
+
+export interface ConversationRow extends ThreadSummaryRow {
+  show_id: number;
+  pseudo_id: number;
+  last_message_at: number;
+  show_name: string | null;
+  show_online: number | null;
+  universal_id: string | null;
+  slug_name: string | null;
+  contentprovider_id: number | null;
   lastchat_ms: number | null;
 }
 

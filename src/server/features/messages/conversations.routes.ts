@@ -5,13 +5,8 @@ import {
   MESSAGES_PAGE_SIZE,
   READ_ALL_BATCH,
   SUPPORT_ID,
-  type BlockAnswer,
-  type Conversation,
-  type ConversationList,
-  type ConversationMessages,
-  type Counts,
+  type ConversationAnswers as A,
   type Message,
-  type SendAnswer,
 } from '../../../shared/messages';
 import type { AppEnv } from '../../env';
 import { nowSeconds } from '../../lib/clock';
@@ -46,7 +41,7 @@ function later(c: Context<AppEnv>, userId: number | null, showId: number | null)
 /** The member changed their messages: their other tabs learn the counts later, this answer has them now. */
 async function countsAfterChange(c: Context<AppEnv>, userId: number) {
   later(c, userId, null);
-  return c.json<Counts>(await memberCounts(c.env.DB, userId));
+  return c.json<A['count']>(await memberCounts(c.env.DB, userId));
 }
 
 async function existingShow(db: D1Database, showId: number | null): Promise<ShowBrief> {
@@ -56,7 +51,7 @@ async function existingShow(db: D1Database, showId: number | null): Promise<Show
 }
 
 /** The conversation of GET {id}/messages: by id, `support`, or (id 0) by showid and pseudoid. */
-async function threadOf(c: Context<AppEnv>, userId: number): Promise<Conversation> {
+async function threadOf(c: Context<AppEnv>, userId: number): Promise<A['conversation']> {
   const db = c.env.DB;
   const raw = c.req.param('id');
   if (raw === SUPPORT_ID) {
@@ -75,7 +70,7 @@ async function threadOf(c: Context<AppEnv>, userId: number): Promise<Conversatio
   return toConversation(row);
 }
 
-async function conversationFor(db: D1Database, userId: number, showId: number, pseudoId: number): Promise<Conversation> {
+async function conversationFor(db: D1Database, userId: number, showId: number, pseudoId: number): Promise<A['conversation']> {
   const show = await existingShow(db, showId);
   const row = await conversationByKey(db, userId, show.id, pseudoId);
   if (row) return toConversation(row);
@@ -89,7 +84,7 @@ async function block(c: Context<AppEnv>, blocked: boolean) {
   await setMemberBlock(c.env.DB, userId, show.id, blocked, nowSeconds());
   later(c, userId, show.id);
   const b = await blockOf(c.env.DB, userId, show.id);
-  return c.json<BlockAnswer>({ showid: show.id, block: { memberstatus: b.by_member ? 1 : 0, showstatus: b.by_show ? 1 : 0 }, counts: await memberCounts(c.env.DB, userId) });
+  return c.json<A['block']>({ showid: show.id, block: { memberstatus: b.by_member ? 1 : 0, showstatus: b.by_show ? 1 : 0 }, counts: await memberCounts(c.env.DB, userId) });
 }
 
 /** /api/conversations: the member's own conversations only. */
@@ -114,16 +109,16 @@ export const conversationsRoutes = new Hono<AppEnv>()
       limit: q.limit,
       offset: (q.page - 1) * q.limit,
     });
-    return c.json<ConversationList>(paged(rows.map(toConversation), q.page, q.limit, total));
+    return c.json<A['list']>(paged(rows.map(toConversation), q.page, q.limit, total));
   })
-  .get('/count', async (c) => c.json<Counts>(await memberCounts(c.env.DB, c.var.member.id)))
+  .get('/count', async (c) => c.json<A['count']>(await memberCounts(c.env.DB, c.var.member.id)))
   .get('/conversation', async (c) => {
     const showId = queryId(c.req.query('showid'));
     const pseudoId = queryId(c.req.query('pseudoid'));
     if (showId === null || pseudoId === null) {
       throw new ApiError(422, 'validation_failed', { ...(showId === null ? { showid: [MESSAGE_ERRORS.invalid] } : {}), ...(pseudoId === null ? { pseudoid: [MESSAGE_ERRORS.invalid] } : {}) });
     }
-    return c.json<Conversation>(await conversationFor(c.env.DB, c.var.member.id, showId, pseudoId));
+    return c.json<A['conversation']>(await conversationFor(c.env.DB, c.var.member.id, showId, pseudoId));
   })
   .get('/message/:messageid', async (c) => {
     const id = pathId(c.req.param('messageid'));
@@ -157,12 +152,12 @@ export const conversationsRoutes = new Hono<AppEnv>()
   .post('/unblock/:showid', (c) => block(c, false))
   .post('/support', zValidator('json', supportBody, validationHook), async (c) => {
     const answer = await sendMemberMessage(c, { showId: 0, pseudoId: 0, body: c.req.valid('json').body, tip: 0 });
-    return c.json<SendAnswer>(answer);
+    return c.json<A['support']>(answer);
   })
   .post('/show', zValidator('json', showBody, validationHook), async (c) => {
     const b = c.req.valid('json');
     const answer = await sendMemberMessage(c, { showId: b.showid, pseudoId: b.pseudoid, body: b.body, tip: b.tip ? (b.coins ?? 0) : 0 });
-    return c.json<SendAnswer>(answer);
+    return c.json<A['show']>(answer);
   })
   .get('/:id/messages', async (c) => {
     const userId = c.var.member.id;
@@ -170,7 +165,7 @@ export const conversationsRoutes = new Hono<AppEnv>()
     const page = queryId(c.req.query('page')) || 1;
     const safePage = Math.min(page, 100_000);
     const { rows, total } = conversation.id === 0 ? { rows: [], total: 0 } : await memberMessages(c.env.DB, conversation.id, MESSAGES_PAGE_SIZE, (safePage - 1) * MESSAGES_PAGE_SIZE);
-    return c.json<ConversationMessages>({
+    return c.json<A['messages']>({
       conversation,
       messages: paged(
         rows.map((r) => toMessage(r, 'member')),

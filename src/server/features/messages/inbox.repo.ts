@@ -1,5 +1,5 @@
 import type { InboxConversation, SupportMember } from '../../../shared/inbox';
-import type { MessageRow } from './conversations.repo';
+import type { MessageRow, ThreadSummaryRow } from './conversations.repo';
 
 // All SQL of the other side of conversations: the performer's studio inbox (the conversations of
 // their show) and the operator inbox (show_id 0, the support threads). Every query binds the
@@ -7,18 +7,6 @@ import type { MessageRow } from './conversations.repo';
 // Only member_pseudo leaves these queries: never the member's name, e-mail or id; the one
 // exception is supportMember, which answers operators only (the support side).
 
-interface InboxRow {
-  id: number;
-  user_id: number;
-  member_pseudo: string;
-  tips: number;
-  by_member: number;
-  by_show: number;
-  last_id: number | null;
-  last_body: string | null;
-  last_at: number | null;
-  unread: number;
-}
 
 const UNREAD_FOR_SIDE = "m.read_side = 0 AND m.author = 'member'";
 
@@ -30,7 +18,7 @@ FROM conversations c
 LEFT JOIN message_blocks b ON b.user_id = c.user_id AND b.show_id = c.show_id
 LEFT JOIN messages lm ON lm.id = (SELECT m.id FROM messages m WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1)`;
 
-export function toInbox(r: InboxRow): InboxConversation {
+export function toInbox(r: ThreadSummaryRow): InboxConversation {
   return {
     id: r.id,
     memberpseudo: r.member_pseudo,
@@ -50,7 +38,7 @@ export async function inboxList(db: D1Database, showId: number, limit: number, o
     db.prepare(`SELECT COUNT(*) AS n FROM messages m WHERE m.show_id = ? AND ${UNREAD_FOR_SIDE}`).bind(showId),
   ]);
   return {
-    rows: (rows.results as InboxRow[]).map(toInbox),
+    rows: (rows.results as ThreadSummaryRow[]).map(toInbox),
     total: (total.results[0] as { n: number }).n,
     unread: (unread.results[0] as { n: number }).n,
   };
@@ -58,7 +46,7 @@ export async function inboxList(db: D1Database, showId: number, limit: number, o
 
 /** A conversation of this side (show id, or 0 for support) with its member's id for notifying. */
 export async function inboxConversation(db: D1Database, showId: number, id: number): Promise<{ conversation: InboxConversation; userId: number } | null> {
-  const row = await db.prepare(`${INBOX_SELECT} WHERE c.id = ? AND c.show_id = ?`).bind(id, showId).first<InboxRow>();
+  const row = await db.prepare(`${INBOX_SELECT} WHERE c.id = ? AND c.show_id = ?`).bind(id, showId).first<ThreadSummaryRow>();
   return row ? { conversation: toInbox(row), userId: row.user_id } : null;
 }
 

@@ -1,3 +1,4 @@
+import { flags, pick } from '../../../shared/pick';
 import { visitorSession, type Nickname, type Session } from '../../../shared/session';
 import type { UserRow } from '../account/account.repo';
 
@@ -33,18 +34,12 @@ export function toWireSession(row: SessionRow | null, overrides: Partial<Session
   if (!row) return visitorSession(overrides);
   return {
     ...visitorSession(),
-    webid: row.webid,
-    website_id: row.website_id,
+    ...pick(row, ['webid', 'website_id']),
     session_id: row.id,
     visitor_id: row.visitor_id,
-    agechecked: row.agechecked === 1,
-    splash18_confirmed: row.splash18_confirmed === 1,
-    voicecall: row.voicecall === 1,
-    phonecall_payment_type_id: row.phonecall_payment_type_id,
-    phonecall_product_id: row.phonecall_product_id,
-    phonecall_payment_name: row.phonecall_payment_name,
-    sms_coins_disabled: row.sms_coins_disabled === 1,
-    sms_coins_available: row.sms_coins_available === 1,
+    ...flags(row, ['agechecked', 'splash18_confirmed', 'voicecall']),
+    ...pick(row, ['phonecall_payment_type_id', 'phonecall_product_id', 'phonecall_payment_name']),
+    ...flags(row, ['sms_coins_disabled', 'sms_coins_available']),
     redirect_splash: row.redirect_splash,
     nickname: row.temp_nickname,
     welcome_dialog: row.welcome_shown === 1 ? null : { video: true, voucher: true },

@@ -59,38 +59,26 @@ export function tileColumns(kind: Kind): string {
     CASE WHEN ?1 IS NULL THEN NULL WHEN m.price = 0 OR EXISTS (SELECT 1 FROM purchases p WHERE p.user_id = ?1 AND p.kind = '${kind}' AND p.item_id = m.id) THEN 1 ELSE 0 END AS owned`;
 }
 
-export function toVideoSummary(r: VideoListRow, locale: Locale): VideoSummary {
-  const v: VideoSummary = {
+/** What a tile of either kind shows: title in the locale, show, price, rating, art; owned only when a member asked. */
+function toTile(r: MediaRow, locale: Locale, kind: Kind) {
+  return {
     id: r.id,
-    ccid: r.ccid,
-    show_id: r.show_id,
     showName: r.show_name,
     showSlug: r.show_slug,
     title: locale === 'de' ? r.title_de : r.title_en,
-    duration: r.duration_s,
-    parts: r.parts,
     price: r.price,
     rating: r.rating,
-    image: `/img/video/${r.id}.svg`,
+    image: `/img/${kind}/${r.id}.svg`,
+    ...(r.owned !== null && { owned: r.owned === 1 }),
   };
-  if (r.owned !== null) v.owned = r.owned === 1;
-  return v;
+}
+
+export function toVideoSummary(r: VideoListRow, locale: Locale): VideoSummary {
+  return { ...toTile(r, locale, 'video'), ccid: r.ccid, show_id: r.show_id, duration: r.duration_s, parts: r.parts };
 }
 
 export function toGallerySummary(r: GalleryListRow, locale: Locale): GallerySummary {
-  const g: GallerySummary = {
-    id: r.id,
-    showId: r.show_id,
-    showName: r.show_name,
-    showSlug: r.show_slug,
-    title: locale === 'de' ? r.title_de : r.title_en,
-    picture_count: r.picture_count,
-    price: r.price,
-    rating: r.rating,
-    image: `/img/gallery/${r.id}.svg`,
-  };
-  if (r.owned !== null) g.owned = r.owned === 1;
-  return g;
+  return { ...toTile(r, locale, 'gallery'), showId: r.show_id, picture_count: r.picture_count };
 }
 
 export interface ListQuery {

@@ -24,6 +24,12 @@ export const ARCHIVE_LATEST = 6;
 const clampLimit = (n: number, max: number) => (Number.isInteger(n) ? Math.min(max, Math.max(1, n)) : max);
 const clampPage = (n: number) => (Number.isInteger(n) && n >= 1 ? Math.min(n, 1_000_000) : 1);
 
+/** The start of an item's page: its tile, whether the member owns it, their rating and both titles. */
+function detailHead<S extends { owned?: boolean }>(tile: S, row: { my_rating: number | null; title_en: string; title_de: string }) {
+  const { owned, ...summary } = tile;
+  return { ...summary, owned: owned === true, my_rating: row.my_rating, title_en: row.title_en, title_de: row.title_de };
+}
+
 /** A video by numeric id or ccid (e.g. `v000012`), with the member's ownership and rating. */
 export async function getVideo(db: D1Database, q: { id: number | string; locale: Locale; userId: number | null }): Promise<VideoDetail | null> {
   const raw = String(q.id);
@@ -34,13 +40,8 @@ export async function getVideo(db: D1Database, q: { id: number | string; locale:
   const found = await findVideo(db, ref, q.locale, q.userId);
   if (!found) return null;
   const { row, parts, tags } = found;
-  const { owned, ...summary } = toVideoSummary(row, q.locale);
   return {
-    ...summary,
-    owned: owned === true,
-    my_rating: row.my_rating,
-    title_en: row.title_en,
-    title_de: row.title_de,
+    ...detailHead(toVideoSummary(row, q.locale), row),
     poster: mediaUrl.poster(row.id),
     views: row.views,
     rating_votes: row.rating_votes,
@@ -55,14 +56,10 @@ export async function getGallery(db: D1Database, q: { showId: number; id: number
   const found = await findGallery(db, q.showId, q.id, q.userId);
   if (!found) return null;
   const { row, pictures } = found;
-  const { owned, ...summary } = toGallerySummary(row, q.locale);
-  const full = owned === true || row.price === 0;
+  const head = detailHead(toGallerySummary(row, q.locale), row);
+  const full = head.owned || row.price === 0;
   return {
-    ...summary,
-    owned: owned === true,
-    my_rating: row.my_rating,
-    title_en: row.title_en,
-    title_de: row.title_de,
+    ...head,
     pictures: pictures.map((p) => ({
       idx: p.idx,
       width: p.width,

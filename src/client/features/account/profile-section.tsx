@@ -1,0 +1,27 @@
+import type { FormEvent, ReactNode } from 'react';
+import { FormError } from '../../ui/form';
+
+// The parts every section of the profile settings is made of.
+
+/** A section of the settings with its heading (headingId labels it). */
+export function PfSection({ headingId, title, id, danger, children }: { headingId: string; title: string; id?: string; danger?: boolean; children: ReactNode }) {
+  return (
+    <section className={danger ? 'pf-section pf-danger' : 'pf-section'} id={id} aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** A settings form: its fields (children), the general error and the submit button. */
+export function PfForm({ onSubmit, busy, general, submitLabel, children }: { onSubmit: (e: FormEvent) => void; busy: boolean; general: string | null; submitLabel: string; children: ReactNode }) {
+  return (
+    <form className="pf-form" onSubmit={onSubmit} noValidate>
+      {children}
+      <FormError text={general} />
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {submitLabel}
+      </button>
+    </form>
+  );
+}
