@@ -1,32 +1,25 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { minutePrice } from '../../src/shared/chat';
 import type { FetchLike } from '../../src/server/features/video/realtime-api';
-import { videoTestHooks } from '../../src/server/features/video/video-host';
 import { roomOf } from '../../src/server/features/chat/chat.service';
 import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
 import { loadRoom } from '../../src/server/features/chat/room/state';
 import { Client, expectJson } from './helpers';
 import { chatMember, drainCoins, liveShow, type RoomSocket, startOk, viewer } from './chat-helpers';
 import { FakeRealtime } from './fake-realtime';
+import { closedAll, sfuHelpers, useFakeSfu } from './sfu-helpers';
 
 // The show room with VIDEO_RELAY=cloudflare (shows 238-240, 251, 253, 255, 256): the performer's offer publishes on
 // the SFU, permitted viewers pull, and a viewer who loses the video (paid session ended, a
 // private started) has its tracks closed on the SFU, not just forgotten (issue 12 point 2).
 //
-// How the room reaches the fake: the Durable Objects of the main worker run in the test's own
-// isolate (vitest-pool-workers), so the room's engine takes `videoTestHooks.fetch` (the fake of
-// tests/api/fake-realtime.ts) and reads the same `env` object this file imports. Setting the
-// variables below before any room of these shows exists switches those rooms to the SFU engine
-// (each room builds its engine once); they are restored afterwards. Other files use other shows.
+// The rooms of these shows reach the fake through useFakeSfu (sfu-helpers.ts): each room builds
+// its engine once, so other files use other shows.
 
 const fake = new FakeRealtime();
-// A one-second API timeout: a session held for an SFU offer nobody answers frees within it.
-const SFU = { VIDEO_RELAY: 'cloudflare', REALTIME_API_BASE: fake.base, REALTIME_APP_ID: fake.appId, REALTIME_APP_SECRET: fake.secret, REALTIME_API_TIMEOUT_MS: '1000' };
 fake.connectWaitMs = 50;
-const vars = env as unknown as Record<string, string | undefined>;
-const saved = Object.fromEntries(Object.keys(SFU).map((k) => [k, vars[k]]));
 
 /** Pulls (remote tracks/new) wait for this while it is set: a pull in flight, deterministically. */
 let pullGate: Promise<void> | null = null;
@@ -40,55 +33,9 @@ const hooked: FetchLike = async (input, init) => {
   return fake.fetch(input, init);
 };
 
-beforeAll(() => {
-  Object.assign(vars, SFU);
-  videoTestHooks.fetch = hooked;
-});
-afterAll(() => {
-  Object.assign(vars, saved);
-  delete videoTestHooks.fetch;
-});
+useFakeSfu(fake, hooked);
 
-// A Chrome-like sendonly offer: audio mid 0, video mid 1.
-const OFFER = ['v=0', 'o=- 1 2 IN IP4 127.0.0.1', 's=-', 't=0 0', 'a=group:BUNDLE 0 1', 'm=audio 9 UDP/TLS/RTP/SAVPF 111', 'c=IN IP4 0.0.0.0', 'a=mid:0', 'a=sendonly', 'a=rtpmap:111 opus/48000/2', 'm=video 9 UDP/TLS/RTP/SAVPF 96', 'c=IN IP4 0.0.0.0', 'a=mid:1', 'a=sendonly', 'a=rtpmap:96 VP8/90000', ''].join('\r\n');
-
-/** The performer publishes through the room; answers the publisher's SFU session id. */
-async function publish(showId: number, studio: RoomSocket): Promise<string> {
-  const before = fake.callsTo('/sessions/new').length;
-  studio.send({ t: 'signal', to: 'relay', data: { kind: 'offer', sdp: OFFER } });
-  expect(await studio.next('signal')).toEqual({ t: 'signal', from: 'relay', to: 'performer', data: { kind: 'answer', sdp: `answer-to:${OFFER}` } });
-  const made = fake.callsTo('/sessions/new').slice(before);
-  expect(made.length).toBe(1);
-  const sessionId = (fake.calls[fake.calls.indexOf(made[0]) + 1].path.match(/sessions\/([^/]+)\/tracks\/new$/) ?? [])[1];
-  expect(fake.callsTo(`/sessions/${sessionId}/tracks/new`)[0].body).toEqual({
-    sessionDescription: { type: 'offer', sdp: OFFER },
-    tracks: [
-      { location: 'local', mid: '0', trackName: `show-${showId}-audio-0` },
-      { location: 'local', mid: '1', trackName: `show-${showId}-video-1` },
-    ],
-  });
-  return sessionId;
-}
-
-/** A permitted viewer asks, gets the SFU's offer from 'relay', answers; answers its SFU session id. */
-async function pull(showId: number, room: RoomSocket, sid: string): Promise<string> {
-  room.send({ t: 'signal', to: 'relay', data: { kind: 'want' } });
-  const offer = await room.next('signal');
-  expect(offer).toMatchObject({ from: 'relay', to: sid, data: { kind: 'offer' } });
-  const sessionId = (offer.data.kind === 'offer' ? offer.data.sdp : '').replace('offer-for:', '');
-  expect([...(fake.sessions.get(sessionId)?.tracks.values() ?? [])].map((t) => `${t.location}:${t.mid}:${t.trackName}`)).toEqual([`remote:0:show-${showId}-audio-0`, `remote:1:show-${showId}-video-1`]);
-  room.send({ t: 'signal', to: 'relay', data: { kind: 'answer', sdp: `answer of ${sid}` } });
-  await expect.poll(() => fake.sessions.get(sessionId)?.answers).toEqual([`answer of ${sid}`]);
-  return sessionId;
-}
-
-/** Completed closes on that session (what stops the SFU sending): their bodies. */
-const closes = (sessionId: string) =>
-  fake
-    .callsTo(`/sessions/${sessionId}/tracks/close`)
-    .filter((c) => c.status === 200)
-    .map((c) => c.body);
-const closedAll = { tracks: [{ mid: '0' }, { mid: '1' }], force: true };
+const { publish, pull, closes } = sfuHelpers(fake);
 
 describe('show room video with the Cloudflare SFU engine', () => {
   it('the offer publishes, a viewer pulls and answers; a private closes the free viewer\'s tracks, the member\'s end closes the member\'s', async () => {

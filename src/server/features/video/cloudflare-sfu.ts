@@ -2,13 +2,14 @@ import type { Bindings } from '../../env';
 import type { IceServersAnswer, PublishAnswer, PublishTrack, PullAnswer, RelayTrack, SessionDescription } from '../../../shared/video';
 import { TURN_CREDENTIAL_TTL_S, videoConfig } from '../../lib/config';
 import { failedTracks, RealtimeApi, type FetchLike } from './realtime-api';
-import { VideoRelayError, type Publication, type SfuSnapshot, type SfuStore, type VideoRelay, type ViewerState } from './video-relay';
+import { sfuKey, VideoRelayError, type Publication, type SfuEntry, type SfuStore, type VideoRelay, type ViewerState } from './video-relay';
 
 // The Cloudflare Realtime SFU engine: the performer publishes one session, each viewer pulls
 // its tracks into a session of its own. The worker makes every call with the app secret; the
-// browser only ever sees SDP and session ids. One instance per show room: its state is handed to
-// `persist` after every change (the room keeps it in Durable Object storage) and given back as
-// `saved` when a room that slept builds the engine again.
+// browser only ever sees SDP and session ids. One instance per show room: each change of the
+// publication or of one viewer is handed to `persist` as that entry alone (the room keeps them in
+// Durable Object storage, so a change costs the same with ten viewers or ten thousand) and the
+// entries come back as `saved` when a room that slept builds the engine again.
 
 /** Already closed is what we wanted: a close that finds the track gone is not a failure. */
 const ALREADY_CLOSED = 'close_track_error';
@@ -37,24 +38,41 @@ export function cloudflareSfu(env: Bindings, fetchFn: FetchLike = (url, init) =>
 
 export class CloudflareSfu implements VideoRelay {
   readonly kind = 'cloudflare' as const;
-  private readonly publications: Map<number, Publication>;
-  private readonly viewers: Map<number, Map<string, ViewerState>>;
+  private readonly publications = new Map<number, Publication>();
+  private readonly viewers = new Map<number, Map<string, ViewerState>>();
+  /** Whose each known session is (viewer null: the publication): lookups by session id in O(1). */
+  private readonly sessions = new Map<string, { showId: number; viewerKey: string | null }>();
 
   constructor(
     private readonly api: RealtimeApi,
     private readonly turn: { keyId: string; token: string } | null,
     private readonly store: SfuStore = {},
   ) {
-    this.publications = new Map(store.saved?.publications);
-    this.viewers = new Map(store.saved?.viewers.map(([show, list]) => [show, new Map(list)]));
+    for (const [showId, pub] of store.saved?.publications ?? []) this.setPublication(showId, pub, false);
+    for (const [showId, list] of store.saved?.viewers ?? []) for (const [key, v] of list) this.setViewer(showId, key, v, false);
   }
 
-  /** What the engine holds, as plain data (for storage). */
-  snapshot(): SfuSnapshot {
-    return { publications: [...this.publications], viewers: [...this.viewers].map(([show, m]) => [show, [...m]]) };
+  /** The publication set or removed (null), and stored. */
+  private setPublication(showId: number, pub: Publication | null, persist = true): void {
+    const old = this.publications.get(showId);
+    if (old) this.sessions.delete(old.sessionId);
+    if (pub) {
+      this.publications.set(showId, pub);
+      this.sessions.set(pub.sessionId, { showId, viewerKey: null });
+    } else this.publications.delete(showId);
+    if (persist) this.store.persist?.([[sfuKey(showId), pub]]);
   }
 
-  private changed = (): void => this.store.persist?.(this.snapshot());
+  /** A viewer's state set or removed (null), and stored. */
+  private setViewer(showId: number, viewerKey: string, state: ViewerState | null, persist = true): void {
+    const old = this.viewer(showId, viewerKey);
+    if (old) this.sessions.delete(old.sessionId);
+    if (state) {
+      this.viewersOf(showId).set(viewerKey, state);
+      this.sessions.set(state.sessionId, { showId, viewerKey });
+    } else this.viewers.get(showId)?.delete(viewerKey);
+    if (persist) this.store.persist?.([[sfuKey(showId, viewerKey), state]]);
+  }
 
   async iceServers(): Promise<IceServersAnswer> {
     if (!this.turn) return { iceServers: [], ttl: 0 };
@@ -81,8 +99,7 @@ export class CloudflareSfu implements VideoRelay {
       throw new VideoRelayError('http', 'Realtime tracks/new (publish) answered without an SDP answer');
     }
     const published = wanted.map(({ mid, trackName, kind }) => ({ mid, trackName, kind }));
-    this.publications.set(showId, { sessionId, tracks: published });
-    this.changed();
+    this.setPublication(showId, { sessionId, tracks: published });
     return { relay: 'cloudflare', sessionId, answer: res.sessionDescription, tracks: published };
   }
 
@@ -103,8 +120,7 @@ export class CloudflareSfu implements VideoRelay {
     if (failed.some((f) => f.errorCode === TRACK_GONE)) {
       // The publication is gone at the SFU: forgotten here, the performer publishes again.
       if (res.requiresImmediateRenegotiation) this.api.release(sessionId);
-      this.publications.delete(showId);
-      this.changed();
+      this.setPublication(showId, null);
       throw new VideoRelayError('publication_gone', `show ${showId}: the SFU no longer has the published tracks`, { trackErrors: failed });
     }
     const pulled: RelayTrack[] = [];
@@ -115,8 +131,7 @@ export class CloudflareSfu implements VideoRelay {
     }
     if (failed.length) throw trackError('pull', failed);
     const state: ViewerState = { sessionId, tracks: [...(existing?.tracks ?? []), ...pulled], ...(res.requiresImmediateRenegotiation ? { pending: true } : {}) };
-    this.viewersOf(showId).set(viewerKey, state);
-    this.changed();
+    this.setViewer(showId, viewerKey, state);
     return {
       relay: 'cloudflare',
       sessionId,
@@ -129,8 +144,7 @@ export class CloudflareSfu implements VideoRelay {
   async renegotiate(sessionId: string, answer: SessionDescription): Promise<SessionDescription | null> {
     this.assertKnown(sessionId);
     const res = await this.api.renegotiate(sessionId, answer);
-    for (const m of this.viewers.values()) for (const v of m.values()) if (v.sessionId === sessionId) delete v.pending;
-    this.changed();
+    this.update(sessionId, (held) => delete (held as ViewerState).pending);
     return res.sessionDescription ?? null;
   }
 
@@ -139,10 +153,21 @@ export class CloudflareSfu implements VideoRelay {
     if (!mids.length) return;
     await this.closeOnSfu(sessionId, mids);
     const closed = new Set(mids);
-    for (const holder of [...this.publications.values(), ...[...this.viewers.values()].flatMap((m) => [...m.values()])]) {
-      if (holder.sessionId === sessionId) holder.tracks = holder.tracks.filter((t) => !closed.has(t.mid));
+    this.update(sessionId, (held) => (held.tracks = held.tracks.filter((t) => !closed.has(t.mid))));
+  }
+
+  /** Changes what a session holds, if it is still held (the call may have outlived it), and stores it. */
+  private update(sessionId: string, change: (held: Publication | ViewerState) => void): void {
+    const at = this.sessions.get(sessionId);
+    const pub = at?.viewerKey === null ? this.publications.get(at.showId) : undefined;
+    const v = at?.viewerKey ? this.viewer(at.showId, at.viewerKey) : null;
+    if (pub) {
+      change(pub);
+      this.setPublication(at!.showId, pub);
+    } else if (v) {
+      change(v);
+      this.setViewer(at!.showId, at!.viewerKey!, v);
     }
-    this.changed();
   }
 
   /** A forced close; a dead session (410) has nothing left to stop. */
@@ -161,8 +186,7 @@ export class CloudflareSfu implements VideoRelay {
   forgetViewer(showId: number, viewerKey: string): ViewerState | null {
     const v = this.viewer(showId, viewerKey);
     if (!v) return null;
-    this.viewers.get(showId)?.delete(viewerKey);
-    this.changed();
+    this.setViewer(showId, viewerKey, null);
     return v;
   }
 
@@ -184,18 +208,18 @@ export class CloudflareSfu implements VideoRelay {
     if (v.pending) return this.closeForgotten(this.forgetViewer(showId, viewerKey) ?? v);
     // Kept until the SFU confirms: a failed close must be retried, or the video keeps flowing.
     await this.closeTracks(v.sessionId, v.tracks.map((t) => t.mid));
-    this.viewers.get(showId)?.delete(viewerKey);
-    this.changed();
+    this.setViewer(showId, viewerKey, null);
   }
 
   async cutOff(showId: number): Promise<ViewerState[]> {
     const pub = this.publications.get(showId);
     if (pub) await this.closeOnSfu(pub.sessionId, pub.tracks.map((t) => t.mid));
-    this.publications.delete(showId);
-    const forgotten = [...(this.viewers.get(showId)?.values() ?? [])];
+    const held = [...(this.viewers.get(showId) ?? [])];
+    for (const [, v] of held) this.sessions.delete(v.sessionId);
     this.viewers.delete(showId);
-    this.changed();
-    return forgotten;
+    this.setPublication(showId, null, false);
+    this.store.persist?.([[sfuKey(showId), null], ...held.map(([key]): SfuEntry => [sfuKey(showId, key), null])]);
+    return held.map(([, v]) => v);
   }
 
   async unpublish(showId: number): Promise<void> {
@@ -204,8 +228,7 @@ export class CloudflareSfu implements VideoRelay {
     const pub = this.publications.get(showId);
     if (pub) {
       await this.closeTracks(pub.sessionId, pub.tracks.map((t) => t.mid));
-      this.publications.delete(showId);
-      this.changed();
+      this.setPublication(showId, null);
     }
     const failure = ended.find((r) => r.status === 'rejected');
     if (failure) throw failure.reason;
@@ -223,10 +246,7 @@ export class CloudflareSfu implements VideoRelay {
 
   /** Only sessions this engine made may be touched (ids from a browser are never trusted alone). */
   private assertKnown(sessionId: string): void {
-    const known =
-      [...this.publications.values()].some((p) => p.sessionId === sessionId) ||
-      [...this.viewers.values()].some((m) => [...m.values()].some((v) => v.sessionId === sessionId));
-    if (!known) throw new VideoRelayError('unknown_session', 'not a session of this show');
+    if (!this.sessions.has(sessionId)) throw new VideoRelayError('unknown_session', 'not a session of this show');
   }
 }
 

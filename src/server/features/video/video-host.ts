@@ -36,8 +36,16 @@ export interface VideoCaller {
 export function relay(h: VideoHost): VideoRelay {
   return (h.video.relay ??= createVideoRelay(h.env, videoTestHooks.fetch, {
     saved: h.video.sfuSaved,
-    persist: (snapshot) => {
-      h.ctx.storage.put('sfu', snapshot).catch((e: Error) => console.error('video: saving the SFU state', e.message));
+    persist: (entries) => {
+      const failed = (e: Error) => console.error('video: saving the SFU state', e.message);
+      // Storage takes at most 128 keys per call.
+      for (let i = 0; i < entries.length; i += 128) {
+        const part = entries.slice(i, i + 128);
+        const kept = part.filter(([, v]) => v !== null);
+        const gone = part.filter(([, v]) => v === null).map(([k]) => k);
+        if (kept.length) h.ctx.storage.put(Object.fromEntries(kept)).catch(failed);
+        if (gone.length) h.ctx.storage.delete(gone).catch(failed);
+      }
     },
   }));
 }

@@ -67,10 +67,30 @@ export interface SfuSnapshot {
   viewers: [number, [string, ViewerState][]][];
 }
 
+/** One stored entry of that state (null: removed), under its own storage key. */
+export type SfuEntry = [key: string, value: Publication | ViewerState | null];
+
 /** Where the engine's state lives beyond memory: what was saved, and where each change goes. */
 export interface SfuStore {
   saved?: SfuSnapshot | null;
-  persist?: (snapshot: SfuSnapshot) => void;
+  persist?: (entries: SfuEntry[]) => void;
+}
+
+/** Storage keys: a show's publication, and each of its viewers. */
+export const SFU_PREFIX = 'sfu:';
+export const sfuKey = (showId: number, viewerKey?: string): string => (viewerKey === undefined ? `${SFU_PREFIX}p:${showId}` : `${SFU_PREFIX}v:${showId}:${viewerKey}`);
+
+/** The stored entries (the room's storage listed with the prefix) read back as a snapshot. */
+export function sfuSnapshotOf(stored: Map<string, unknown>): SfuSnapshot {
+  const publications: [number, Publication][] = [];
+  const viewers = new Map<number, [string, ViewerState][]>();
+  for (const [key, value] of stored) {
+    const [, kind, show, ...viewer] = key.split(':');
+    const showId = Number(show);
+    if (kind === 'p') publications.push([showId, value as Publication]);
+    else if (kind === 'v') viewers.set(showId, [...(viewers.get(showId) ?? []), [viewer.join(':'), value as ViewerState]]);
+  }
+  return { publications, viewers: [...viewers] };
 }
 
 export interface VideoRelay {

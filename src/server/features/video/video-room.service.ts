@@ -1,7 +1,7 @@
 import type { IceServersAnswer, VideoRelayKind } from '../../../shared/video';
 import type { ShowConf } from '../chat/room/logic';
 import { plan, relay, videoPermitted, type VideoHost } from './video-host';
-import type { SfuSnapshot, VideoRelay } from './video-relay';
+import { SFU_PREFIX, sfuSnapshotOf, type SfuSnapshot, type VideoRelay } from './video-relay';
 import { signal } from './video-signal';
 
 /** The video part of a show room's state. */
@@ -22,11 +22,15 @@ export interface VideoState {
   ice: { at: number; answer: Promise<IceServersAnswer> } | null;
 }
 
-/** The room's video as its storage kept it (keys 'video' and 'sfu'; what each socket was told is not kept). */
-export function newVideoState(stored: Map<string, unknown>): VideoState {
+/** The room's video as its storage kept it (key 'video', the SFU's entries under 'sfu:'; what each socket was told is not kept). */
+export function newVideoState(stored: Map<string, unknown>, sfu: Map<string, unknown> = new Map()): VideoState {
   const video = stored.get('video') as { live: boolean; epoch: number } | undefined;
-  const sfu = stored.get('sfu') as SfuSnapshot | undefined;
-  return { live: video?.live ?? false, epoch: video?.epoch ?? 0, told: new Map(), toldViewers: [], toldEpoch: -1, relay: null, ending: new Set(), sfuSaved: sfu ?? null, ice: null };
+  return { live: video?.live ?? false, epoch: video?.epoch ?? 0, told: new Map(), toldViewers: [], toldEpoch: -1, relay: null, ending: new Set(), sfuSaved: sfu.size ? sfuSnapshotOf(sfu) : null, ice: null };
+}
+
+/** The room's video read back from its storage ('video' read with the room's other keys). */
+export async function loadVideoState(ctx: DurableObjectState, stored: Map<string, unknown>): Promise<VideoState> {
+  return newVideoState(stored, await ctx.storage.list({ prefix: SFU_PREFIX }));
 }
 
 /** A failed SFU track close is retried this often until it holds (a paid viewer's video stops within 2 s). */

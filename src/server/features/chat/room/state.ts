@@ -2,7 +2,7 @@ import { CHAT_GRACE_MS, CHAT_MINUTE_MS } from '../../../../shared/chat';
 import type { ChatLine, EndReason, ParticipantRole, RoomEvent } from '../../../../shared/chat';
 import type { Bindings } from '../../../env';
 import { envPositiveInt } from '../../../lib/config';
-import { newVideoState, syncVideo, type VideoState } from '../../video/video-room.service';
+import { loadVideoState, syncVideo, type VideoState } from '../../video/video-room.service';
 import { endSessionRow } from '../chat.repo';
 import { runningOf } from '../../../../shared/room-mode';
 import { FrameLimiter, participantsOf, sessionView, snapshotOf, visibleLines, type RoomSession, type ShowConf } from './logic';
@@ -46,7 +46,7 @@ export interface Room {
 
 /** A room's state read back from storage (the constructor runs this under blockConcurrencyWhile). */
 export async function loadRoom(ctx: DurableObjectState, env: Bindings): Promise<Room> {
-  const got = await ctx.storage.get<unknown>(['show', 'history', 'mutes', 'perfGoneAt', 'video', 'sfu']);
+  const got = await ctx.storage.get<unknown>(['show', 'history', 'mutes', 'perfGoneAt', 'video']);
   const room: Room = {
     ctx,
     env,
@@ -60,7 +60,7 @@ export async function loadRoom(ctx: DurableObjectState, env: Bindings): Promise<
     pushTimer: null,
     historyTimer: null,
     limits: new FrameLimiter(),
-    video: newVideoState(got),
+    video: await loadVideoState(ctx, got),
     send(tag, event) {
       const msg = typeof event === 'string' ? event : JSON.stringify(event);
       for (const ws of open(room, tag)) {
