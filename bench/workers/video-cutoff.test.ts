@@ -61,6 +61,7 @@ it(`cuts ${VIEWERS} SFU viewers off`, { timeout: 600_000 }, async () => {
       await Promise.all(
         batch.map(async (key) => {
           const pulled = await engine.pull(show.id, key);
+          if (pulled.relay !== 'cloudflare') throw new Error('not the SFU engine');
           await engine.renegotiate(pulled.sessionId, { type: 'answer', sdp: `answer of ${key}` });
           sessions.push(pulled.sessionId);
         }),
