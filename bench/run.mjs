@@ -2,6 +2,7 @@
 // server (wrangler dev / workerd, own D1). Each measure prints its report and one line
 // `BENCH {json}`; the end is a markdown summary for docs/performance.md. A report: exits 0 even when a
 // target is missed, non-zero only when the benchmark itself cannot run. See bench/README.md.
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -131,6 +132,34 @@ async function video(ctx) {
   return lines;
 }
 
+const CUTOFF_TARGET_MS = 2000;
+
+// In the Workers runtime (vitest-pool-workers, bench/workers/video-cutoff.test.ts): the SFU is the
+// fake of tests/api, reached in-process, so no local server is needed.
+async function video_cutoff() {
+  const viewers = process.env.BENCH_CUTOFF_VIEWERS || '1000';
+  const latency = process.env.BENCH_SFU_LATENCY_MS || '40';
+  console.log(`\nVideo cut-off: ${viewers} SFU viewers (fake API, ${latency} ms per call), a private accepted…`);
+  const load = os.loadavg()[0];
+  const out = await new Promise((resolve, reject) => {
+    const child = spawn('npx', ['vitest', 'run', '--config', 'vitest.workers.config.ts'], { env: { ...process.env, BENCH_WORKERS: '1', BENCH_CUTOFF_VIEWERS: viewers, BENCH_SFU_LATENCY_MS: latency }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (d) => (text += d));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`the cut-off bench failed (exit ${code}):\n${text.slice(-3000)}`))));
+  });
+  const line = out.split('\n').find((l) => l.startsWith('CUTOFF '));
+  if (!line) throw new Error(`the cut-off bench printed no CUTOFF line:\n${out.slice(-3000)}`);
+  const r = JSON.parse(line.slice('CUTOFF '.length));
+  const pass = r.cut_ms <= CUTOFF_TARGET_MS;
+  console.log(`  publication closed ${r.cut_ms} ms after the accept (${r.api_calls_until_cut} API calls); the sockets told ${r.sockets_told_ms} ms, the performer asked to publish again ${r.republish_asked_ms} ms; every forgotten session closed ${r.cleanup_ms} ms (info); load ${fmt(load, 2)} -> ${fmt(os.loadavg()[0], 2)}`);
+  report('video_cutoff', { ...r, load_before: load, load_after: os.loadavg()[0], target_ms: CUTOFF_TARGET_MS, pass });
+  return [
+    `| video cut-off, ${r.viewers} SFU viewers, fake API at ${r.sfu_latency_ms} ms per call (${r.api_calls_until_cut} calls), load ${fmt(load, 1)} | | | ${r.cut_ms} | ≤ ${CUTOFF_TARGET_MS} ms | ${pass ? 'PASS' : 'MISSED'} |`,
+    `| cleanup of the ${r.viewers} forgotten sessions (info) | | | ${r.cleanup_ms} | | |`,
+  ];
+}
+
 async function store(ctx) {
   console.log('\nStore: 150 video buys on one account, 16 at a time (every tenth sent twice); then the paid 206 stream…');
   const r = await benchStore(ctx.url, { opsToken: OPS_TOKEN });
@@ -188,7 +217,9 @@ async function messages(ctx) {
 }
 
 /** Every measure by name, in the order they run. */
-const MEASURES = { ssr: benchSsr, js: benchJs, lighthouse: benchLighthouse, api: benchApi, login, lobby, ledger, store, room, video, messages };
+const MEASURES = { ssr: benchSsr, js: benchJs, lighthouse: benchLighthouse, api: benchApi, login, lobby, ledger, store, room, video, video_cutoff, messages };
+/** Measures that need no local server (they still need the client build: the Workers runtime serves its assets). */
+const SERVERLESS = new Set(['video_cutoff']);
 
 // ---------------------------------------------------------------------------------------------
 // One server at a time, always stopped; temp dirs and files removed; also on SIGINT/SIGTERM.
@@ -251,9 +282,10 @@ async function main() {
   await buildClient();
   const persistTo = mkdtempSync(join(os.tmpdir(), 'livecam-bench-d1-'));
   cleanups.push(() => rmSync(persistTo, { recursive: true, force: true }));
-  console.log('bench: starting wrangler dev (fresh D1, migrated and seeded)…');
+  const needServer = names.some((n) => !SERVERLESS.has(n));
+  if (needServer) console.log('bench: starting wrangler dev (fresh D1, migrated and seeded)…');
   const ctx = {
-    server: await startFresh(persistTo),
+    server: needServer ? await startFresh(persistTo) : null,
     get url() {
       return this.server.url;
     },

@@ -3,10 +3,13 @@
 export const TURNSERVER: string;
 
 export interface StartedTurn {
+  port: number;
   /** ICE_SERVERS for the app: one turn: URL on the loopback with its long-term credential. */
   iceServers: string;
   stop(): void;
+  /** SIGKILL, resolved once the process is gone. */
+  kill(): Promise<void>;
   log(): string;
 }
 
-export function startTurn(): Promise<StartedTurn>;
+export function startTurn(options?: { port?: number; minPort?: number; maxPort?: number }): Promise<StartedTurn>;

@@ -9,16 +9,20 @@ export const TURNSERVER = '/usr/bin/turnserver';
 const USER = 'livecam';
 const SECRET = 'livecam-turn-secret';
 
-export async function startTurn() {
+/**
+ * Starts coturn on the loopback: on `port` (a free one by default), relaying from ports
+ * minPort..maxPort (two servers at once need ranges of their own).
+ */
+export async function startTurn({ port: wanted, minPort = 49400, maxPort = 49599 } = {}) {
   if (!existsSync(TURNSERVER)) throw new Error(`${TURNSERVER} is missing: live video is relayed through a real TURN server here (apt-get install coturn, as .ci/run does)`);
-  const port = await freePort();
+  const port = wanted ?? (await freePort());
   const args = [
     '-n', // no configuration file
     '--listening-ip=127.0.0.1',
     '--relay-ip=127.0.0.1',
     `--listening-port=${port}`,
-    '--min-port=49400',
-    '--max-port=49599',
+    `--min-port=${minPort}`,
+    `--max-port=${maxPort}`,
     '--lt-cred-mech',
     `--user=${USER}:${SECRET}`,
     '--realm=livecam.test',
@@ -52,8 +56,16 @@ export async function startTurn() {
     child.on('exit', (code) => done(reject, new Error(`turnserver exited (${code}):\n${log.slice(-2000)}`)));
   });
   return {
+    port,
     iceServers: JSON.stringify([{ urls: [`turn:127.0.0.1:${port}?transport=udp`], username: USER, credential: SECRET }]),
     stop: () => void child.kill('SIGTERM'),
+    /** Gone at once, as a dropped network is (its allocations die with it). */
+    kill: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
     log: () => log,
   };
 }

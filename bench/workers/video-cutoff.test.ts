@@ -19,7 +19,8 @@ import { sfuHelpers, useFakeSfu } from '../../tests/api/sfu-helpers';
 // would already find them not permitted. Then the performer accepts the private and the bench
 // times, from the accept: the publication closed at the SFU (every free viewer's video stops),
 // the API calls made until then, the sockets told, the performer asked to publish again, and the
-// cleanup of every forgotten session (information). It prints one `BENCH {json}` line.
+// cleanup of every forgotten session (information). It prints one `CUTOFF {json}` line, which
+// run.mjs reports as `BENCH` with the load average beside it.
 
 const VIEWERS = Number((env as unknown as Record<string, string>).BENCH_CUTOFF_VIEWERS) || 1000;
 const LATENCY_MS = Number((env as unknown as Record<string, string>).BENCH_SFU_LATENCY_MS) || 40;
@@ -87,8 +88,7 @@ it(`cuts ${VIEWERS} SFU viewers off`, { timeout: 600_000 }, async () => {
 
   const ms = (t: number) => Math.round(t - t0);
   console.log(
-    `BENCH ${JSON.stringify({
-      name: 'video_cutoff',
+    `CUTOFF ${JSON.stringify({
       viewers: VIEWERS,
       sfu_latency_ms: LATENCY_MS,
       cut_ms: ms(cutAt),
@@ -97,8 +97,6 @@ it(`cuts ${VIEWERS} SFU viewers off`, { timeout: 600_000 }, async () => {
       republish_asked_ms: ms(republishAt),
       cleanup_ms: ms(cleanAt),
       join_per_s: Math.round((VIEWERS - SOCKETS) / (joinMs / 1000)),
-      target_ms: 2000,
-      pass: ms(cutAt) <= 2000,
     })}`,
   );
   for (const s of [...free.map((f) => f.room), member, studio]) s.ws.close(1000);

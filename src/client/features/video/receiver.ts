@@ -20,6 +20,8 @@ export interface ReceiverLink {
 
 /** No answer and no media this long after asking: ask again. */
 const WATCHDOG_MS = 8_000;
+/** The same while the video was playing before (a network that dropped): back within seconds once it returns. */
+const REWATCH_MS = 2_500;
 /** A disconnected connection gets this long to come back by itself. */
 const DISCONNECTED_MS = 3_000;
 
@@ -35,13 +37,20 @@ declare global {
   }
 }
 
+/** The device's network came back: a video that was lost is asked for at once. */
+function onOnline(): void {
+  if (rx().state === 'live' && rx().phase === 'reconnecting') want();
+}
+
 export function attachReceiver(l: ReceiverLink): void {
   link = l;
   rx().state = null;
   rx().phase = webrtcSupported() ? 'idle' : 'unsupported';
+  window.addEventListener('online', onOnline);
 }
 
 export function detachReceiver(): void {
+  window.removeEventListener('online', onOnline);
   closePc();
   link = null;
   rx().state = null;
@@ -92,7 +101,7 @@ function armWatchdog(): void {
   watchdog = setTimeout(() => {
     watchdog = null;
     if (rx().state === 'live' && rx().phase !== 'playing') want();
-  }, WATCHDOG_MS);
+  }, rx().phase === 'reconnecting' ? REWATCH_MS : WATCHDOG_MS);
 }
 
 async function answer(from: string, sdp: string): Promise<void> {
