@@ -5,7 +5,7 @@ import { videoConfig } from '../../lib/config';
 // One delivery interface, two engines (issue 12 point 1). An engine instance belongs to one
 // show's room Durable Object: it keeps that show's publication and viewers (in memory and, for
 // the SFU, in the room's storage), and the room (single-threaded per show) decides who may pull. Only the Cloudflare engine is built
-// (lib/cloudflare-sfu.ts); the peer-to-peer engine answers `pull` with { relay: 'p2p' } and
+// (features/video/cloudflare-sfu.ts); the peer-to-peer engine answers `pull` with { relay: 'p2p' } and
 // leaves the SDP exchange to the room socket (see docs/video-notes.md).
 
 export type VideoRelayErrorCode =

@@ -1,7 +1,5 @@
-import { CHAT_GRACE_MS, CHAT_MINUTE_MS } from '../../../../shared/chat';
 import type { ChatLine, EndReason, ParticipantRole, RoomEvent } from '../../../../shared/chat';
 import type { Bindings } from '../../../env';
-import { envPositiveInt } from '../../../lib/config';
 import { loadVideoState, syncVideo, type VideoState } from '../../video/video-room.service';
 import { endSessionRow } from '../chat.repo';
 import { runningOf } from '../../../../shared/room-mode';
@@ -76,8 +74,6 @@ export async function loadRoom(ctx: DurableObjectState, env: Bindings): Promise<
   return room;
 }
 
-export const minuteMs = (r: Room) => envPositiveInt(r.env.CHAT_MINUTE_MS, CHAT_MINUTE_MS);
-export const graceMs = (r: Room) => envPositiveInt(r.env.CHAT_GRACE_MS, CHAT_GRACE_MS);
 export const now = () => meterTestHooks.now?.() ?? Date.now();
 
 /** Open sockets with a tag ('performer', 'v' for viewers, 's:{id}' for one session). */
