@@ -1,7 +1,7 @@
 import type { Bindings } from '../../env';
 import type { IceServersAnswer, PublishAnswer, PublishTrack, PullAnswer, RelayTrack, SessionDescription } from '../../../shared/video';
 import { TURN_CREDENTIAL_TTL_S, videoConfig } from '../../lib/config';
-import { failedTracks, RealtimeApi, type FetchLike } from './realtime-api';
+import { ALREADY_CLOSED, deadSession, failedTracks, RealtimeApi, TRACK_GONE, type FetchLike } from './realtime-api';
 import { sfuKey, VideoRelayError, type Publication, type SfuEntry, type SfuStore, type VideoRelay, type ViewerState } from './video-relay';
 
 // The Cloudflare Realtime SFU engine: the performer publishes one session, each viewer pulls
@@ -11,15 +11,6 @@ import { sfuKey, VideoRelayError, type Publication, type SfuEntry, type SfuStore
 // Durable Object storage, so a change costs the same with ten viewers or ten thousand) and the
 // entries come back as `saved` when a room that slept builds the engine again.
 
-/** Already closed is what we wanted: a close that finds the track gone is not a failure. */
-const ALREADY_CLOSED = 'close_track_error';
-/** A pull of a track the SFU does not have (a publication collected after 30 s without media). */
-const TRACK_GONE = 'not_found_track_error';
-
-/** 410 session_error: the session is dead (its connection gone past the reuse window); nothing flows on it. */
-function deadSession(e: unknown): boolean {
-  return e instanceof VideoRelayError && e.detail.status === 410 && e.detail.errorCode === 'session_error';
-}
 
 /** Builds the engine from configuration; a missing or malformed setting is a clear error. */
 export function cloudflareSfu(env: Bindings, fetchFn: FetchLike = (url, init) => fetch(url, init), store: SfuStore = {}): CloudflareSfu {

@@ -47,6 +47,16 @@ const turnResponse = z.object({ iceServers: z.union([z.array(iceServer), iceServ
 export type TracksResponse = z.infer<typeof tracksResponse>;
 export type ApiTrack = z.infer<typeof track>;
 
+/** Already closed is what we wanted: a close that finds the track gone is not a failure. */
+export const ALREADY_CLOSED = 'close_track_error';
+/** A pull of a track the SFU does not have (a publication collected after 30 s without media). */
+export const TRACK_GONE = 'not_found_track_error';
+
+/** 410 session_error: the session is dead (its connection gone past the reuse window); nothing flows on it. */
+export function deadSession(e: unknown): boolean {
+  return e instanceof VideoRelayError && e.detail.status === 410 && e.detail.errorCode === 'session_error';
+}
+
 /** Tracks of a 200 that carry an errorCode (except those `ignore` accepts). */
 export function failedTracks(tracks: ApiTrack[] | undefined, ignore: (code: string) => boolean = () => false): TrackError[] {
   return (tracks ?? [])
