@@ -148,9 +148,9 @@ async function video_cutoff() {
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`the cut-off bench failed (exit ${code}):\n${text.slice(-3000)}`))));
   });
-  const line = out.split('\n').find((l) => l.startsWith('CUTOFF '));
+  const line = out.match(/CUTOFF (\{.*\})/);
   if (!line) throw new Error(`the cut-off bench printed no CUTOFF line:\n${out.slice(-3000)}`);
-  const r = JSON.parse(line.slice('CUTOFF '.length));
+  const r = JSON.parse(line[1]);
   const pass = r.cut_ms <= CUTOFF_TARGET_MS;
   console.log(`  publication closed ${r.cut_ms} ms after the accept (${r.api_calls_until_cut} API calls); the sockets told ${r.sockets_told_ms} ms, the performer asked to publish again ${r.republish_asked_ms} ms; every forgotten session closed ${r.cleanup_ms} ms (info); load ${fmt(load, 2)} -> ${fmt(os.loadavg()[0], 2)}`);
   report('video_cutoff', { ...r, load_before: load, load_after: os.loadavg()[0], target_ms: CUTOFF_TARGET_MS, pass });
