@@ -2,6 +2,7 @@
 // server (wrangler dev / workerd, own D1). Each measure prints its report and one line
 // `BENCH {json}`; the end is a markdown summary for docs/performance.md. A report: exits 0 even when a
 // target is missed, non-zero only when the benchmark itself cannot run. See bench/README.md.
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ import { benchLogin, formatLogin } from './login.mjs';
 import { benchSsr } from './ssr.mjs';
 import { benchStore } from './store.mjs';
 import { benchVideo } from './video.mjs';
+import { startTurn } from '../scripts/turn.mjs';
 
 const LOBBY_SHARD_MAX = 250;
 const LOBBY_P99_TARGET_MS = 50;
@@ -102,18 +104,60 @@ const VIDEO_FPS_TARGET = 24;
 
 async function video(ctx) {
   const seconds = Number(process.env.BENCH_VIDEO_SECONDS) > 0 ? Number(process.env.BENCH_VIDEO_SECONDS) : 60;
-  console.log(`\nVideo glass-to-glass: studio canvas clock -> p2p WebRTC (VP8, ${640}x${360}) -> 1 and 4 viewers, ${seconds} s each…`);
-  const rows = await benchVideo(ctx.url, { counts: [1, 4], seconds });
   const ok = (r) => r.p99_ms <= VIDEO_P99_TARGET_MS && r.fps >= VIDEO_FPS_TARGET && r.freezes === 0 && r.width >= 640 && r.height >= 360;
-  for (const r of rows) {
-    console.log(`  ${r.viewers} viewer(s): p50 ${fmt(r.p50_ms, 0)} ms, p99 ${fmt(r.p99_ms, 0)} ms, ${fmt(r.fps, 1)} fps, ${r.freezes} freezes (stats ${r.stats_freezes}), ${r.dropped} dropped, ${r.width}x${r.height}, ${r.samples} frames read, ${r.unreadable} unreadable`);
-  }
   const round = (v) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v);
-  report('video', { by_viewers: rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, round(v)]))), pass: rows.every(ok) });
-  return rows.map(
-    (r) =>
-      `| video glass-to-glass, ${r.viewers} viewer(s), ${r.width}x${r.height}, ${fmt(r.fps, 1)} fps, ${r.freezes} freezes | | ${fmt(r.p50_ms, 0)} | ${fmt(r.p99_ms, 0)} | p99 ≤ ${VIDEO_P99_TARGET_MS} ms, ≥ ${VIDEO_FPS_TARGET} fps at 640x360, 0 freezes | ${ok(r) ? 'PASS' : 'MISSED'} |`,
-  );
+  const lines = [];
+  const passes = [];
+  // Peer to peer as locally (loopback), then relay-only through a real TURN server as in production.
+  for (const path of ['p2p', 'turn']) {
+    if (path === 'turn') {
+      const turn = await startTurn();
+      ctx.onCleanup(turn.stop);
+      await ctx.restart({ VIDEO_P2P_RELAY_ONLY: '1', ICE_SERVERS: turn.iceServers });
+    }
+    const via = path === 'turn' ? 'p2p relayed through TURN (coturn)' : 'p2p WebRTC';
+    console.log(`\nVideo glass-to-glass: studio canvas clock -> ${via} (VP8, 640x360) -> 1 and 4 viewers, ${seconds} s each…`);
+    const { rows, firstFrame } = await benchVideo(ctx.url, { counts: [1, 4], seconds });
+    for (const r of rows) {
+      console.log(`  ${r.viewers} viewer(s): p50 ${fmt(r.p50_ms, 0)} ms, p99 ${fmt(r.p99_ms, 0)} ms, ${fmt(r.fps, 1)} fps, ${r.freezes} freezes (stats ${r.stats_freezes}), ${r.dropped} dropped, ${r.width}x${r.height}, ${r.samples} frames read, ${r.unreadable} unreadable, load ${fmt(r.load, 2)}`);
+    }
+    console.log(`  time to first frame (show page opened -> first frame played): p50 ${fmt(firstFrame.p50_ms, 0)} ms, p99 ${fmt(firstFrame.p99_ms, 0)} ms over ${firstFrame.samples} viewers`);
+    report(path === 'turn' ? 'video_turn' : 'video', { by_viewers: rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, round(v)]))), first_frame: Object.fromEntries(Object.entries(firstFrame).map(([k, v]) => [k, round(v)])), pass: rows.every(ok) });
+    passes.push(rows.every(ok));
+    for (const r of rows) {
+      lines.push(`| video glass-to-glass, ${path}, ${r.viewers} viewer(s), ${r.width}x${r.height}, ${fmt(r.fps, 1)} fps, ${r.freezes} freezes, load ${fmt(r.load, 1)} | | ${fmt(r.p50_ms, 0)} | ${fmt(r.p99_ms, 0)} | p99 ≤ ${VIDEO_P99_TARGET_MS} ms, ≥ ${VIDEO_FPS_TARGET} fps at 640x360, 0 freezes | ${ok(r) ? 'PASS' : 'MISSED'} |`);
+    }
+    lines.push(`| video time to first frame, ${path} (${firstFrame.samples} viewers, info) | | ${fmt(firstFrame.p50_ms, 0)} | ${fmt(firstFrame.p99_ms, 0)} | | |`);
+  }
+  return lines;
+}
+
+const CUTOFF_TARGET_MS = 2000;
+
+// In the Workers runtime (vitest-pool-workers, bench/workers/video-cutoff.test.ts): the SFU is the
+// fake of tests/api, reached in-process, so no local server is needed.
+async function video_cutoff() {
+  const viewers = process.env.BENCH_CUTOFF_VIEWERS || '1000';
+  const latency = process.env.BENCH_SFU_LATENCY_MS || '40';
+  console.log(`\nVideo cut-off: ${viewers} SFU viewers (fake API, ${latency} ms per call), a private accepted…`);
+  const load = os.loadavg()[0];
+  const out = await new Promise((resolve, reject) => {
+    const child = spawn('npx', ['vitest', 'run', '--config', 'vitest.workers.config.ts'], { env: { ...process.env, BENCH_WORKERS: '1', BENCH_CUTOFF_VIEWERS: viewers, BENCH_SFU_LATENCY_MS: latency }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (d) => (text += d));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`the cut-off bench failed (exit ${code}):\n${text.slice(-3000)}`))));
+  });
+  const line = out.match(/CUTOFF (\{.*\})/);
+  if (!line) throw new Error(`the cut-off bench printed no CUTOFF line:\n${out.slice(-3000)}`);
+  const r = JSON.parse(line[1]);
+  const pass = r.cut_ms <= CUTOFF_TARGET_MS;
+  console.log(`  publication closed ${r.cut_ms} ms after the accept (${r.api_calls_until_cut} API calls); the sockets told ${r.sockets_told_ms} ms, the performer asked to publish again ${r.republish_asked_ms} ms; every forgotten session closed ${r.cleanup_ms} ms (info); load ${fmt(load, 2)} -> ${fmt(os.loadavg()[0], 2)}`);
+  report('video_cutoff', { ...r, load_before: load, load_after: os.loadavg()[0], target_ms: CUTOFF_TARGET_MS, pass });
+  return [
+    `| video cut-off, ${r.viewers} SFU viewers, fake API at ${r.sfu_latency_ms} ms per call (${r.api_calls_until_cut} calls), load ${fmt(load, 1)} | | | ${r.cut_ms} | ≤ ${CUTOFF_TARGET_MS} ms | ${pass ? 'PASS' : 'MISSED'} |`,
+    `| cleanup of the ${r.viewers} forgotten sessions (info) | | | ${r.cleanup_ms} | | |`,
+  ];
 }
 
 async function store(ctx) {
@@ -173,7 +217,9 @@ async function messages(ctx) {
 }
 
 /** Every measure by name, in the order they run. */
-const MEASURES = { ssr: benchSsr, js: benchJs, lighthouse: benchLighthouse, api: benchApi, login, lobby, ledger, store, room, video, messages };
+const MEASURES = { ssr: benchSsr, js: benchJs, lighthouse: benchLighthouse, api: benchApi, login, lobby, ledger, store, room, video, video_cutoff, messages };
+/** Measures that need no local server (they still need the client build: the Workers runtime serves its assets). */
+const SERVERLESS = new Set(['video_cutoff']);
 
 // ---------------------------------------------------------------------------------------------
 // One server at a time, always stopped; temp dirs and files removed; also on SIGINT/SIGTERM.
@@ -236,9 +282,10 @@ async function main() {
   await buildClient();
   const persistTo = mkdtempSync(join(os.tmpdir(), 'livecam-bench-d1-'));
   cleanups.push(() => rmSync(persistTo, { recursive: true, force: true }));
-  console.log('bench: starting wrangler dev (fresh D1, migrated and seeded)…');
+  const needServer = names.some((n) => !SERVERLESS.has(n));
+  if (needServer) console.log('bench: starting wrangler dev (fresh D1, migrated and seeded)…');
   const ctx = {
-    server: await startFresh(persistTo),
+    server: needServer ? await startFresh(persistTo) : null,
     get url() {
       return this.server.url;
     },

@@ -3,7 +3,10 @@
 // of a camera; each viewer's page (free chat on the show page, the real app path: room signalling,
 // p2p WebRTC, VP8) reads the clock back from every presented frame (requestVideoFrameCallback) and
 // compares it with its own. All pages live in one Chromium, so they share one clock. Per viewer
-// count: p50/p99 latency, frames per second presented, freezes and frames dropped.
+// count: p50/p99 latency, frames per second presented, freezes and frames dropped, and the
+// machine's 1-minute load average; and each viewer's time to first frame (opening the show page
+// to the first frame played).
+import os from 'node:os';
 import { chromium } from 'playwright-core';
 import { percentile, sleep } from './lib.mjs';
 
@@ -120,7 +123,8 @@ async function viewerStats(page) {
 
 /**
  * For each viewer count: `warmup` s after every viewer plays, then `seconds` s measured.
- * Answers one row per count: p50/p99 ms, fps (the slowest viewer's), freezes and dropped (summed).
+ * Answers one row per count: p50/p99 ms, fps (the slowest viewer's), freezes and dropped (summed),
+ * the load average at its end; and the viewers' time to first frame.
  */
 export async function benchVideo(url, { counts = [1, 4], seconds = 60, warmup = 5 } = {}) {
   const browser = await chromium.launch({
@@ -150,9 +154,11 @@ export async function benchVideo(url, { counts = [1, 4], seconds = 60, warmup = 
 
     const viewers = [];
     const rows = [];
+    const firstFrame = [];
     for (const count of counts) {
       while (viewers.length < count) {
         const page = await newPage(browser, url, { width: 1024, height: 700 });
+        const opened = performance.now();
         await page.goto(`${url}/chat/${show.id}/${show.slugName}`);
         // Clicked once its island is hydrated (a click on the server-rendered button does nothing).
         await page.waitForFunction(() => {
@@ -160,6 +166,7 @@ export async function benchVideo(url, { counts = [1, 4], seconds = 60, warmup = 
           return !!btn && Object.keys(btn).some((k) => k.startsWith('__reactProps$'));
         });
         await page.locator('[data-chat=free]').click();
+        // The show page opens with the chat's video (a visitor clicks "free chat" once it is there).
         await page
           .locator('[data-testid=live-video][data-playing="1"]')
           .waitFor({ timeout: 60_000 })
@@ -168,6 +175,7 @@ export async function benchVideo(url, { counts = [1, 4], seconds = 60, warmup = 
             const air = await studio.locator('[data-testid=studio-video]').getAttribute('data-air');
             throw new Error(`viewer ${viewers.length + 1} got no video (studio on air: ${air}): ${seen}`, { cause: e });
           });
+        firstFrame.push(performance.now() - opened);
         viewers.push(page);
       }
       await sleep(warmup * 1000);
@@ -199,9 +207,11 @@ export async function benchVideo(url, { counts = [1, 4], seconds = 60, warmup = 
         width: Math.min(...after.map((a) => a.width)),
         height: Math.min(...after.map((a) => a.height)),
         seconds,
+        load: os.loadavg()[0],
       });
     }
-    return rows;
+    firstFrame.sort((a, b) => a - b);
+    return { rows, firstFrame: { p50_ms: percentile(firstFrame, 50), p99_ms: percentile(firstFrame, 99), samples: firstFrame.length } };
   } finally {
     await browser.close();
   }

@@ -67,6 +67,8 @@ export interface Bindings {
   AVS_SECRET?: string;
   /** Peer-to-peer engine: STUN/TURN servers for browsers (JSON RTCIceServer[]); none by default. */
   ICE_SERVERS?: string;
+  /** Peer-to-peer engine: '1' runs it relay-only through TURN outside production too (it always does in production). */
+  VIDEO_P2P_RELAY_ONLY?: string;
   /** Peer-to-peer engine: viewers one performer's browser sends to (default VIDEO_P2P_MAX_VIEWERS). */
   VIDEO_P2P_MAX_VIEWERS?: string;
   /** Live video engine: 'p2p' (default, no extra service) or 'cloudflare' (Realtime SFU). */

@@ -141,8 +141,8 @@ export type RoomEvent =
   | { t: 'signal'; from: string; to: string; data: VideoSignal }
   /** A viewer's session: whether the performer's video is for it now (epoch: the performer's current publication). */
   | { t: 'video'; state: ViewerVideoState; epoch: number }
-  /** The performer only: the sessions that may receive video now, and the engine. */
-  | { t: 'video-viewers'; viewers: string[]; epoch: number; relay: VideoRelayKind };
+  /** To the performer: who receives the video now (peer to peer: the sessions to offer to; with the SFU only how many). */
+  | { t: 'video-viewers'; viewers: string[]; count: number; epoch: number; relay: VideoRelayKind };
 
 /** Client -> room. 'ping' (a plain string) answers 'pong'. */
 export type RoomCommand =

@@ -70,9 +70,6 @@ export const CONVERSATION_ROUTES = {
 } as const;
 
 /** Pages. */
-export const MESSAGES_PAGE_PATH = '/messages';
-export const SUPPORT_PAGE_PATH = '/messages/support';
-export const STUDIO_INBOX_PATH = '/studio/messages';
 export const OPERATOR_INBOX_PATH = '/operator/messages';
 
 /**

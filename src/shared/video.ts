@@ -18,6 +18,8 @@ export interface IceServersAnswer {
   iceServers: IceServer[];
   /** Seconds the TURN credentials stay valid (0 when there are none). */
   ttl: number;
+  /** Gather relay (TURN) candidates only: the peer-to-peer engine in production never shows a browser's address. */
+  relayOnly?: boolean;
 }
 
 export type SdpType = 'offer' | 'answer';

@@ -1,26 +1,25 @@
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { minutePrice } from '../../src/shared/chat';
 import type { FetchLike } from '../../src/server/features/video/realtime-api';
-import { videoTestHooks } from '../../src/server/features/video/video-room.service';
+import { roomOf } from '../../src/server/features/chat/chat.service';
+import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
+import { loadRoom } from '../../src/server/features/chat/room/state';
 import { Client, expectJson } from './helpers';
 import { chatMember, drainCoins, liveShow, type RoomSocket, startOk, viewer } from './chat-helpers';
 import { FakeRealtime } from './fake-realtime';
+import { closedAll, sfuHelpers, useFakeSfu } from './sfu-helpers';
 
-// The show room with VIDEO_RELAY=cloudflare (shows 238-240): the performer's offer publishes on
+// The show room with VIDEO_RELAY=cloudflare (shows 238-240, 251, 253, 255, 256): the performer's offer publishes on
 // the SFU, permitted viewers pull, and a viewer who loses the video (paid session ended, a
 // private started) has its tracks closed on the SFU, not just forgotten (issue 12 point 2).
 //
-// How the room reaches the fake: the Durable Objects of the main worker run in the test's own
-// isolate (vitest-pool-workers), so the room's engine takes `videoTestHooks.fetch` (the fake of
-// tests/api/fake-realtime.ts) and reads the same `env` object this file imports. Setting the
-// variables below before any room of these shows exists switches those rooms to the SFU engine
-// (each room builds its engine once); they are restored afterwards. Other files use other shows.
+// The rooms of these shows reach the fake through useFakeSfu (sfu-helpers.ts): each room builds
+// its engine once, so other files use other shows.
 
 const fake = new FakeRealtime();
-const SFU = { VIDEO_RELAY: 'cloudflare', REALTIME_API_BASE: fake.base, REALTIME_APP_ID: fake.appId, REALTIME_APP_SECRET: fake.secret };
-const vars = env as unknown as Record<string, string | undefined>;
-const saved = Object.fromEntries(Object.keys(SFU).map((k) => [k, vars[k]]));
+fake.connectWaitMs = 50;
 
 /** Pulls (remote tracks/new) wait for this while it is set: a pull in flight, deterministically. */
 let pullGate: Promise<void> | null = null;
@@ -34,55 +33,9 @@ const hooked: FetchLike = async (input, init) => {
   return fake.fetch(input, init);
 };
 
-beforeAll(() => {
-  Object.assign(vars, SFU);
-  videoTestHooks.fetch = hooked;
-});
-afterAll(() => {
-  Object.assign(vars, saved);
-  delete videoTestHooks.fetch;
-});
+useFakeSfu(fake, hooked);
 
-// A Chrome-like sendonly offer: audio mid 0, video mid 1.
-const OFFER = ['v=0', 'o=- 1 2 IN IP4 127.0.0.1', 's=-', 't=0 0', 'a=group:BUNDLE 0 1', 'm=audio 9 UDP/TLS/RTP/SAVPF 111', 'c=IN IP4 0.0.0.0', 'a=mid:0', 'a=sendonly', 'a=rtpmap:111 opus/48000/2', 'm=video 9 UDP/TLS/RTP/SAVPF 96', 'c=IN IP4 0.0.0.0', 'a=mid:1', 'a=sendonly', 'a=rtpmap:96 VP8/90000', ''].join('\r\n');
-
-/** The performer publishes through the room; answers the publisher's SFU session id. */
-async function publish(showId: number, studio: RoomSocket): Promise<string> {
-  const before = fake.callsTo('/sessions/new').length;
-  studio.send({ t: 'signal', to: 'relay', data: { kind: 'offer', sdp: OFFER } });
-  expect(await studio.next('signal')).toEqual({ t: 'signal', from: 'relay', to: 'performer', data: { kind: 'answer', sdp: `answer-to:${OFFER}` } });
-  const made = fake.callsTo('/sessions/new').slice(before);
-  expect(made.length).toBe(1);
-  const sessionId = (fake.calls[fake.calls.indexOf(made[0]) + 1].path.match(/sessions\/([^/]+)\/tracks\/new$/) ?? [])[1];
-  expect(fake.callsTo(`/sessions/${sessionId}/tracks/new`)[0].body).toEqual({
-    sessionDescription: { type: 'offer', sdp: OFFER },
-    tracks: [
-      { location: 'local', mid: '0', trackName: `show-${showId}-audio-0` },
-      { location: 'local', mid: '1', trackName: `show-${showId}-video-1` },
-    ],
-  });
-  return sessionId;
-}
-
-/** A permitted viewer asks, gets the SFU's offer from 'relay', answers; answers its SFU session id. */
-async function pull(showId: number, room: RoomSocket, sid: string): Promise<string> {
-  room.send({ t: 'signal', to: 'relay', data: { kind: 'want' } });
-  const offer = await room.next('signal');
-  expect(offer).toMatchObject({ from: 'relay', to: sid, data: { kind: 'offer' } });
-  const sessionId = (offer.data.kind === 'offer' ? offer.data.sdp : '').replace('offer-for:', '');
-  expect([...(fake.sessions.get(sessionId)?.tracks.values() ?? [])].map((t) => `${t.location}:${t.mid}:${t.trackName}`)).toEqual([`remote:0:show-${showId}-audio-0`, `remote:1:show-${showId}-video-1`]);
-  room.send({ t: 'signal', to: 'relay', data: { kind: 'answer', sdp: `answer of ${sid}` } });
-  await expect.poll(() => fake.sessions.get(sessionId)?.answers).toEqual([`answer of ${sid}`]);
-  return sessionId;
-}
-
-/** Completed closes on that session (what stops the SFU sending): their bodies. */
-const closes = (sessionId: string) =>
-  fake
-    .callsTo(`/sessions/${sessionId}/tracks/close`)
-    .filter((c) => c.status === 200)
-    .map((c) => c.body);
-const closedAll = { tracks: [{ mid: '0' }, { mid: '1' }], force: true };
+const { publish, pull, closes } = sfuHelpers(fake);
 
 describe('show room video with the Cloudflare SFU engine', () => {
   it('the offer publishes, a viewer pulls and answers; a private closes the free viewer\'s tracks, the member\'s end closes the member\'s', async () => {
@@ -152,6 +105,76 @@ describe('show room video with the Cloudflare SFU engine', () => {
     studio.ws.close(1000);
   });
 
+  it('a private cuts any number of free viewers off with one SFU call (the publication closed); the performer publishes again and only the member pulls it', async () => {
+    const { show, studio } = await liveShow(253);
+    const first = await publish(show.id, studio);
+    const free: { room: RoomSocket; sid: string; session: string }[] = [];
+    for (let i = 0; i < 4; i++) {
+      const f = await startOk(new Client(), show.universalId, 'free');
+      const room = await viewer(show.id, f);
+      expect((await room.next('video')).state).toBe('live');
+      free.push({ room, sid: f.sessionId, session: await pull(show.id, room, f.sessionId) });
+    }
+    const m = await chatMember();
+    const p = await startOk(m.client, show.universalId, 'private');
+    const member = await viewer(show.id, p);
+    const mark = fake.calls.length;
+    studio.send({ t: 'accept', sessionId: p.sessionId });
+    for (const f of free) expect((await f.room.next('video', (e) => e.state !== 'live')).state).toBe('private');
+    // The cut-off: the publication's tracks closed, one call; every pull of them gets nothing now.
+    await studio.next('error', (e) => e.code === 'video.republish');
+    const cut = fake.calls.slice(mark).filter((c) => c.method === 'PUT');
+    expect(cut.map((c) => c.path)[0]).toBe(`/apps/${fake.appId}/sessions/${first}/tracks/close`);
+    expect(closes(first)).toEqual([closedAll]);
+    expect(fake.sessions.get(first)?.tracks.size).toBe(0);
+    // The free viewers' sessions are cleaned up afterwards (they carry nothing already).
+    await expect.poll(() => free.map((f) => closes(f.session).length)).toEqual([1, 1, 1, 1]);
+    // The performer publishes again (a new epoch); the member pulls it, the free viewers may not.
+    const second = await publish(show.id, studio);
+    expect(second).not.toBe(first);
+    await member.next('video', (e) => e.state === 'live');
+    const memberSession = await pull(show.id, member, p.sessionId);
+    expect(fake.sessions.get(memberSession)?.tracks.get('1')).toMatchObject({ location: 'remote', sessionId: second });
+    free[0].room.send({ t: 'signal', to: 'relay', data: { kind: 'want' } });
+    expect((await free[0].room.next('error')).code).toBe('video.not_permitted');
+    for (const s of [...free.map((f) => f.room), member, studio]) s.ws.close(1000);
+  });
+
+  it('a room that slept (its memory gone, its storage kept) still serves: a new viewer pulls, a private closes exactly the free viewers\' tracks, its end gives them the video back', async () => {
+    const { show, studio } = await liveShow(251);
+    const pub = await publish(show.id, studio);
+    const f1 = await startOk(new Client(), show.universalId, 'free');
+    const free1 = await viewer(show.id, f1);
+    expect((await free1.next('video')).state).toBe('live');
+    const first = await pull(show.id, free1, f1.sessionId);
+    // The room is evicted: a new Room state over the same storage (what a wake-up builds).
+    await runInDurableObject(roomOf(env, show.id), async (instance: ShowRoom, state) => {
+      instance.room = await loadRoom(state, instance.room.env);
+    });
+    const f2 = await startOk(new Client(), show.universalId, 'free');
+    const free2 = await viewer(show.id, f2);
+    expect((await free2.next('video')).state).toBe('live');
+    const second = await pull(show.id, free2, f2.sessionId);
+    expect(fake.sessions.get(second)?.tracks.get('1')).toMatchObject({ location: 'remote', sessionId: pub });
+    const m = await chatMember();
+    const p = await startOk(m.client, show.universalId, 'private');
+    const member = await viewer(show.id, p);
+    studio.send({ t: 'accept', sessionId: p.sessionId });
+    expect((await free1.next('video', (e) => e.state === 'private')).state).toBe('private');
+    expect((await free2.next('video', (e) => e.state === 'private')).state).toBe('private');
+    await expect.poll(() => [closes(first), closes(second)]).toEqual([[closedAll], [closedAll]]);
+    expect(fake.sessions.get(pub)?.tracks.size).toBe(2);
+    const memberSession = await pull(show.id, member, p.sessionId);
+    await expectJson(await m.client.post(`/api/chatsession/end/${p.sessionId}`), 200);
+    await expect.poll(() => closes(memberSession)).toEqual([closedAll]);
+    expect((await free1.next('video', (e) => e.state === 'live')).state).toBe('live');
+    expect((await free2.next('video', (e) => e.state === 'live')).state).toBe('live');
+    expect(await pull(show.id, free1, f1.sessionId)).not.toBe(first);
+    expect(await pull(show.id, free2, f2.sessionId)).not.toBe(second);
+    expect(fake.overlaps).toEqual([]);
+    for (const s of [free1, free2, member, studio]) s.ws.close(1000);
+  });
+
   it('a pull still in flight when the viewer loses the video is closed when it lands; a failed close is retried until it holds', async () => {
     const { show, studio } = await liveShow(240);
     await publish(show.id, studio);
@@ -172,12 +195,14 @@ describe('show room video with the Cloudflare SFU engine', () => {
     expect((await free.next('video', (e) => e.state !== 'live')).state).toBe('private');
     pullGate = null;
     release();
-    // The late pull is undone on the SFU, and the viewer gets no offer (it is not permitted now).
+    // The late pull is forgotten at once and the viewer gets no offer (it is not permitted now);
+    // its session's chain waits for an answer that never comes (the API timeout), then its
+    // tracks are closed (a session whose setup never finished carries no media: any answer ends it).
     const pulledBy = () => fake.calls.slice(mark).filter((c) => c.path.endsWith('/tracks/new') && (c.body as { tracks: { location: string }[] }).tracks[0].location === 'remote').map((c) => c.path.split('/')[4]);
     await expect.poll(() => pulledBy().length).toBe(1);
     const freeSession = pulledBy()[0];
-    await expect.poll(() => closes(freeSession)).toEqual([closedAll]);
-    expect(fake.sessions.get(freeSession)?.tracks.size).toBe(0);
+    await expect.poll(() => fake.callsTo(`/sessions/${freeSession}/tracks/close`).filter((c) => c.status).length, { timeout: 4000 }).toBe(1);
+    expect(fake.overlaps).toEqual([]);
     expect(free.events.filter((e) => e.t === 'signal')).toEqual([]);
     // The member pulls; the SFU then fails the close of its tracks once: the room retries.
     const memberSession = await pull(show.id, member, p.sessionId);
@@ -187,6 +212,47 @@ describe('show room video with the Cloudflare SFU engine', () => {
     fake.forceStatus = null;
     await expect.poll(() => closes(memberSession)).toEqual([closedAll]);
     expect(fake.sessions.get(memberSession)?.tracks.size).toBe(0);
+    for (const s of [free, studio]) s.ws.close(1000);
+  });
+
+  it('a viewer whose network dropped wants again and pulls at once on a new session; the dead session\'s tracks are closed in the background (410 counts as closed)', async () => {
+    const { show, studio } = await liveShow(255);
+    await publish(show.id, studio);
+    const f = await startOk(new Client(), show.universalId, 'free');
+    const free = await viewer(show.id, f);
+    expect((await free.next('video')).state).toBe('live');
+    const first = await pull(show.id, free, f.sessionId);
+    // The viewer's network dropped: its session is not connected (any operation on it: 425).
+    fake.disconnect(first);
+    const second = await pull(show.id, free, f.sessionId);
+    expect(second).not.toBe(first);
+    // The old session's close is retried in the background; once the reuse window has passed (410) it counts as closed.
+    await expect.poll(() => fake.callsTo(`/sessions/${first}/tracks/close`).some((c) => c.status === 425)).toBe(true);
+    fake.kill(first);
+    await expect.poll(() => fake.callsTo(`/sessions/${first}/tracks/close`).map((c) => c.status).at(-1), { timeout: 3000 }).toBe(410);
+    const attempts = fake.callsTo(`/sessions/${first}/tracks/close`).length;
+    await new Promise((r) => setTimeout(r, 700));
+    expect(fake.callsTo(`/sessions/${first}/tracks/close`).length).toBe(attempts);
+    // Not locked out: another want after that is served too (on yet another session).
+    expect(await pull(show.id, free, f.sessionId)).not.toBe(second);
+    expect(free.events.filter((e) => e.t === 'error')).toEqual([]);
+    for (const s of [free, studio]) s.ws.close(1000);
+  });
+
+  it('a pull of a collected publication answers the viewer video.unavailable and asks the performer to publish again', async () => {
+    const { show, studio } = await liveShow(256);
+    const pub = await publish(show.id, studio);
+    const f = await startOk(new Client(), show.universalId, 'free');
+    const free = await viewer(show.id, f);
+    expect((await free.next('video')).state).toBe('live');
+    // The performer's media stopped for longer than the track timeout: the SFU collected its tracks.
+    fake.stopMedia(pub);
+    free.send({ t: 'signal', to: 'relay', data: { kind: 'want' } });
+    expect((await free.next('error')).code).toBe('video.unavailable');
+    expect((await studio.next('error')).code).toBe('video.republish');
+    // The performer publishes again; the viewer pulls.
+    await publish(show.id, studio);
+    await pull(show.id, free, f.sessionId);
     for (const s of [free, studio]) s.ws.close(1000);
   });
 });

@@ -45,7 +45,7 @@ describe('show room video: who receives (p2p engine)', () => {
     studio.send({ t: 'video', live: true });
     const live = await room.next('video');
     expect(live).toEqual({ t: 'video', state: 'live', epoch: off.epoch + 1 });
-    expect(await listed(studio, [a.sessionId])).toEqual({ t: 'video-viewers', viewers: [a.sessionId], epoch: live.epoch, relay: 'p2p' });
+    expect(await listed(studio, [a.sessionId])).toEqual({ t: 'video-viewers', viewers: [a.sessionId], count: 1, epoch: live.epoch, relay: 'p2p' });
     // The camera goes off: the viewer is told so (same publication epoch), the performer's list empties.
     studio.send({ t: 'video', live: false });
     expect(await room.next('video')).toEqual({ t: 'video', state: 'camera_off', epoch: live.epoch });
@@ -91,6 +91,54 @@ describe('show room video: who receives (p2p engine)', () => {
     expect(studio.events.filter((e) => e.t === 'signal')).toEqual([]);
     expect(roomB.events.filter((e) => e.t === 'signal')).toEqual([]);
     for (const s of [roomA, roomB, member, studio]) s.ws.close(1000);
+  });
+
+  it('relay-only (production): no description a viewer or the performer receives carries the other\'s host or reflexive address; without TURN peer to peer is refused', async () => {
+    const { show, studio } = await liveShow(252);
+    studio.send({ t: 'video', live: true });
+    const a = await startOk(new Client(), show.universalId, 'free');
+    const room = await viewer(show.id, a);
+    expect((await room.next('video')).state).toBe('live');
+    // What a modified browser could send despite iceTransportPolicy 'relay': every kind of address.
+    const leaky = (who: string) =>
+      [
+        'v=0',
+        `o=- 1 2 IN IP4 192.168.1.${who === 'performer' ? 10 : 20}`,
+        's=-',
+        't=0 0',
+        'm=video 50000 UDP/TLS/RTP/SAVPF 96',
+        'c=IN IP4 203.0.113.7',
+        'a=rtcp:50001 IN IP4 203.0.113.7',
+        'a=candidate:1 1 udp 2122260223 192.168.1.10 50000 typ host generation 0',
+        'a=candidate:2 1 udp 1686052607 203.0.113.7 50000 typ srflx raddr 192.168.1.10 rport 50000 generation 0',
+        'a=candidate:3 1 udp 41885439 198.51.100.5 3478 typ relay raddr 203.0.113.7 rport 50000 generation 0',
+        'a=candidate:4 1 udp 1686052607 2001:db8::7 50000 typ prflx generation 0',
+        'a=mid:1',
+        '',
+      ].join('\r\n');
+    // Anywhere in the text: the local and public addresses (also as a relay candidate's raddr, in o=, c=, rtcp).
+    const private_ = /192\.168\.1\.|203\.0\.113\.7|2001:db8|typ (host|srflx|prflx)/;
+    await withEnv({ VIDEO_P2P_RELAY_ONLY: '1', ICE_SERVERS: JSON.stringify([{ urls: ['turn:turn.example.test:3478'], username: 'u', credential: 'c' }]) }, async () => {
+      studio.send({ t: 'signal', to: a.sessionId, data: { kind: 'offer', sdp: leaky('performer') } });
+      const offer = await room.next('signal');
+      const got = offer.data.kind === 'offer' ? offer.data.sdp : '';
+      expect(got).not.toMatch(private_);
+      expect(got).toContain('typ relay');
+      expect(got).toContain('c=IN IP4 0.0.0.0');
+      room.send({ t: 'signal', to: 'performer', data: { kind: 'answer', sdp: leaky('viewer') } });
+      const answer = await studio.next('signal');
+      expect(answer.data.kind === 'answer' && answer.data.sdp).not.toMatch(private_);
+    });
+    // Relay-only without any TURN to relay through: refused both ways, nothing passed on.
+    await withEnv({ VIDEO_P2P_RELAY_ONLY: '1', ICE_SERVERS: JSON.stringify([{ urls: ['stun:stun.example.test:3478'] }]) }, async () => {
+      studio.send({ t: 'signal', to: a.sessionId, data: { kind: 'offer', sdp: leaky('performer') } });
+      expect((await studio.next('error')).code).toBe('video.unavailable');
+      room.send({ t: 'signal', to: 'performer', data: { kind: 'answer', sdp: leaky('viewer') } });
+      expect((await room.next('error')).code).toBe('video.unavailable');
+      await expectError(await req(`/api/video/ice?${new URLSearchParams({ show: String(show.id), login: a.login, password: a.password })}`), 503, 'video.unavailable');
+    });
+    expect(room.events.filter((e) => e.t === 'signal')).toEqual([]);
+    for (const s of [room, studio]) s.ws.close(1000);
   });
 
   it('a private cuts the free viewer off at once, keeps the member and a voyeur, and gives the free viewer its video back when it ends (the voyeur ends with it)', async () => {

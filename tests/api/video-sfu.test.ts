@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Bindings } from '../../src/server/env';
 import { cloudflareSfu } from '../../src/server/features/video/cloudflare-sfu';
+import { withoutPort53 } from '../../src/server/features/video/realtime-api';
 import { VideoRelayError, videoRelayKind } from '../../src/server/features/video/video-relay';
 import { FakeRealtime } from './fake-realtime';
 
@@ -30,6 +31,14 @@ const camMic = [
   { mid: '0', kind: 'audio' as const },
   { mid: '1', kind: 'video' as const },
 ];
+
+/** A viewer pulls and its browser answers the SFU's offer (the realistic flow: the exchange done). */
+async function pullAnswered(relay: ReturnType<typeof cloudflareSfu>, showId: number, key: string) {
+  const pull = await relay.pull(showId, key);
+  if (pull.relay !== 'cloudflare') throw new Error('expected the SFU');
+  await relay.renegotiate(pull.sessionId, { type: 'answer', sdp: `answer of ${key}` });
+  return pull;
+}
 
 async function failure(p: Promise<unknown>): Promise<VideoRelayError> {
   const e = await p.then(
@@ -75,7 +84,7 @@ describe('video relay: Cloudflare Realtime SFU engine', () => {
       { mid: '0', trackName: 'show-7-audio-0', location: 'remote', sessionId: pub.sessionId },
       { mid: '1', trackName: 'show-7-video-1', location: 'remote', sessionId: pub.sessionId },
     ]);
-    expect(relay.viewer(7, 'viewer-a')).toEqual({ sessionId: pull.sessionId, tracks: pull.tracks });
+    expect(relay.viewer(7, 'viewer-a')).toEqual({ sessionId: pull.sessionId, tracks: pull.tracks, pending: true });
     expect(await relay.renegotiate(pull.sessionId, { type: 'answer', sdp: 'viewer answer' })).toBeNull();
     expect(fake.sessions.get(pull.sessionId)?.answers).toEqual(['viewer answer']);
     // Pulling again adds nothing: no second session, no second tracks/new.
@@ -89,19 +98,21 @@ describe('video relay: Cloudflare Realtime SFU engine', () => {
     await relay.publish(7, offer, camMic);
     const pull = await relay.pull(7, 'viewer-a');
     if (pull.relay !== 'cloudflare') throw new Error('expected the SFU');
-    await Promise.all([relay.renegotiate(pull.sessionId, { type: 'answer', sdp: 'first' }), relay.renegotiate(pull.sessionId, { type: 'answer', sdp: 'second' })]);
-    expect(fake.callsTo('/renegotiate').length).toBe(2);
+    const both = await Promise.allSettled([relay.renegotiate(pull.sessionId, { type: 'answer', sdp: 'first' }), relay.renegotiate(pull.sessionId, { type: 'answer', sdp: 'second' })]);
+    expect(fake.callsTo('/renegotiate').map((c) => c.status)).toEqual([200, 400]);
     expect(fake.overlaps).toEqual([]);
-    expect(fake.sessions.get(pull.sessionId)?.answers).toEqual(['first', 'second']);
+    // One offer, one answer: the second answers nothing (wrong offer/answer order).
+    expect(both.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    expect(fake.sessions.get(pull.sessionId)?.answers).toEqual(['first']);
   });
 
   it('a per-track error inside a 200 is a typed error and nothing is stored as published', async () => {
     const { fake, relay } = setup();
-    fake.refuseTracks.set('show-7-video-1', 'invalid_track');
+    fake.refuseTracks.set('show-7-video-1', 'invalid_session_description');
     const e = await failure(relay.publish(7, offer, camMic));
     expect(fake.callsTo('/tracks/new')[0].status).toBe(200);
     expect(e.code).toBe('track');
-    expect(e.detail.trackErrors).toEqual([{ mid: '1', trackName: 'show-7-video-1', errorCode: 'invalid_track', errorDescription: 'refused by the fake' }]);
+    expect(e.detail.trackErrors).toEqual([{ mid: '1', trackName: 'show-7-video-1', errorCode: 'invalid_session_description', errorDescription: 'refused by the fake' }]);
     expect(relay.publication(7)).toBeNull();
     expect((await failure(relay.pull(7, 'viewer-a'))).code).toBe('not_published');
   });
@@ -111,17 +122,16 @@ describe('video relay: Cloudflare Realtime SFU engine', () => {
     await relay.publish(7, offer, camMic);
     const pull = await relay.pull(7, 'viewer-a');
     if (pull.relay !== 'cloudflare') throw new Error('expected the SFU');
-    fake.renegotiateError = 'invalid_sdp';
+    fake.renegotiateError = 'invalid_session_description';
     const e = await failure(relay.renegotiate(pull.sessionId, { type: 'answer', sdp: 'x' }));
-    expect([e.code, e.detail.errorCode]).toEqual(['session', 'invalid_sdp']);
+    expect([e.code, e.detail.errorCode]).toEqual(['session', 'invalid_session_description']);
   });
 
   it('ending a viewer closes exactly their tracks on their session (forced), and no one else\'s', async () => {
     const { fake, relay } = setup();
     const pub = await relay.publish(7, offer, camMic);
-    const a = await relay.pull(7, 'viewer-a');
-    const b = await relay.pull(7, 'viewer-b');
-    if (a.relay !== 'cloudflare' || b.relay !== 'cloudflare') throw new Error('expected the SFU');
+    const a = await pullAnswered(relay, 7, 'viewer-a');
+    const b = await pullAnswered(relay, 7, 'viewer-b');
     await relay.endViewer(7, 'viewer-a');
     const closes = fake.callsTo('/tracks/close');
     expect(closes.map((c) => [c.method, c.path, c.body])).toEqual([['PUT', `/apps/app-1/sessions/${a.sessionId}/tracks/close`, { tracks: [{ mid: '0' }, { mid: '1' }], force: true }]]);
@@ -135,8 +145,7 @@ describe('video relay: Cloudflare Realtime SFU engine', () => {
   it('unpublish closes every viewer\'s pull and the publisher\'s tracks, then a pull finds nothing', async () => {
     const { fake, relay } = setup();
     const pub = await relay.publish(7, offer, camMic);
-    const a = await relay.pull(7, 'viewer-a');
-    if (a.relay !== 'cloudflare') throw new Error('expected the SFU');
+    const a = await pullAnswered(relay, 7, 'viewer-a');
     await relay.unpublish(7);
     expect(fake.callsTo('/tracks/close').map((c) => [c.path, c.body])).toEqual([
       [`/apps/app-1/sessions/${a.sessionId}/tracks/close`, { tracks: [{ mid: '0' }, { mid: '1' }], force: true }],
@@ -147,20 +156,86 @@ describe('video relay: Cloudflare Realtime SFU engine', () => {
     expect((await failure(relay.pull(7, 'viewer-a'))).code).toBe('not_published');
   });
 
-  it('a pull whose remote track the SFU does not know is a typed error and the viewer is not stored', async () => {
+  it('a pull of a collected publication (not_found_track_error) reports the publication gone and forgets it', async () => {
     const { fake, relay } = setup();
     const pub = await relay.publish(7, offer, camMic);
-    fake.sessions.get(pub.sessionId)?.tracks.delete('1');
+    // The performer's media stopped for longer than the SFU's track timeout: its tracks are collected.
+    fake.stopMedia(pub.sessionId);
     const e = await failure(relay.pull(7, 'viewer-a'));
     expect(fake.callsTo('/tracks/new')[1].status).toBe(200);
-    expect([e.code, e.detail.trackErrors?.map((t) => [t.trackName, t.errorCode])]).toEqual(['track', [['show-7-video-1', 'track_not_found']]]);
+    expect([e.code, e.detail.trackErrors?.map((t) => [t.trackName, t.errorCode])]).toEqual([
+      'publication_gone',
+      [
+        ['show-7-audio-0', 'not_found_track_error'],
+        ['show-7-video-1', 'not_found_track_error'],
+      ],
+    ]);
     expect(relay.viewer(7, 'viewer-a')).toBeNull();
+    expect(relay.publication(7)).toBeNull();
+    expect((await failure(relay.pull(7, 'viewer-b'))).code).toBe('not_published');
+  });
+
+  it('a close answered 410 session_error (the session is dead) counts as closed', async () => {
+    const { fake, relay } = setup();
+    await relay.publish(7, offer, camMic);
+    const a = await relay.pull(7, 'viewer-a');
+    if (a.relay !== 'cloudflare') throw new Error('expected the SFU');
+    await relay.renegotiate(a.sessionId, { type: 'answer', sdp: 'a' });
+    fake.kill(a.sessionId);
+    await relay.endViewer(7, 'viewer-a');
+    expect(fake.callsTo(`/sessions/${a.sessionId}/tracks/close`).map((c) => c.status)).toEqual([410]);
+    expect(relay.viewer(7, 'viewer-a')).toBeNull();
+  });
+
+  it('a mutation while the SFU\'s offer is unanswered waits for the answer (never a 406)', async () => {
+    const { fake, relay } = setup();
+    await relay.publish(7, offer, camMic);
+    const a = await relay.pull(7, 'viewer-a');
+    if (a.relay !== 'cloudflare') throw new Error('expected the SFU');
+    const close = relay.closeTracks(a.sessionId, ['0']);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(fake.callsTo('/tracks/close')).toEqual([]);
+    await relay.renegotiate(a.sessionId, { type: 'answer', sdp: 'a' });
+    await close;
+    expect(fake.callsTo('/tracks/close').map((c) => c.status)).toEqual([200]);
+    expect([fake.refused406, fake.overlaps]).toEqual([[], []]);
+  });
+
+  it('a viewer cut off while its exchange is pending is forgotten at once, its late answer refused, its tracks closed when the chain frees', async () => {
+    const { fake, relay } = setup({ REALTIME_API_TIMEOUT_MS: '200' });
+    fake.connectWaitMs = 20;
+    await relay.publish(7, offer, camMic);
+    const a = await relay.pull(7, 'viewer-a');
+    if (a.relay !== 'cloudflare') throw new Error('expected the SFU');
+    const ended = relay.endViewer(7, 'viewer-a');
+    expect(relay.viewer(7, 'viewer-a')).toBeNull();
+    expect((await failure(relay.renegotiate(a.sessionId, { type: 'answer', sdp: 'late' }))).code).toBe('unknown_session');
+    await ended;
+    expect(fake.callsTo(`/sessions/${a.sessionId}/tracks/close`).length).toBe(1);
+    expect(fake.overlaps).toEqual([]);
+  });
+
+  it('the fake as documented: a session not connected after setup waits, then 425 session_error; connected in time, the call goes through; an undecodable body is decoding_error', async () => {
+    const { fake, relay } = setup();
+    fake.autoConnect = false;
+    fake.connectWaitMs = 40;
+    const pub = await relay.publish(7, offer, camMic);
+    const e = await failure(relay.closeTracks(pub.sessionId, ['0']));
+    expect([e.code, e.detail.status, e.detail.errorCode]).toEqual(['http', 425, 'session_error']);
+    fake.connectWaitMs = 2_000;
+    const close = relay.closeTracks(pub.sessionId, ['0']);
+    await new Promise((r) => setTimeout(r, 50));
+    fake.connect(pub.sessionId);
+    await close;
+    expect(fake.callsTo('/tracks/close').map((c) => c.status)).toEqual([425, 200]);
+    const bad = await fake.fetch(`${fake.base}/apps/app-1/sessions/new`, { method: 'POST', headers: { authorization: 'Bearer app-secret-1' }, body: '{' });
+    expect([bad.status, ((await bad.json()) as { errorCode: string }).errorCode]).toEqual([400, 'decoding_error']);
   });
 
   it('a failed close keeps the viewer so the close can be retried', async () => {
     const { fake, relay } = setup();
     await relay.publish(7, offer, camMic);
-    await relay.pull(7, 'viewer-a');
+    await pullAnswered(relay, 7, 'viewer-a');
     fake.forceStatus = 503;
     const e = await failure(relay.endViewer(7, 'viewer-a'));
     expect([e.code, e.detail.status]).toEqual(['http', 503]);
@@ -170,9 +245,9 @@ describe('video relay: Cloudflare Realtime SFU engine', () => {
   it('every SFU call carries the app secret as bearer; a wrong secret is a typed 401', async () => {
     const { fake, relay } = setup();
     await relay.publish(7, offer, camMic);
-    await relay.pull(7, 'viewer-a');
+    await pullAnswered(relay, 7, 'viewer-a');
     await relay.endViewer(7, 'viewer-a');
-    expect(fake.calls.length).toBe(5);
+    expect(fake.calls.length).toBe(6);
     expect(new Set(fake.calls.map((c) => c.auth))).toEqual(new Set(['Bearer app-secret-1']));
     const wrong = cloudflareSfu(settings(fake, { REALTIME_APP_SECRET: 'not-the-secret' }), fake.fetch);
     const e = await failure(wrong.publish(8, offer, camMic));
@@ -193,7 +268,7 @@ describe('video relay: Cloudflare Realtime SFU engine', () => {
     expect((await failure(relay.publish(7, offer, camMic))).code).toBe('timeout');
   });
 
-  it('TURN credentials from the TURN key API become the browser\'s ICE server list', async () => {
+  it('TURN credentials from the TURN key API become the browser\'s ICE server list, without the port-53 URLs', async () => {
     const { fake, relay } = setup();
     expect(await relay.iceServers()).toEqual({
       ttl: 14_400,
@@ -204,10 +279,19 @@ describe('video relay: Cloudflare Realtime SFU engine', () => {
     });
     expect(fake.calls.map((c) => [c.method, c.path, c.auth, c.body])).toEqual([['POST', '/turn/keys/turn-key-1/credentials/generate-ice-servers', 'Bearer turn-token-1', { ttl: 14_400 }]]);
     fake.turnSingleObject = true;
-    expect((await relay.iceServers()).iceServers).toEqual([{ urls: ['turn:turn.realtime.test:3478?transport=udp'], username: 'u-14400', credential: 'c-1' }]);
+    expect((await relay.iceServers()).iceServers).toEqual([{ urls: ['turn:turn.realtime.test:3478?transport=udp'], username: 'u-14400', credential: 'c-2' }]);
     const noTurn = setup({ TURN_KEY_ID: '', TURN_KEY_API_TOKEN: '' });
     expect(await noTurn.relay.iceServers()).toEqual({ iceServers: [], ttl: 0 });
     expect(noTurn.fake.calls).toEqual([]);
+  });
+
+  it('withoutPort53 drops port-53 URLs and servers left without any; other ports stay', () => {
+    expect(
+      withoutPort53([
+        { urls: ['stun:a.test:53'] },
+        { urls: ['turn:a.test:53?transport=udp', 'turn:a.test:5349?transport=tcp', 'turns:a.test:443?transport=tcp', 'turn:a.test:530'], username: 'u', credential: 'c' },
+      ]),
+    ).toEqual([{ urls: ['turn:a.test:5349?transport=tcp', 'turns:a.test:443?transport=tcp', 'turn:a.test:530'], username: 'u', credential: 'c' }]);
   });
 
   it('bad configuration answers a clear error naming the setting', () => {

@@ -7,6 +7,7 @@ import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { freePort, startServer, type StartedServer } from '../../scripts/lib.mjs';
 import { BROWSER_ARGS, CHROMIUM, FAKE_MEDIA } from './chromium';
+import { startTurn } from '../../scripts/turn.mjs';
 
 /** The server with Google sign-in configured (tests/e2e/accounts-google.test.ts), started in the background. */
 export interface GoogleServer {
@@ -78,7 +79,8 @@ function runIncludes(project: TestProject, file: string): boolean {
  * baseUrl). Two Chromium servers are started with them, one plain and one with the fake camera
  * (live video): each test file connects to them (tens of milliseconds) instead of launching a
  * browser of its own (a second or two each, twice for the room files). The server with Google
- * sign-in starts in the background while the first files run; its file waits for it.
+ * sign-in starts in the background while the first files run; its file waits for it. A TURN
+ * server (coturn, scripts/turn.mjs) relays the live video.
  */
 export default async function setup(project: TestProject) {
   let google: { info: GoogleServer; started: Promise<Throwaway | null> } | null = null;
@@ -92,10 +94,13 @@ export default async function setup(project: TestProject) {
     google = { info, started };
   }
 
+  // Live video runs peer to peer relay-only through a real TURN server, as in production.
+  const turn = await startTurn();
+  const video = { VIDEO_P2P_RELAY_ONLY: '1', ICE_SERVERS: turn.iceServers };
   const launchBrowser = (args: string[]) => chromium.launchServer({ executablePath: CHROMIUM, headless: true, args });
   const [browsersStarted, ...started] = await Promise.allSettled([
     Promise.all([launchBrowser(BROWSER_ARGS), launchBrowser([...BROWSER_ARGS, ...FAKE_MEDIA])]),
-    ...Array.from({ length: E2E_WORKERS }, () => throwawayServer()),
+    ...Array.from({ length: E2E_WORKERS }, () => throwawayServer(video)),
   ]);
   const servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value as Throwaway] : []));
   const browsers: BrowserServer[] = browsersStarted.status === 'fulfilled' ? browsersStarted.value : [];
@@ -103,6 +108,7 @@ export default async function setup(project: TestProject) {
     await Promise.all(browsers.map((b) => b.close().catch(() => undefined)));
     const googleServer = await google?.started;
     for (const s of [...servers, ...(googleServer ? [googleServer] : [])]) await stop(s);
+    turn.stop();
   };
   const failed = [browsersStarted, ...started].find((r) => r.status === 'rejected');
   if (failed) {

@@ -2,12 +2,15 @@ import type { Browser as PwBrowser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShowDetail } from '../../src/shared/shows';
 import { type Lang, newMember } from './members';
+import { startTurn } from '../../scripts/turn.mjs';
 import { homeShows, msg, overlay, performerStudio, person, roomsBrowser, startChat, type Device } from './rooms-helpers';
 
-// Live video (issue 12) with Chromium's fake camera: the performer's studio goes live, two free
-// viewers decode the video, a private cuts them off (only the private member keeps it) and they
-// get it back when the private ends. Without camera permission the studio says so; a browser
-// without WebRTC gets a clear message.
+// Live video (issue 12) with Chromium's fake camera, peer to peer relay-only through the run's
+// TURN server (coturn) as in production: the performer's studio goes live, two free viewers
+// decode the video (relayed, no address of the performer in what they received), a private
+// cuts them off (only the private member keeps it) and they get it back when the private ends.
+// A viewer whose network is cut and restored gets the video back (the time it took is printed;
+// the 5 s of issue 26 are read there, not asserted). Without camera permission the studio says so; a browser without WebRTC gets a clear message.
 
 let browser: PwBrowser;
 let shows: ShowDetail[];
@@ -33,6 +36,27 @@ function framesDecoded(page: Page): Promise<number> {
     });
     return n;
   });
+}
+
+/**
+ * The viewer's connection runs through the TURN server only (issue 26 point 4): the performer's
+ * description lists no host or reflexive address, and the pair in use is a relayed one.
+ */
+async function relayedOnly(page: Page): Promise<void> {
+  const seen = await page.evaluate(async () => {
+    const pc = window.__videoPc;
+    const sdp = pc?.remoteDescription?.sdp ?? '';
+    const types = new Map<string, string>();
+    let used = '';
+    (await pc!.getStats()).forEach((s: { type: string; id: string; candidateType?: string; state?: string; nominated?: boolean; localCandidateId?: string }) => {
+      if (s.type === 'local-candidate') types.set(s.id, s.candidateType ?? '');
+      if (s.type === 'candidate-pair' && s.state === 'succeeded' && s.nominated) used = s.localCandidateId ?? '';
+    });
+    return { candidates: sdp.split(/\r?\n/).filter((l) => l.startsWith('a=candidate:')), used: types.get(used) ?? '' };
+  });
+  expect(seen.candidates.length).toBeGreaterThan(0);
+  for (const c of seen.candidates) expect(c).toMatch(/ typ relay( |$)/);
+  expect(seen.used).toBe('relay');
 }
 
 /** The viewer's video plays and keeps decoding new frames. */
@@ -69,6 +93,7 @@ describe.each(CASES)('live video (%s, %s)', (lang, device) => {
     // Two free viewers (a guest on a desktop, one on a phone) receive and decode it.
     await Promise.all([startChat(guest, show, 'free'), startChat(viewer, show, 'free')]);
     await Promise.all([decoding(guest), decoding(viewer)]);
+    await Promise.all([relayedOnly(guest), relayedOnly(viewer)]);
     await expect(guest.locator('[data-testid=live-video-el]').evaluate((v: HTMLVideoElement) => [v.muted, v.playsInline])).resolves.toEqual([true, true]);
     await studio.locator('[data-testid=studio-video-viewers]', { hasText: m.studio.video.viewers_other.replace('{{count}}', '2') }).waitFor();
     // Started muted (autoplay rules); the viewer can turn the sound on.
@@ -94,6 +119,42 @@ describe.each(CASES)('live video (%s, %s)', (lang, device) => {
     await guest.waitForFunction(() => window.__videoPc && window.__videoPc !== (window as { __oldPc?: unknown }).__oldPc, undefined, { timeout: 15_000 });
     await Promise.all([decoding(guest), decoding(viewer)]);
     await Promise.all([studio, guest, viewer, member].map((p) => p.context().close()));
+  });
+});
+
+describe('live video over a network that drops', () => {
+  it('a viewer whose network is cut and restored gets the video back', async () => {
+    const show = shows[3];
+    expect(show).toBeDefined();
+    // The viewer's own network: its own TURN server (its own relay ports), which the cut kills
+    // outright and the restore starts again on the same port. (Chromium's offline emulation does
+    // not touch WebRTC, so the cut is made outside the browser.)
+    const range = { minPort: 49600, maxPort: 49799 };
+    let own = await startTurn(range);
+    try {
+      const [studio, viewer] = await Promise.all([person(browser, 'en', 'desktop'), person(browser, 'en', 'phone')]);
+      await viewer.route('**/api/video/ice?**', async (route) => {
+        const res = await route.fetch();
+        await route.fulfill({ response: res, json: { ...(await res.json()), iceServers: JSON.parse(own.iceServers) } });
+      });
+      await performerStudio(studio, show, { online: true });
+      await studio.click('[data-testid=camera-start]');
+      await studio.locator('[data-testid=studio-video][data-air=live]').waitFor();
+      await startChat(viewer, show, 'free');
+      await decoding(viewer);
+      await relayedOnly(viewer);
+
+      await own.kill();
+      await viewer.locator('[data-testid=live-video][data-phase=reconnecting]').waitFor({ timeout: 20_000 });
+      own = await startTurn({ ...range, port: own.port });
+      const restored = Date.now();
+      await decoding(viewer);
+      console.log(`video back ${Date.now() - restored} ms after the viewer's network returned`);
+      await relayedOnly(viewer);
+      await Promise.all([studio, viewer].map((p) => p.context().close()));
+    } finally {
+      await own.kill();
+    }
   });
 });
 

@@ -3,8 +3,8 @@ export function TableHead({ columns }: { columns: string[] }) {
   return (
     <thead>
       <tr>
-        {columns.map((label) => (
-          <th scope="col" key={label}>
+        {columns.map((label, i) => (
+          <th scope="col" key={i}>
             {label}
           </th>
         ))}

@@ -57,6 +57,7 @@ export function videoConfig(env: Bindings) {
     /** Raw VIDEO_RELAY; parsed (and refused when unknown) by the relay factory. */
     relay: env.VIDEO_RELAY?.trim() || 'p2p',
     realtimeApiBase: (env.REALTIME_API_BASE?.trim() || REALTIME_API_DEFAULT_BASE).replace(/\/+$/, ''),
+    /** Whole milliseconds only: a fraction ('2500.5'), like 0 or a typo, falls back to the default. */
     realtimeTimeoutMs: envPositiveInt(env.REALTIME_API_TIMEOUT_MS, REALTIME_API_DEFAULT_TIMEOUT_MS),
     appId: env.REALTIME_APP_ID?.trim() ?? '',
     appSecret: env.REALTIME_APP_SECRET?.trim() ?? '',

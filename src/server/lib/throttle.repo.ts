@@ -22,18 +22,6 @@ export async function hit(db: D1Database, key: string, windowSeconds: number, no
   return { count: row?.count ?? 1, retryAfter: Math.max(1, (row?.reset_at ?? now) - now) };
 }
 
-/** The current count in the window without counting this request. */
-export async function peek(db: D1Database, keys: string[], now = nowSeconds()): Promise<ThrottleResult> {
-  if (keys.length === 0) return { count: 0, retryAfter: 0 };
-  const { results } = await db
-    .prepare(`SELECT count, reset_at FROM throttle WHERE key IN (${keys.map(() => '?').join(', ')}) AND reset_at > ?`)
-    .bind(...keys, now)
-    .all<{ count: number; reset_at: number }>();
-  let worst = { count: 0, retryAfter: 0 };
-  for (const r of results) if (r.count > worst.count) worst = { count: r.count, retryAfter: Math.max(1, r.reset_at - now) };
-  return worst;
-}
-
 export async function clear(db: D1Database, key: string): Promise<void> {
   await db.prepare('DELETE FROM throttle WHERE key = ?').bind(key).run();
 }

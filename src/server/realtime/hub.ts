@@ -7,7 +7,10 @@ const SIMULATOR_EVERY_MS = 4_000;
 
 type Defer = (work: Promise<unknown>) => void;
 
-/** What features plug into the hub: registered when their module loads, so realtime/ imports no feature. */
+/**
+ * What features plug into the hub, so realtime/ imports no feature: registered by the worker's entry
+ * (src/server/index.ts), which also fixes the order of `simulated`.
+ */
 export const hubHooks: {
   /** Local development: the simulator's tick (features/dev): flips some shows, answers the changes. */
   simulate?: (env: Bindings) => Promise<ShowStatus[]>;
@@ -95,7 +98,12 @@ export class LobbyHub extends DurableObject<Bindings> {
 
   /** Simulator tick: the registered simulator flips shows, pushed at once; reschedule while enabled. */
   override async alarm(): Promise<void> {
-    if (this.env.SIMULATOR !== '1' || !hubHooks.simulate) return;
+    if (this.env.SIMULATOR !== '1') return;
+    if (!hubHooks.simulate) {
+      // Not silent: the simulator was asked for but the entry registered no tick (it stops here).
+      console.error(JSON.stringify({ type: 'simulator_not_registered' }));
+      return;
+    }
     const changes = await hubHooks.simulate(this.env);
     for (const c of changes) this.pending.set(c.id, c.online);
     await this.flush();

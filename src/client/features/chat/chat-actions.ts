@@ -7,14 +7,10 @@ import { api, ApiFailure, csrfToken } from '../../lib/api';
 import { confirmDialog } from '../../state/actions';
 import type { RootState } from '../../state/store';
 import { openNicknameDialog } from '../account/profile-actions';
-import { chatErrorCode, conn, connect, refetchShow, reset, setHash } from './chat-state';
+import { chat, chatErrorCode, conn, connect, refetchShow, reset, setHash } from './chat-state';
 import type { ChatShow } from './chat.slice';
-import { appStore } from '../../state/app-store';
 import { openExternal } from './external-actions';
 import { leftChat, rememberRunning } from './chat-left';
-
-/** The document's chat (the chat slice, chat.slice.ts); actions run in the browser only. */
-const chat = () => appStore().chat;
 
 // What the member does with the chat: start it (type, nickname, fresh show, session, room), tip,
 // end it (with confirmation, or by beacon when the page goes away), close it and rate it.

@@ -1,12 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { CHAT_TEXT_MAX, CHAT_TYPING_EVERY_MS, TIP_AMOUNTS } from '../../../shared/chat';
+import { CHAT_TEXT_MAX, TIP_AMOUNTS } from '../../../shared/chat';
 import { Icon } from '../../ui/icon';
 import { useSnap, useStore, useT } from '../../state/context';
 import { sendTip } from './chat-actions';
 import { useNow } from './chat-parts';
-import { conn } from './chat-state';
-import { appStore } from '../../state/app-store';
+import { sendLine, sendTyping } from './chat-state';
 import { LineList, TypingLine } from './line-list';
 
 // The chat panel: the room's lines, who is typing, tips and the input (the show page's overlay and
@@ -16,7 +15,7 @@ export function ChatPanel() {
   const t = useT();
   const store = useStore();
   const snap = useSnap();
-  const c = useSnapshot(useStore().chat);
+  const c = useSnapshot(store.chat);
   const now = useNow(1_000);
   const inputId = useId();
   const [text, setText] = useState('');
@@ -92,21 +91,4 @@ export function ChatPanel() {
       </form>
     </section>
   );
-}
-
-export function sendLine(text: string): boolean {
-  const trimmed = text.trim().slice(0, CHAT_TEXT_MAX);
-  if (!trimmed || !conn.socket) return false;
-  // In a running private or exclusive chat the lines go to the performer only.
-  const s = appStore().chat.session;
-  const privateLine = s?.state === 'active' && (s.type === 'private' || s.type === 'exclusive');
-  return conn.socket.send(privateLine ? { t: 'say', text: trimmed, to: 'performer' } : { t: 'say', text: trimmed });
-}
-
-let lastTyping = 0;
-export function sendTyping(): void {
-  const now = Date.now();
-  if (now - lastTyping < CHAT_TYPING_EVERY_MS) return;
-  lastTyping = now;
-  conn.socket?.send({ t: 'typing' });
 }

@@ -1,5 +1,7 @@
 import {
   CHAT_LOGOUT_REFETCH_MS,
+  CHAT_TEXT_MAX,
+  CHAT_TYPING_EVERY_MS,
   type ChatSessionAnswer,
   type EndReason,
   type RoomEvent,
@@ -13,6 +15,7 @@ import { openRoom, type RoomSocket } from './room-socket';
 import { attachReceiver, detachReceiver, onReceiverEvent } from '../video/receiver';
 import { rememberRunning } from './chat-left';
 import { pushNotice, reduceLines } from './room-lines';
+import type { ChatState } from './chat.slice';
 
 // The viewer's chat on a show page: the start flow (type, nickname, fresh show, session, socket),
 // the room's events, the end (by the member, the performer, the coins or the page going away) and
@@ -23,8 +26,7 @@ export const ENTER_CHAT_HASH = '#enter_chat';
 const ROOM_ERRORS = new Set(['chat.muted', 'chat.rate_limited', 'chat.empty', 'chat.no_private', 'chat.session_ended']);
 
 /** The document's chat (the chat slice, chat.slice.ts); actions run in the browser only. */
-const chat = () => appStore().chat;
-
+export const chat = () => appStore().chat;
 
 /** The room socket of the running chat (one per document): a browser-only handle, not state (set by connect()). */
 export const conn: { socket: RoomSocket | null } = { socket: null };
@@ -48,19 +50,21 @@ export function notice(key: string, vars?: Record<string, string | number>): voi
 
 export function reset(): void {
   detachReceiver();
-  chat().phase = 'idle';
-  chat().answer = null;
-  chat().me = null;
-  chat().room = null;
-  chat().session = null;
-  chat().items = [];
-  chat().typing = null;
-  chat().connected = false;
-  chat().warn = null;
-  chat().ended = null;
-  chat().tipBusy = false;
-  // Closing the chat resets the requested type to private.
-  chat().type = 'private';
+  Object.assign(chat(), {
+    phase: 'idle',
+    answer: null,
+    me: null,
+    room: null,
+    session: null,
+    items: [],
+    typing: null,
+    connected: false,
+    warn: null,
+    ended: null,
+    tipBusy: false,
+    // Closing the chat resets the requested type to private.
+    type: 'private',
+  } satisfies Partial<ChatState>);
 }
 
 /** The first catalogue code of a failed chat call (errors.type, else the first field's first error). */
@@ -157,6 +161,24 @@ export function endedByRoom(store: RootState, reason: EndReason): void {
   chat().ended = reason;
   const show = chat().show;
   if (show) refetchShow(store, show.id, CHAT_LOGOUT_REFETCH_MS);
+}
+
+/** Sends a line of the member (to the performer only in a running private or exclusive chat). */
+export function sendLine(text: string): boolean {
+  const trimmed = text.trim().slice(0, CHAT_TEXT_MAX);
+  if (!trimmed || !conn.socket) return false;
+  const s = chat().session;
+  const privateLine = s?.state === 'active' && (s.type === 'private' || s.type === 'exclusive');
+  return conn.socket.send(privateLine ? { t: 'say', text: trimmed, to: 'performer' } : { t: 'say', text: trimmed });
+}
+
+let lastTyping = 0;
+/** Tells the room the member is typing (at most once per CHAT_TYPING_EVERY_MS). */
+export function sendTyping(): void {
+  const now = Date.now();
+  if (now - lastTyping < CHAT_TYPING_EVERY_MS) return;
+  lastTyping = now;
+  conn.socket?.send({ t: 'typing' });
 }
 
 /** After a chat logout the show is refetched (after 1 s), so its live state is current. */

@@ -5,7 +5,7 @@ import { api, ApiFailure, csrfToken } from '../../lib/api';
 import { confirmDialog } from '../../state/actions';
 import { appStore } from '../../state/app-store';
 import type { RootState } from '../../state/store';
-import { refetchShow, reset, setHash } from './chat-state';
+import { chat, refetchShow, reset, setHash } from './chat-state';
 
 // A partner show's chat (contentproviderId > 1) on the show page: the session was created by the
 // same start flow, and runs in the partner frame. While it runs the page extends its lease every
@@ -14,10 +14,8 @@ import { refetchShow, reset, setHash } from './chat-state';
 /** The message the frame posts to the show page when its session ended. */
 export const FRAME_ENDED = 'livecam:external-ended';
 
-/** The document's partner chat (the chat slice, chat().slice.ts); actions run in the browser only. */
+/** The document's partner chat (the chat slice, chat.slice.ts); actions run in the browser only. */
 const external = () => appStore().externalChat;
-/** The document's chat (chat().slice.ts). */
-const chat = () => appStore().chat;
 
 let timer: ReturnType<typeof setInterval> | null = null;
 let extending = false;

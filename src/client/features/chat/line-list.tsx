@@ -5,6 +5,8 @@ import { itemKey, type RoomItem } from './room-lines';
 
 // The list of a room's lines (as text, never HTML), tips and notices, scrolled to the newest; the
 // viewer's chat, the partner frame and the studio show their lines with it.
+// `me`: the reader's participant id, whose lines are marked `mine`; the studio passes null, so the
+// performer's own lines keep the performer's colour (from-performer), as they always had.
 
 export function LineList({ items, me, empty, testId, className = '' }: { items: readonly RoomItem[]; me: string | null; empty: string; testId: string; className?: string }) {
   const t = useT();

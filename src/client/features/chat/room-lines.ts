@@ -22,14 +22,25 @@ export interface RoomLines {
 const tsOf = (i: RoomItem) => (i.kind === 'line' ? i.line.ts : i.ts);
 export const itemKey = (i: RoomItem) => (i.kind === 'line' ? i.line.id : i.id);
 
-function pushItem(s: RoomLines, item: RoomItem): void {
-  s.items.push(item);
+/** Only the newest LINES_KEPT items stay. */
+function trim(s: RoomLines): void {
   if (s.items.length > LINES_KEPT) s.items.splice(0, s.items.length - LINES_KEPT);
 }
 
+function pushItem(s: RoomLines, item: RoomItem): void {
+  s.items.push(item);
+  trim(s);
+}
+
 let noticeSeq = 0;
+/**
+ * A notice of our own, stamped with the newest item's server time (the browser's clock only when
+ * nothing is on screen yet): the browser and server clocks differ, and a rejoin's welcome sorts by
+ * time, so the notice stays after the items before it and before those after it.
+ */
 export function pushNotice(s: RoomLines, key: string, vars?: Record<string, string | number>): void {
-  pushItem(s, { kind: 'notice', id: `n${++noticeSeq}`, ts: Date.now(), key, vars });
+  const ts = s.items.length ? Math.max(...s.items.map(tsOf)) : Date.now();
+  pushItem(s, { kind: 'notice', id: `n${++noticeSeq}`, ts, key, vars });
 }
 
 /**
@@ -43,7 +54,7 @@ export function reduceLines(s: RoomLines, e: RoomEvent, me: string | null): bool
       const known = new Set(s.items.map(itemKey));
       for (const line of e.history) if (!known.has(line.id)) s.items.push({ kind: 'line', line });
       s.items.sort((a, b) => tsOf(a) - tsOf(b));
-      if (s.items.length > LINES_KEPT) s.items.splice(0, s.items.length - LINES_KEPT);
+      trim(s);
       return true;
     }
     case 'line':

@@ -3,7 +3,7 @@ import type { Favorite } from '../../../shared/favorites';
 
 // The favourites slice: the member's favourites (the top bar menu, the profile list), the hearts'
 // state after a toggle (overriding what the page was rendered with), and the last
-// "favourite is online" notice from the lobby socket (lib/realtime.ts writes it).
+// "favourite is online" notice from the lobby socket (written by the handler below).
 
 export interface FavoriteNotice {
   seq: number;
@@ -27,7 +27,7 @@ export const favoritesSlice = (): FavoritesSlice => ({ favorites: { list: null, 
 let noticeSeq = 0;
 
 /** Stores a `user:favorite_online` event for the favourites island to announce. */
-export function favoriteOnlineNotice(store: FavoritesSlice, e: { showId?: unknown; name?: unknown; slugName?: unknown }): void {
+function favoriteOnlineNotice(store: FavoritesSlice, e: { showId?: unknown; name?: unknown; slugName?: unknown }): void {
   if (typeof e.showId !== 'number' || typeof e.name !== 'string' || typeof e.slugName !== 'string') return;
   store.favorites.notice = { seq: ++noticeSeq, showId: e.showId, name: e.name, slugName: e.slugName };
 }

@@ -1,4 +1,4 @@
-// The store's video-player slice; saving and restoring it is in player.ts, loaded with the player.
+// The store's video-player slice; saving and restoring it is in player-storage.ts, loaded with the player.
 
 export interface PlayerState {
   volume: number;

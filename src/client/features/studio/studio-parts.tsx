@@ -1,8 +1,9 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { CHAT_TEXT_MAX } from '../../../shared/chat';
 import { Icon } from '../../ui/icon';
 import { useSnap, useStore, useT } from '../../state/context';
+import { useNow } from '../chat/chat-parts';
 import { LineList, TypingLine } from '../chat/line-list';
 import type { RoomItem } from '../chat/room-lines';
 import { command, say, typing } from './studio-state';
@@ -69,7 +70,7 @@ export function StudioPrivate() {
           {t('studio.private.warn', { nick: session.nick, seconds: s.warn.seconds })}
         </p>
       )}
-      <LineList items={lines} me="performer" empty="studio.chat.empty" testId="studio-private-lines" className="studio-lines" />
+      <LineList items={lines} me={null} empty="studio.chat.empty" testId="studio-private-lines" className="studio-lines" />
       <SayBox to={id} testId="studio-private-input" label={t('studio.private.input', { nick: session.nick })} />
     </section>
   );
@@ -79,16 +80,12 @@ export function StudioPrivate() {
 export function StudioChat() {
   const t = useT();
   const s = useSnapshot(useStore().studio);
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    const i = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(i);
-  }, []);
+  const now = useNow(1_000);
   const items = s.items.filter((i) => i.kind !== 'line' || !i.line.to) as RoomItem[];
   return (
     <section className="studio-card studio-chat">
       <h2>{t('studio.chat.title')}</h2>
-      <LineList items={items} me="performer" empty="studio.chat.empty" testId="studio-lines" className="studio-lines" />
+      <LineList items={items} me={null} empty="studio.chat.empty" testId="studio-lines" className="studio-lines" />
       <TypingLine typing={s.typing} now={now} />
       <SayBox testId="studio-input" label={t('studio.chat.input')} />
     </section>

@@ -11,7 +11,7 @@ import { attachPublisher, detachPublisher, onPublisherEvent, republish, syncPubl
 // chat, requests and sessions, and today's earnings. State lives in the store's studio slice, so a
 // reconnect keeps everything on screen and the welcome only adds what was missed.
 
-/** The document's studio (the studio slice, studio().slice.ts); actions run in the browser only. */
+/** The document's studio (the studio slice, studio.slice.ts); actions run in the browser only. */
 const studio = () => appStore().studio;
 
 /** The studio's room socket: a browser-only handle, not state. */
@@ -47,6 +47,7 @@ export function connectStudio(): void {
     showId: () => studio().info?.show.id ?? 0,
     send: (cmd) => socket?.send(cmd) ?? false,
     creds: () => socket?.creds ?? null,
+    reconnect: () => socket?.reconnect(),
     canPublish: () => {
       const info = studio().info;
       return !!info?.status.online && !info.status.paused;

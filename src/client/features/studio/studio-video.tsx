@@ -26,9 +26,11 @@ export function StudioVideo() {
   }, [p.preview]);
 
   const on = p.status === 'on';
-  const connected = Object.values(p.peers).filter((x) => x === 'connected').length;
+  const connected = p.relay === 'cloudflare' ? p.receiving : Object.values(p.peers).filter((x) => x === 'connected').length;
   const status = s.info?.status;
-  const air = !on ? 'off' : !status?.online ? 'offline' : status.paused ? 'paused' : p.live ? 'live' : 'starting';
+  // On air only once the delivery is up (the SFU connection, or peer to peer published).
+  const delivery = p.link === 'connected' ? 'live' : p.link === 'reconnecting' || p.link === 'failed' ? p.link : 'starting';
+  const air = !on ? 'off' : !status?.online ? 'offline' : status.paused ? 'paused' : p.live ? delivery : 'starting';
   const problem = p.status === 'denied' || p.status === 'missing' || p.status === 'error' || p.status === 'unsupported';
 
   return (
@@ -46,7 +48,7 @@ export function StudioVideo() {
         )}
         {on && p.camMuted && <p className="live-video-label">{t('studio.video.camMuted')}</p>}
       </div>
-      <p className={`studio-air small air-${air}`} data-testid="studio-air" aria-live="polite">
+      <p className={`studio-air small air-${air}`} data-testid="studio-air" aria-live="polite" role={air === 'failed' ? 'alert' : undefined}>
         {t(`studio.video.air.${air}`)}
         {air === 'live' && <span data-testid="studio-video-viewers"> · {t('studio.video.viewers', { count: connected })}</span>}
         {p.relay === 'p2p' && air === 'live' && <span className="muted"> · {t('studio.video.p2p')}</span>}

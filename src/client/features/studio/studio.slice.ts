@@ -48,7 +48,7 @@ export type DeepReadonly<T> = { readonly [K in keyof T]: T[K] extends (infer U)[
 /** A job as a render snapshot sees it. */
 export type JobView = DeepReadonly<Job>;
 
-export type Phase = 'idle' | 'preparing' | 'uploading' | 'finishing' | 'done' | 'failed';
+type Phase = 'idle' | 'preparing' | 'uploading' | 'finishing' | 'done' | 'failed';
 
 export interface Job {
   phase: Phase;

@@ -4,12 +4,14 @@ import type { VideoSignal } from '../../../shared/video';
 import { appStore } from '../../state/app-store';
 import type { PublisherState } from './video.slice';
 import { cameraConstraints, cameraFailure, listDevices, PRESETS } from './camera';
-import { gatheredSdp, iceServers, preferVp8, webrtcSupported, type RoomToken } from './rtc';
+import { publishToRelay, relayAnswer, relayAwaitingAnswer, relayConnection, republishRelay, retryRelay, stopRelay } from './relay-publisher';
+import { gatheredSdp, keepIceFresh, preferVp8, rtcConfig, webrtcSupported, type RoomToken } from './rtc';
 
 // The performer's camera and its delivery (issue 12 point 3). The camera is on while the studio
 // has it; it is published while the show is online, not paused and the room socket is open.
 // Peer-to-peer: one connection per viewer the room permits, offered when that viewer asks; the
-// room's list shrinking closes a viewer's connection at once. SFU: one connection to the relay.
+// room's list shrinking closes a viewer's connection at once. SFU: one connection to the relay
+// (relay-publisher.ts, which watches it and publishes again when it is lost).
 
 /** The document's publisher slice (video.slice.ts); actions run in the browser only. */
 const pub = () => appStore().publisher;
@@ -20,13 +22,14 @@ export interface PublisherLink {
   creds(): RoomToken | null;
   /** Online, not paused, socket open. */
   canPublish(): boolean;
+  /** A fresh studio socket (and room token): a publish that keeps failing tries one. */
+  reconnect(): void;
 }
 
 let link: PublisherLink | null = null;
 let stream: MediaStream | null = null;
 let permitted: string[] = [];
 const peers = new Map<string, RTCPeerConnection>();
-let relayPc: RTCPeerConnection | null = null;
 
 export function attachPublisher(l: PublisherLink): void {
   link = l;
@@ -58,6 +61,7 @@ export async function startCamera(): Promise<void> {
 
 export function stopCamera(): void {
   setLive(false);
+  stopRelay(true);
   stream?.getTracks().forEach((t) => t.stop());
   stream = null;
   pub().preview = null;
@@ -71,7 +75,8 @@ function replaceStream(next: MediaStream): void {
   next.getVideoTracks().forEach((t) => (t.enabled = !pub().camMuted));
   next.getAudioTracks().forEach((t) => (t.enabled = !pub().micMuted));
   pub().preview = ref(next);
-  for (const pc of [...peers.values(), ...(relayPc ? [relayPc] : [])]) {
+  const relay = relayConnection();
+  for (const pc of [...peers.values(), ...(relay ? [relay] : [])]) {
     for (const sender of pc.getSenders()) {
       const track = next.getTracks().find((t) => t.kind === sender.track?.kind);
       if (track) void sender.replaceTrack(track).catch(() => undefined);
@@ -119,20 +124,22 @@ async function setBitrate(pc: RTCPeerConnection): Promise<void> {
 function setLive(live: boolean): void {
   if (pub().live === live) return;
   pub().live = live;
+  pub().link = live ? 'connected' : 'idle';
   if (!live) {
     for (const sid of [...peers.keys()]) closePeer(sid);
-    relayPc?.close();
-    relayPc = null;
+    // A republish (socket reconnect) keeps counting attempts; the camera or the show stopping does not.
+    stopRelay(!wanted());
   }
   link?.send({ t: 'video', live });
 }
 
+const wanted = () => pub().status === 'on' && !!link?.canPublish();
+
 /** Publishes when the camera is on and the show can be seen; stops when either ends. */
 export function syncPublishing(): void {
-  const should = pub().status === 'on' && !!link?.canPublish();
-  if (!should) return setLive(false);
+  if (!wanted()) return setLive(false);
   if (pub().live) return;
-  if (pub().relay === 'cloudflare') void publishToRelay();
+  if (pub().relay === 'cloudflare' && link) void publishToRelay({ link, newPc, wanted });
   else setLive(true);
 }
 
@@ -143,23 +150,15 @@ export function republish(): void {
   syncPublishing();
 }
 
-function newPc(servers: RTCIceServer[]): RTCPeerConnection {
-  const pc = new RTCPeerConnection({ iceServers: servers });
+function newPc(config: RTCConfiguration): RTCPeerConnection {
+  const pc = new RTCPeerConnection(config);
   for (const track of stream?.getTracks() ?? []) {
-    const t = pc.addTransceiver(track, { direction: 'sendonly', streams: stream ? [stream] : [] });
+    // The preset's bitrate cap from the first frame (setBitrate keeps it after a change).
+    const sendEncodings = track.kind === 'video' ? [{ maxBitrate: PRESETS[pub().preset].kbps * 1000 }] : undefined;
+    const t = pc.addTransceiver(track, { direction: 'sendonly', streams: stream ? [stream] : [], sendEncodings });
     if (track.kind === 'video') preferVp8(t);
   }
   return pc;
-}
-
-async function publishToRelay(): Promise<void> {
-  if (!link) return;
-  pub().live = true;
-  const pc = newPc(await iceServers(link.showId(), link.creds()));
-  relayPc = pc;
-  await pc.setLocalDescription(await pc.createOffer());
-  const sdp = await gatheredSdp(pc);
-  if (relayPc === pc) link.send({ t: 'signal', to: 'relay', data: { kind: 'offer', sdp } });
 }
 
 function closePeer(sid: string): void {
@@ -171,7 +170,8 @@ function closePeer(sid: string): void {
 async function offerTo(sid: string): Promise<void> {
   if (!link || !stream || !permitted.includes(sid)) return;
   closePeer(sid);
-  const pc = newPc(await iceServers(link.showId(), link.creds()));
+  const pc = newPc(await rtcConfig(link.showId(), link.creds()));
+  keepIceFresh(pc, link.showId(), () => link?.creds() ?? null);
   peers.set(sid, pc);
   pub().peers[sid] = pc.connectionState;
   pc.onconnectionstatechange = () => {
@@ -187,14 +187,27 @@ async function offerTo(sid: string): Promise<void> {
 export function onPublisherEvent(e: RoomEvent): boolean {
   if (e.t === 'video-viewers') {
     pub().relay = e.relay;
+    pub().receiving = e.count;
     permitted = e.viewers;
     for (const sid of [...peers.keys()]) if (!permitted.includes(sid)) closePeer(sid);
     return true;
   }
+  // The room closed the publication (a private started, the SFU collected it): publish again now;
+  // the room could not publish our offer: again, after a backoff.
+  if (e.t === 'error' && pub().relay === 'cloudflare' && pub().live) {
+    if (e.code === 'video.republish') {
+      republishRelay();
+      return true;
+    }
+    if (e.code === 'video.unavailable' && relayAwaitingAnswer()) {
+      retryRelay();
+      return true;
+    }
+  }
   if (e.t !== 'signal') return false;
   const d = e.data;
   if (e.from === 'relay') {
-    if (d.kind === 'answer' && relayPc) void relayPc.setRemoteDescription({ type: 'answer', sdp: d.sdp }).catch(() => undefined);
+    if (d.kind === 'answer') relayAnswer(d.sdp);
   } else if (d.kind === 'want') {
     if (pub().live) void offerTo(e.from).catch(() => closePeer(e.from));
   } else if (d.kind === 'answer') {

@@ -2,7 +2,7 @@ import { ref } from 'valtio';
 import type { RoomEvent } from '../../../shared/chat';
 import type { VideoSignal } from '../../../shared/video';
 import { appStore } from '../../state/app-store';
-import { gatheredSdp, iceServers, webrtcSupported, type RoomToken } from './rtc';
+import { gatheredSdp, keepIceFresh, rtcConfig, webrtcSupported, type RoomToken } from './rtc';
 
 // A viewer's video (issue 12 point 4): the room says whether the performer's video is for this
 // session ('video' events); while it is, the viewer asks for a connection ('want'), answers the
@@ -20,6 +20,8 @@ export interface ReceiverLink {
 
 /** No answer and no media this long after asking: ask again. */
 const WATCHDOG_MS = 8_000;
+/** The same while the video was playing before (a network that dropped): back within seconds once it returns. */
+const REWATCH_MS = 2_500;
 /** A disconnected connection gets this long to come back by itself. */
 const DISCONNECTED_MS = 3_000;
 
@@ -35,13 +37,20 @@ declare global {
   }
 }
 
+/** The device's network came back: a video that was lost is asked for at once. */
+function onOnline(): void {
+  if (rx().state === 'live' && rx().phase === 'reconnecting') want();
+}
+
 export function attachReceiver(l: ReceiverLink): void {
   link = l;
   rx().state = null;
   rx().phase = webrtcSupported() ? 'idle' : 'unsupported';
+  window.addEventListener('online', onOnline);
 }
 
 export function detachReceiver(): void {
+  window.removeEventListener('online', onOnline);
   closePc();
   link = null;
   rx().state = null;
@@ -92,15 +101,15 @@ function armWatchdog(): void {
   watchdog = setTimeout(() => {
     watchdog = null;
     if (rx().state === 'live' && rx().phase !== 'playing') want();
-  }, WATCHDOG_MS);
+  }, rx().phase === 'reconnecting' ? REWATCH_MS : WATCHDOG_MS);
 }
 
 async function answer(from: string, sdp: string): Promise<void> {
   if (!link || rx().state !== 'live' || rx().phase === 'unsupported') return;
   const l = link;
   if (pc) pc.close();
-  const servers = await iceServers(l.showId, l.creds());
-  const me = new RTCPeerConnection({ iceServers: servers });
+  const me = new RTCPeerConnection(await rtcConfig(l.showId, l.creds()));
+  keepIceFresh(me, l.showId, () => l.creds());
   pc = me;
   window.__videoPc = me;
   const stream = new MediaStream();

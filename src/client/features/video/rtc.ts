@@ -1,6 +1,7 @@
 import type { IceServersAnswer, VideoRelayKind } from '../../../shared/video';
 
-// WebRTC helpers both sides share: the ICE servers (one endpoint, cached for their lifetime),
+// WebRTC helpers both sides share: the ICE servers (one endpoint, cached for half their life and
+// renewed on open connections before they expire),
 // VP8 first (Debian's Chromium may lack H.264), and a description with its candidates in it
 // (no trickle: the same one-offer-one-answer exchange for the peer-to-peer and the SFU engine).
 
@@ -28,6 +29,41 @@ export async function iceServers(showId: number, creds: RoomToken | null): Promi
     }
   }
   return cached?.answer.iceServers ?? [];
+}
+
+/** A connection's configuration: the servers, and relay-only where the ICE endpoint says so (production peer to peer). */
+export async function rtcConfig(showId: number, creds: RoomToken | null): Promise<RTCConfiguration> {
+  const servers = await iceServers(showId, creds);
+  return { iceServers: servers, iceTransportPolicy: cached?.answer.relayOnly ? 'relay' : 'all' };
+}
+
+/** After a failed renewal, try again this much later. */
+const ICE_RETRY_MS = 60_000;
+
+/**
+ * Renews a connection's TURN credentials before they expire: at half their life the servers are
+ * fetched again and handed to the connection with setConfiguration (a show over TURN outlives one
+ * credential). Stops once the connection is closed; servers without a ttl never expire.
+ */
+export function keepIceFresh(pc: RTCPeerConnection, showId: number, creds: () => RoomToken | null): void {
+  const issued = cached;
+  if (!issued || issued.answer.ttl === 0) return;
+  const due = issued.at + (issued.answer.ttl * 1000) / 2 - Date.now();
+  setTimeout(async () => {
+    if (pc.connectionState === 'closed') return;
+    const servers = await iceServers(showId, creds());
+    if (cached === issued) {
+      // Not renewed (offline, or the token died with the session): later, unless closed by then.
+      setTimeout(() => keepIceFresh(pc, showId, creds), ICE_RETRY_MS);
+      return;
+    }
+    try {
+      pc.setConfiguration({ ...pc.getConfiguration(), iceServers: servers });
+    } catch {
+      // closed meanwhile
+    }
+    keepIceFresh(pc, showId, creds);
+  }, Math.max(due, 0));
 }
 
 /** VP8 first on a video transceiver. */

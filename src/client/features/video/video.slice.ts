@@ -24,13 +24,19 @@ export interface PublisherState {
   preset: Preset;
   camMuted: boolean;
   micMuted: boolean;
-  /** The room has our video (the performer's browser or the SFU sends it). */
+  /** We publish (the performer's browser sends to each viewer, or to the SFU). */
   live: boolean;
+  /** The delivery as it is: peer to peer 'connected' while published; to the SFU, its connection's state. */
+  link: PublishLink;
   relay: VideoRelayKind | null;
-  /** Viewers connected, by session id. */
+  /** Viewers connected, by session id (peer to peer). */
   peers: Record<string, RTCPeerConnectionState>;
+  /** Viewers the room sends the video to (the SFU: the studio holds no connection per viewer). */
+  receiving: number;
   preview: MediaStream | null;
 }
+
+export type PublishLink = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'failed';
 
 export interface VideoSlice {
   receiver: ReceiverState;
@@ -49,8 +55,10 @@ export const videoSlice = (): VideoSlice => ({
     camMuted: false,
     micMuted: false,
     live: false,
+    link: 'idle',
     relay: null,
     peers: {},
+    receiving: 0,
     preview: null,
   },
 });

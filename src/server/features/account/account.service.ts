@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import type { Nickname, User } from '../../../shared/session';
 import type { AppEnv } from '../../env';
 import { mailOrigin } from '../../lib/config';
 import { ApiError } from '../../lib/errors';
@@ -8,7 +7,7 @@ import { mailerFor } from '../../lib/mailer';
 import { ensureSession } from '../session/session.service';
 import { logIn } from '../session/login.service';
 import { nowSeconds } from '../../lib/clock';
-import { loginState, markVerifySent, nameTaken, toWireUser, wireUser, type UserRow } from './account.repo';
+import { loginState, markVerifySent, nameTaken, toWireUser, wireUser } from './account.repo';
 import { issueToken } from './tokens.repo';
 
 export const LOGIN_WINDOW_S = 15 * 60;
@@ -45,9 +44,8 @@ export async function uniqueUsername(db: D1Database, base: string): Promise<stri
 }
 
 /** The member behind a request's auth cookie as answered (the session middleware's `user`). */
-export function wireMember(row: UserRow, nicknames: Nickname[]): User {
-  return toWireUser(row, nicknames);
-}
+// Kept: the middleware reaches account.repo only through this service (layout rules; no re-exports).
+export const wireMember = toWireUser;
 
 /** Logs in; the member and the session, which every successful auth call answers with. */
 export async function logInPayload(c: Context<AppEnv>, userId: number) {

@@ -1,17 +1,14 @@
 import type { Context } from 'hono';
-import { EXTERNAL_LEASE_MS } from '../../../shared/chat';
 import type { AppEnv, Bindings } from '../../env';
 import { frameUrl } from '../../lib/frame-ticket';
-import { envPositiveInt } from '../../lib/config';
 import type { ChatSessionRow, ChatShowRow } from './chat.repo';
+import { leaseMs } from './chat-timings';
 
 // External provider shows (contentprovider_id > 1): their sessions are created by the same start
 // call as every other (same rules, codes, billing, nickname and limits), hold a lease in the room
 // that the page extends every 10 s, and run in the partner frame served at /api/chat/external/vxm.
 
 export const isExternal = (show: Pick<ChatShowRow, 'contentprovider_id'>) => show.contentprovider_id > 1;
-
-export const leaseMs = (env: Bindings) => envPositiveInt(env.CHAT_EXTERNAL_LEASE_MS, EXTERNAL_LEASE_MS);
 
 /** The start answer's extra fields for a partner show's session (none for the own provider's). */
 export async function externalStart(env: Bindings, show: Pick<ChatShowRow, 'id' | 'contentprovider_id'>, sessionId: string): Promise<{ frame?: string; lease_ms?: number }> {

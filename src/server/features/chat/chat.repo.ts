@@ -205,9 +205,3 @@ export async function chatHistory(db: D1Database, userId: number, limit = 100): 
     .all<HistoryRow>();
   return results;
 }
-
-/** Sessions of a show not ended yet (the room ends them when the show goes offline). */
-export async function openSessionsOfShow(db: D1Database, showId: number): Promise<ChatSessionRow[]> {
-  const { results } = await db.prepare("SELECT * FROM chat_sessions WHERE show_id = ? AND state <> 'ended'").bind(showId).all<ChatSessionRow>();
-  return results;
-}

@@ -7,7 +7,9 @@ import type { ShowConf } from './room/logic';
 // What other features (the studio, operators, the simulator) use of live rooms: a show's room and
 // its socket address, the show as the room sees it, and its state told after a change.
 
-export const chatShow = (db: D1Database, id: number) => showById(db, id);
+/** A show's row as the live room sees it. */
+// Kept: the studio reaches chat.repo only through this service (layout rules; no re-exports).
+export const chatShow = showById;
 /** A show's switches as the studio shows them. */
 export const showStatusOf = (r: ChatShowRow) => ({ online: r.online === 1, paused: r.paused === 1, open: openTypesOf(r) });
 

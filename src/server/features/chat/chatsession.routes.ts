@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { CHAT_MINUTE_MS, type ChatSessionAnswer, type SessionView } from '../../../shared/chat';
+import type { ChatSessionAnswer, SessionView } from '../../../shared/chat';
 import type { AppEnv } from '../../env';
 import { randomToken } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
@@ -11,9 +11,9 @@ import { externalStart } from './chat-external';
 import { validationHook } from '../../lib/validation';
 import { envPositiveInt } from '../../lib/config';
 import { utcDay } from './room/logic';
-import { roomOf, showConf } from './chat.service';
 import { activeCall, announceCoins } from '../billing/billing.service';
-import { realmOf } from './chat.service';
+import { realmOf, roomOf, showConf } from './chat.service';
+import { minuteMs } from './chat-timings';
 import { clientIp, ensureSession, requireUser } from '../session/session.service';
 import { hit } from '../../lib/throttle.repo';
 import { chatNick, effectiveType, parseSessionType, sessionPrice, startRefusal, type Refusal } from './chat-rules';
@@ -202,7 +202,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
         contentProviderId: show.contentprovider_id,
         showId: show.id,
         price,
-        minute_ms: envPositiveInt(c.env.CHAT_MINUTE_MS, CHAT_MINUTE_MS),
+        minute_ms: minuteMs(c.env),
         nickname: nick.nick,
         voicecall: call !== null,
         // A partner show's session: the frame to embed and the lease its page extends.

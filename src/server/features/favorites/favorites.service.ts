@@ -1,11 +1,11 @@
 import type { Locale } from '../../../shared/constants';
 import type { FavoriteOnlineEvent } from '../../../shared/favorites';
+import type { ShowStatus } from '../../../shared/realtime';
 import { showHref } from '../../../shared/shows';
 import type { Bindings } from '../../env';
 import { mailOrigin } from '../../lib/config';
 import { actionMail } from '../../lib/mail-templates';
 import { mailerFor } from '../../lib/mailer';
-import { hubHooks } from '../../realtime/hub';
 import { publishToUser } from '../../realtime/shards';
 import { claimNotices, favoriteIds, listFavorites } from './favorites.repo';
 
@@ -48,8 +48,11 @@ export async function notifyFavoritesOnline(env: Bindings, showIds: number[], no
   return notices.length;
 }
 
-// The development simulator's shows that went online notify their favourites too (after the push, never holding up the next tick).
-hubHooks.simulated.push(async (env, changes, defer) => {
+/**
+ * The development simulator's shows that went online notify their favourites too (after the push,
+ * deferred so it never holds up the next tick); src/server/index.ts registers it with the lobby hub.
+ */
+export async function notifySimulatedOnline(env: Bindings, changes: ShowStatus[], defer: (work: Promise<unknown>) => void): Promise<void> {
   const online = changes.filter((c) => c.online).map((c) => c.id);
   if (online.length) defer(notifyFavoritesOnline(env, online).catch(() => undefined));
-});
+}

@@ -18,7 +18,7 @@ FROM conversations c
 LEFT JOIN message_blocks b ON b.user_id = c.user_id AND b.show_id = c.show_id
 LEFT JOIN messages lm ON lm.id = (SELECT m.id FROM messages m WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1)`;
 
-export function toInbox(r: ThreadSummaryRow): InboxConversation {
+function toInbox(r: ThreadSummaryRow): InboxConversation {
   return {
     id: r.id,
     memberpseudo: r.member_pseudo,

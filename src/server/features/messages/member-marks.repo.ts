@@ -20,7 +20,7 @@ export async function readAllBatch(db: D1Database, userId: number, batch: number
 }
 
 /** A row only while some block holds: unblocking both sides leaves no trace. */
-export function dropUnblocked(db: D1Database, userId: number, showId: number): D1PreparedStatement {
+function dropUnblocked(db: D1Database, userId: number, showId: number): D1PreparedStatement {
   return db.prepare('DELETE FROM message_blocks WHERE user_id = ? AND show_id = ? AND by_member = 0 AND by_show = 0').bind(userId, showId);
 }
 

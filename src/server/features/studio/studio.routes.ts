@@ -2,7 +2,6 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import type { OpenTypes } from '../../../shared/chat';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../lib/errors';
 import { showEarnings } from '../../lib/ledger.repo';
@@ -20,14 +19,6 @@ const requirePerformer = createMiddleware<AppEnv>(async (c, next) => {
   c.header('Cache-Control', 'no-store');
   await next();
 });
-
-export interface StudioStatus {
-  online: boolean;
-  paused: boolean;
-  open: OpenTypes;
-}
-
-const statusOf = (r: ChatShowRow): StudioStatus => showStatusOf(r);
 
 async function loadShow(db: D1Database, id: number): Promise<ChatShowRow> {
   const row = await chatShow(db, id);
@@ -58,7 +49,7 @@ export const studioRoutes = new Hono<AppEnv>()
         priceFactorExclusive: r.price_factor_exclusive,
         flags: { free: r.flag_free === 1, exclusive: r.flag_exclusive },
       },
-      status: statusOf(r),
+      status: showStatusOf(r),
       earnings: { today: earnings.total, statement: earnings.entries },
     });
   })
@@ -80,7 +71,7 @@ export const studioRoutes = new Hono<AppEnv>()
       const r = await loadShow(c.env.DB, id);
       // The room ends paid sessions when the show goes offline or pauses; online, it waits for the studio's socket.
       await roomOf(c.env, id).setShow(showConf(r), true);
-      return c.json({ status: statusOf(r) });
+      return c.json({ status: showStatusOf(r) });
     },
   )
   .post('/connect', async (c) => {

@@ -47,6 +47,16 @@ const turnResponse = z.object({ iceServers: z.union([z.array(iceServer), iceServ
 export type TracksResponse = z.infer<typeof tracksResponse>;
 export type ApiTrack = z.infer<typeof track>;
 
+/** Already closed is what we wanted: a close that finds the track gone is not a failure. */
+export const ALREADY_CLOSED = 'close_track_error';
+/** A pull of a track the SFU does not have (a publication collected after 30 s without media). */
+export const TRACK_GONE = 'not_found_track_error';
+
+/** 410 session_error: the session is dead (its connection gone past the reuse window); nothing flows on it. */
+export function deadSession(e: unknown): boolean {
+  return e instanceof VideoRelayError && e.detail.status === 410 && e.detail.errorCode === 'session_error';
+}
+
 /** Tracks of a 200 that carry an errorCode (except those `ignore` accepts). */
 export function failedTracks(tracks: ApiTrack[] | undefined, ignore: (code: string) => boolean = () => false): TrackError[] {
   return (tracks ?? [])
@@ -54,20 +64,33 @@ export function failedTracks(tracks: ApiTrack[] | undefined, ignore: (code: stri
     .map((t) => ({ mid: t.mid, trackName: t.trackName, errorCode: t.errorCode ?? '', errorDescription: t.errorDescription }));
 }
 
+/**
+ * Cloudflare's TURN list includes port-53 URLs; browsers wait on them (port 53 is often blocked),
+ * and a client that does not trickle candidates is told to drop them.
+ */
+export function withoutPort53(servers: IceServer[]): IceServer[] {
+  return servers.map((s) => ({ ...s, urls: s.urls.filter((u) => !/:53(\?|$)/.test(u)) })).filter((s) => s.urls.length > 0);
+}
+
 export class RealtimeApi {
   private readonly chains = new Map<string, Promise<unknown>>();
+  /** Sessions whose chain waits for the endpoint's answer to an SFU offer: the release. */
+  private readonly held = new Map<string, () => void>();
 
   constructor(
     private readonly options: RealtimeApiOptions,
     private readonly fetchFn: FetchLike,
   ) {}
 
-  /** Runs `work` after every earlier call queued for this session has settled. */
-  serial<T>(sessionId: string, work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` after every earlier call queued for this session has settled. A result that
+   * `holds` keeps the chain until `release` (the matching /renegotiate) or the API timeout.
+   */
+  serial<T>(sessionId: string, work: () => Promise<T>, holds?: (result: T) => boolean): Promise<T> {
     const previous = this.chains.get(sessionId) ?? Promise.resolve();
     const next = previous.then(work, work);
     const settled = next.then(
-      () => undefined,
+      (result) => (holds?.(result) ? this.hold(sessionId) : undefined),
       () => undefined,
     );
     this.chains.set(sessionId, settled);
@@ -77,16 +100,45 @@ export class RealtimeApi {
     return next;
   }
 
+  /** Whether the session's chain waits for the answer to an SFU offer. */
+  pending(sessionId: string): boolean {
+    return this.held.has(sessionId);
+  }
+
+  /** The chain frees: the offer was answered, or will never be (the viewer was cut off). */
+  release(sessionId: string): void {
+    this.held.get(sessionId)?.();
+  }
+
+  private hold(sessionId: string): Promise<void> {
+    return new Promise((resolve) => {
+      const release = () => {
+        clearTimeout(timer);
+        if (this.held.get(sessionId) === release) this.held.delete(sessionId);
+        resolve();
+      };
+      const timer = setTimeout(release, this.options.timeoutMs);
+      this.held.set(sessionId, release);
+    });
+  }
+
   newSession(): Promise<string> {
     return this.app('POST', 'sessions/new', undefined, newSession).then((r) => r.sessionId);
   }
 
   newTracks(sessionId: string, body: { sessionDescription?: z.infer<typeof sdp>; tracks: object[] }): Promise<TracksResponse> {
-    return this.serial(sessionId, () => this.app('POST', `sessions/${enc(sessionId)}/tracks/new`, body, tracksResponse));
+    // An SFU offer (requiresImmediateRenegotiation) holds the session until the endpoint answers:
+    // any other mutation before that would be refused (406).
+    return this.serial(sessionId, () => this.app('POST', `sessions/${enc(sessionId)}/tracks/new`, body, tracksResponse), (r) => r.requiresImmediateRenegotiation === true);
   }
 
+  /** The answer to a held offer runs at once (it is what the chain waits for) and frees the chain. */
   renegotiate(sessionId: string, description: z.infer<typeof sdp>) {
-    return this.serial(sessionId, () => this.app('PUT', `sessions/${enc(sessionId)}/renegotiate`, { sessionDescription: description }, renegotiateResponse));
+    const call = () => this.app('PUT', `sessions/${enc(sessionId)}/renegotiate`, { sessionDescription: description }, renegotiateResponse);
+    const release = this.held.get(sessionId);
+    if (!release) return this.serial(sessionId, call);
+    this.held.delete(sessionId);
+    return call().finally(release);
   }
 
   /** Forced close (no SDP exchange): the SFU stops forwarding at once. */
@@ -99,16 +151,18 @@ export class RealtimeApi {
     return this.app('GET', `sessions/${enc(sessionId)}`, undefined, sessionState);
   }
 
-  /** TURN key API: short-lived credentials mapped to the browser's ICE server list. */
+  /** TURN key API: short-lived credentials mapped to the browser's ICE server list (port-53 URLs dropped). */
   async turnIceServers(keyId: string, token: string, ttl: number): Promise<IceServer[]> {
     const url = `${this.options.base}/turn/keys/${enc(keyId)}/credentials/generate-ice-servers`;
     const body = await this.request('POST', url, token, { ttl }, turnResponse);
     const list = Array.isArray(body.iceServers) ? body.iceServers : [body.iceServers];
-    return list.map((s) => ({
-      urls: typeof s.urls === 'string' ? [s.urls] : s.urls,
-      ...(s.username !== undefined ? { username: s.username } : {}),
-      ...(s.credential !== undefined ? { credential: s.credential } : {}),
-    }));
+    return withoutPort53(
+      list.map((s) => ({
+        urls: typeof s.urls === 'string' ? [s.urls] : s.urls,
+        ...(s.username !== undefined ? { username: s.username } : {}),
+        ...(s.credential !== undefined ? { credential: s.credential } : {}),
+      })),
+    );
   }
 
   private async app<T extends { errorCode?: string; errorDescription?: string }>(method: string, path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {

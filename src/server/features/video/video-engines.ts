@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { Bindings } from '../../env';
-import type { IceServersAnswer, PublishAnswer, PullAnswer, SessionDescription } from '../../../shared/video';
+import type { IceServersAnswer, PublishAnswer, PullAnswer, SessionDescription, VideoSignal } from '../../../shared/video';
+import { TURN_CREDENTIAL_TTL_S, videoConfig } from '../../lib/config';
 import { cloudflareSfu } from './cloudflare-sfu';
-import type { FetchLike } from './realtime-api';
-import { videoRelayKind, VideoRelayError, type VideoRelay } from './video-relay';
+import { hasTurn, p2pRelayOnly, relayOnlySdp } from './p2p-privacy';
+import { RealtimeApi, type FetchLike } from './realtime-api';
+import { videoRelayKind, VideoRelayError, type SfuStore, type VideoRelay, type ViewerState } from './video-relay';
 
 // The two engines behind VideoRelay, chosen by VIDEO_RELAY (issue 12 point 1).
 
@@ -36,9 +38,26 @@ export function configuredIceServers(env: Bindings): IceServersAnswer {
  */
 export class P2pRelay implements VideoRelay {
   readonly kind = 'p2p' as const;
-  constructor(private readonly env: Bindings) {}
+  constructor(
+    private readonly env: Bindings,
+    private readonly fetchFn?: FetchLike,
+  ) {}
+  /**
+   * ICE_SERVERS; relay-only (production) needs TURN: Cloudflare TURN credentials when a TURN key
+   * is set, else a turn: server of ICE_SERVERS, else a configuration error (no video rather than
+   * the performer's address in every viewer's browser).
+   */
   async iceServers(): Promise<IceServersAnswer> {
-    return configuredIceServers(this.env);
+    if (!p2pRelayOnly(this.env)) return configuredIceServers(this.env);
+    const c = videoConfig(this.env);
+    const answer =
+      c.turnKeyId && c.turnKeyApiToken
+        ? { iceServers: await turnApi(this.env, this.fetchFn).turnIceServers(c.turnKeyId, c.turnKeyApiToken, TURN_CREDENTIAL_TTL_S), ttl: TURN_CREDENTIAL_TTL_S }
+        : configuredIceServers(this.env);
+    if (!hasTurn(answer.iceServers)) {
+      throw new VideoRelayError('config', 'peer to peer in production needs TURN (TURN_KEY_ID and TURN_KEY_API_TOKEN, or a turn: server with credentials in ICE_SERVERS)');
+    }
+    return { ...answer, relayOnly: true };
   }
   async publish(): Promise<PublishAnswer> {
     throw new VideoRelayError('config', 'the peer-to-peer engine publishes from the browser');
@@ -50,7 +69,14 @@ export class P2pRelay implements VideoRelay {
     throw new VideoRelayError('unknown_session', 'the peer-to-peer engine holds no sessions');
   }
   async closeTracks(): Promise<void> {}
+  async cutOff(): Promise<ViewerState[]> {
+    return [];
+  }
   async endViewer(): Promise<void> {}
+  forgetViewer() {
+    return null;
+  }
+  async closeForgotten(): Promise<void> {}
   async unpublish(): Promise<void> {}
   publication() {
     return null;
@@ -58,10 +84,30 @@ export class P2pRelay implements VideoRelay {
   viewer() {
     return null;
   }
+  viewerKeys(): string[] {
+    return [];
+  }
 }
 
-export function createVideoRelay(env: Bindings, fetchFn?: FetchLike): VideoRelay {
-  return videoRelayKind(env) === 'cloudflare' ? cloudflareSfu(env, fetchFn) : new P2pRelay(env);
+/**
+ * A peer-to-peer offer or answer as the room passes it on: relay-only (production), with no
+ * address but the relay's, and null (refused) when no TURN is configured to relay through.
+ */
+export function p2pSignal(env: Bindings, data: VideoSignal): VideoSignal | null {
+  if (!p2pRelayOnly(env)) return data;
+  const c = videoConfig(env);
+  if (!(c.turnKeyId && c.turnKeyApiToken) && !hasTurn(configuredIceServers(env).iceServers)) return null;
+  return data.kind === 'offer' || data.kind === 'answer' ? { ...data, sdp: relayOnlySdp(data.sdp) } : data;
+}
+
+/** The TURN key API alone (the peer-to-peer engine's TURN in production). */
+function turnApi(env: Bindings, fetchFn: FetchLike = (url, init) => fetch(url, init)): RealtimeApi {
+  const c = videoConfig(env);
+  return new RealtimeApi({ base: c.realtimeApiBase, appId: '', appSecret: '', timeoutMs: c.realtimeTimeoutMs }, fetchFn);
+}
+
+export function createVideoRelay(env: Bindings, fetchFn?: FetchLike, store?: SfuStore): VideoRelay {
+  return videoRelayKind(env) === 'cloudflare' ? cloudflareSfu(env, fetchFn, store) : new P2pRelay(env, fetchFn);
 }
 
 /** The published tracks of an offer: each m= section's kind and mid. */

@@ -3,9 +3,9 @@ import { VIDEO_RELAYS, type IceServersAnswer, type PublishAnswer, type PublishTr
 import { videoConfig } from '../../lib/config';
 
 // One delivery interface, two engines (issue 12 point 1). An engine instance belongs to one
-// show's room Durable Object: it keeps that show's publication and viewers in memory, and the
-// room (single-threaded per show) decides who may pull. Only the Cloudflare engine is built
-// (lib/cloudflare-sfu.ts); the peer-to-peer engine answers `pull` with { relay: 'p2p' } and
+// show's room Durable Object: it keeps that show's publication and viewers (in memory and, for
+// the SFU, in the room's storage), and the room (single-threaded per show) decides who may pull. Only the Cloudflare engine is built
+// (features/video/cloudflare-sfu.ts); the peer-to-peer engine answers `pull` with { relay: 'p2p' } and
 // leaves the SDP exchange to the room socket (see docs/video-notes.md).
 
 export type VideoRelayErrorCode =
@@ -21,6 +21,8 @@ export type VideoRelayErrorCode =
   | 'track'
   /** Nothing is published for this show (pull before publish, or after a failed publish). */
   | 'not_published'
+  /** The SFU no longer has the publication's tracks (collected after 30 s without media): republish. */
+  | 'publication_gone'
   /** A session id this engine did not make (never touched). */
   | 'unknown_session'
   /** The peer-to-peer engine's viewer cap is reached. */
@@ -55,6 +57,40 @@ export interface Publication {
 export interface ViewerState {
   sessionId: string;
   tracks: RelayTrack[];
+  /** The SFU's offer is not answered yet (the session is still in setup: it carries no media). */
+  pending?: boolean;
+}
+
+/** The engine's state as plain data (Durable Object storage keeps it across the room's sleep). */
+export interface SfuSnapshot {
+  publications: [number, Publication][];
+  viewers: [number, [string, ViewerState][]][];
+}
+
+/** One stored entry of that state (null: removed), under its own storage key. */
+export type SfuEntry = [key: string, value: Publication | ViewerState | null];
+
+/** Where the engine's state lives beyond memory: what was saved, and where each change goes. */
+export interface SfuStore {
+  saved?: SfuSnapshot | null;
+  persist?: (entries: SfuEntry[]) => void;
+}
+
+/** Storage keys: a show's publication, and each of its viewers. */
+export const SFU_PREFIX = 'sfu:';
+export const sfuKey = (showId: number, viewerKey?: string): string => (viewerKey === undefined ? `${SFU_PREFIX}p:${showId}` : `${SFU_PREFIX}v:${showId}:${viewerKey}`);
+
+/** The stored entries (the room's storage listed with the prefix) read back as a snapshot. */
+export function sfuSnapshotOf(stored: Map<string, unknown>): SfuSnapshot {
+  const publications: [number, Publication][] = [];
+  const viewers = new Map<number, [string, ViewerState][]>();
+  for (const [key, value] of stored) {
+    const [, kind, show, ...viewer] = key.split(':');
+    const showId = Number(show);
+    if (kind === 'p') publications.push([showId, value as Publication]);
+    else if (kind === 'v') viewers.set(showId, [...(viewers.get(showId) ?? []), [viewer.join(':'), value as ViewerState]]);
+  }
+  return { publications, viewers: [...viewers] };
 }
 
 export interface VideoRelay {
@@ -71,11 +107,23 @@ export interface VideoRelay {
   closeTracks(sessionId: string, mids: string[]): Promise<void>;
   /** Stop a viewer's video now (paid session ended, private started): closes its tracks. */
   endViewer(showId: number, viewerKey: string): Promise<void>;
+  /** Forget a viewer at once (it pulls again on a new session); answers what to close in the background. */
+  forgetViewer(showId: number, viewerKey: string): ViewerState | null;
+  /** Close a forgotten viewer's tracks (one attempt; a dead session counts as closed). */
+  closeForgotten(state: ViewerState): Promise<void>;
+  /**
+   * Everyone loses the publication at once (a private starts): closed on the publisher's side in
+   * one call, whatever the number of viewers; every viewer forgotten (answered, for a cleanup of
+   * their sessions in the background). The performer publishes again for the entitled.
+   */
+  cutOff(showId: number): Promise<ViewerState[]>;
   /** Stop the performer's publication (offline / pause) and every viewer's pull of it. */
   unpublish(showId: number): Promise<void>;
   /** What the engine holds (for the room's state and tests). */
   publication(showId: number): Publication | null;
   viewer(showId: number, viewerKey: string): ViewerState | null;
+  /** The viewers the engine holds media for (the room ends those it no longer permits). */
+  viewerKeys(showId: number): string[];
 }
 
 /** VIDEO_RELAY parsed; an unknown value is a configuration error, never a silent default. */

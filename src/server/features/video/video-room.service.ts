@@ -1,17 +1,8 @@
-import type { RoomEvent } from '../../../shared/chat';
-import { VIDEO_P2P_MAX_VIEWERS, type VideoSignal } from '../../../shared/video';
-import type { Bindings } from '../../env';
-import { envPositiveInt } from '../../lib/config';
-import type { RoomSession, ShowConf } from '../chat/room/logic';
-import type { FetchLike } from './realtime-api';
-import { createVideoRelay, offerTracks } from './video-engines';
-import { videoPlan } from './video-plan';
-import type { VideoRelay } from './video-relay';
-
-/** Tests only: the fetch the SFU engine of rooms created from now on uses (the local fake of the Realtime API). */
-export const videoTestHooks: { fetch?: FetchLike } = {};
-/** A failed SFU track close is retried this often until it holds (a paid viewer's video stops within 2 s). */
-const CLOSE_RETRY_MS = 500;
+import type { IceServersAnswer, VideoRelayKind } from '../../../shared/video';
+import type { ShowConf } from '../chat/room/logic';
+import { plan, relay, videoPermitted, type VideoHost } from './video-host';
+import { SFU_PREFIX, sfuSnapshotOf, type SfuSnapshot, type VideoRelay } from './video-relay';
+import { signal } from './video-signal';
 
 /** The video part of a show room's state. */
 export interface VideoState {
@@ -23,47 +14,60 @@ export interface VideoState {
   /** The publication epoch the performer's last viewer list carried (-1: none sent yet). */
   toldEpoch: number;
   relay: VideoRelay | null;
+  /** Viewers whose media the engine is being told to stop (one attempt chain each). */
+  ending: Set<string>;
+  /** The SFU engine's state as the room's storage held it when the room woke (key 'sfu'). */
+  sfuSaved: SfuSnapshot | null;
+  /** The room's ICE servers (TURN credentials) and when they were issued; in memory (a room that slept issues new ones). */
+  ice: { at: number; answer: Promise<IceServersAnswer> } | null;
 }
 
-/** What the room lends its video (issue 12): the show, its sessions, storage and a send to a socket tag. */
-export interface VideoHost {
-  ctx: DurableObjectState;
-  env: Bindings;
-  show: ShowConf | null;
-  sessions: Map<string, RoomSession>;
-  video: VideoState;
-  send(tag: string, event: RoomEvent): void;
+/** The room's video as its storage kept it (key 'video', the SFU's entries under 'sfu:'; what each socket was told is not kept). */
+export function newVideoState(stored: Map<string, unknown>, sfu: Map<string, unknown> = new Map()): VideoState {
+  const video = stored.get('video') as { live: boolean; epoch: number } | undefined;
+  return { live: video?.live ?? false, epoch: video?.epoch ?? 0, told: new Map(), toldViewers: [], toldEpoch: -1, relay: null, ending: new Set(), sfuSaved: sfu.size ? sfuSnapshotOf(sfu) : null, ice: null };
 }
 
-/** Who is a viewer on the studio's list, as identified on a socket. */
-export interface VideoCaller {
-  sid: string;
-  role: string;
+/** The room's video read back from its storage ('video' read with the room's other keys). */
+export async function loadVideoState(ctx: DurableObjectState, stored: Map<string, unknown>): Promise<VideoState> {
+  return newVideoState(stored, await ctx.storage.list({ prefix: SFU_PREFIX }));
 }
 
-export function newVideoState(stored?: { live: boolean; epoch: number }): VideoState {
-  return { live: stored?.live ?? false, epoch: stored?.epoch ?? 0, told: new Map(), toldViewers: [], toldEpoch: -1, relay: null };
-}
+/** A failed SFU track close is retried this often until it holds (a paid viewer's video stops within 2 s). */
+export const CLOSE_RETRY_MS = 500;
+/** From this many viewers losing the video at once, the SFU closes the publication instead of each pull. */
+export const CUT_OFF_AT = 3;
+/** The `ending` entry of a cut-off in progress. */
+const CUTTING_OFF = '*';
+/**
+ * TURN credentials are issued once per room and handed to everyone in it for this long (Cloudflare
+ * asks that most issued credentials be used); each answer says how long they have left.
+ */
+export const ICE_SHARE_MS = 10 * 60_000;
 
-function relay(h: VideoHost): VideoRelay {
-  return (h.video.relay ??= createVideoRelay(h.env, videoTestHooks.fetch));
-}
-
-function plan(h: VideoHost) {
-  const cap = relay(h).kind === 'p2p' ? envPositiveInt(h.env.VIDEO_P2P_MAX_VIEWERS, VIDEO_P2P_MAX_VIEWERS) : Infinity;
-  return videoPlan(h.show, h.sessions.values(), h.video.live, cap);
-}
+export type IceAnswer = IceServersAnswer & { relay: VideoRelayKind };
 
 /**
- * Whether a session may receive video now (the room as it is, not as last told). The ICE endpoint
- * asks too: TURN credentials cost money, and a viewer the room sends nothing needs none.
+ * The ICE servers for the performer or a session the room sends video to (null: not permitted).
+ * One issue serves the room for ICE_SHARE_MS, parallel askers included; the ttl is what is left.
  */
-export function videoPermitted(h: VideoHost, sid: string): boolean {
-  try {
-    return plan(h).viewers.includes(sid);
-  } catch {
-    return false;
+export async function videoIce(h: VideoHost, sid: string | 'performer'): Promise<IceAnswer | null> {
+  if (sid !== 'performer' && !videoPermitted(h, sid)) return null;
+  const engine = relay(h);
+  const v = h.video;
+  // Decided before any await, so a burst of askers shares one issue.
+  if (!v.ice || Date.now() - v.ice.at >= ICE_SHARE_MS) {
+    const fresh = { at: Date.now(), answer: engine.iceServers() };
+    v.ice = fresh;
+    fresh.answer.catch(() => {
+      if (v.ice === fresh) v.ice = null;
+    });
   }
+  const issue = v.ice;
+  const { iceServers, ttl } = await issue.answer;
+  // Servers without credentials (ICE_SERVERS, no TURN key) cost nothing: read again next time.
+  if (ttl === 0 && v.ice === issue) v.ice = null;
+  return { iceServers, ttl: ttl === 0 ? 0 : Math.max(1, ttl - Math.floor((Date.now() - issue.at) / 1000)), relay: engine.kind };
 }
 
 /**
@@ -86,29 +90,75 @@ export function syncVideo(h: VideoHost, force?: string): void {
     h.send(`s:${sid}`, { t: 'video', state, epoch: v.epoch });
   }
   for (const sid of v.told.keys()) if (!p.states.has(sid)) v.told.delete(sid);
-  const same = p.viewers.length === v.toldViewers.length && p.viewers.every((id, i) => id === v.toldViewers[i]);
-  const dropped = v.toldViewers.filter((id) => !p.viewers.includes(id));
-  if (same && v.toldEpoch === v.epoch && force !== 'performer') return;
+  const permitted = new Set(p.viewers);
+  // Who lost the video: those last told, and those the engine still sends to (after a sleep the
+  // room has told nobody yet, but the SFU keeps forwarding until their tracks are closed).
+  const engine = relay(h);
+  const dropped = new Set([...v.toldViewers, ...engine.viewerKeys(h.show?.id ?? 0)].filter((id) => !permitted.has(id)));
+  // Many at once (a private starts): the publication itself is closed, one call whatever their number.
+  if (dropped.size >= CUT_OFF_AT && engine.publication(h.show?.id ?? 0)) h.ctx.waitUntil(cutOff(h));
+  else for (const sid of dropped) h.ctx.waitUntil(endViewer(h, sid));
+  // The performer hears what changed: peer to peer the list (its browser offers to each), with the
+  // SFU only the count (the studio shows it; a thousand ids on every join would be sent for nothing).
+  const sfu = engine.kind === 'cloudflare';
+  const same = p.viewers.length === v.toldViewers.length && (sfu || p.viewers.every((id, i) => id === v.toldViewers[i]));
   v.toldViewers = p.viewers;
+  if (same && v.toldEpoch === v.epoch && force !== 'performer') return;
   v.toldEpoch = v.epoch;
-  h.send('performer', { t: 'video-viewers', viewers: p.viewers, epoch: v.epoch, relay: relay(h).kind });
-  for (const sid of dropped) h.ctx.waitUntil(endViewer(h, sid));
+  h.send('performer', { t: 'video-viewers', viewers: sfu ? [] : p.viewers, count: p.viewers.length, epoch: v.epoch, relay: engine.kind });
 }
 
-/** The engine stops a viewer's media (the SFU: its tracks closed; retried until closed, while still not permitted). */
-async function endViewer(h: VideoHost, sid: string): Promise<void> {
-  const showId = h.show?.id ?? 0;
-  for (let attempt = 0; attempt < 20; attempt++) {
-    if (videoPermitted(h, sid)) return;
-    try {
-      return await relay(h).endViewer(showId, sid);
-    } catch {
-      await new Promise((r) => setTimeout(r, CLOSE_RETRY_MS));
+/**
+ * Everyone loses the video at once: the SFU closes the publication (retried until it holds), the
+ * performer is asked to publish again (the entitled pull that, with the new epoch), and the
+ * forgotten viewers' sessions, which carry nothing now, are closed a few at a time.
+ */
+async function cutOff(h: VideoHost): Promise<void> {
+  const ending = h.video.ending;
+  if (ending.has(CUTTING_OFF)) return;
+  ending.add(CUTTING_OFF);
+  const engine = relay(h);
+  try {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      try {
+        const forgotten = await engine.cutOff(h.show?.id ?? 0);
+        h.send('performer', { t: 'error', code: 'video.republish' });
+        for (let i = 0; i < forgotten.length; i += 6) await Promise.allSettled(forgotten.slice(i, i + 6).map((f) => engine.closeForgotten(f)));
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, CLOSE_RETRY_MS));
+      }
     }
+  } finally {
+    ending.delete(CUTTING_OFF);
   }
 }
 
-async function setVideo(h: VideoHost, live: boolean): Promise<void> {
+/** The engine stops a viewer's media (the SFU: its tracks closed; retried until closed, while still not permitted). */
+export async function endViewer(h: VideoHost, sid: string): Promise<void> {
+  const ending = h.video.ending;
+  if (ending.has(sid)) return;
+  ending.add(sid);
+  const showId = h.show?.id ?? 0;
+  let closed = false;
+  try {
+    for (let attempt = 0; attempt < 20 && !closed; attempt++) {
+      if (videoPermitted(h, sid)) return;
+      try {
+        await relay(h).endViewer(showId, sid);
+        closed = true;
+      } catch {
+        await new Promise((r) => setTimeout(r, CLOSE_RETRY_MS));
+      }
+    }
+  } finally {
+    ending.delete(sid);
+  }
+  // A pull that landed while this close ran (permitted again, then not) is closed too.
+  if (closed && !videoPermitted(h, sid) && relay(h).viewer(showId, sid)) await endViewer(h, sid);
+}
+
+export async function setVideo(h: VideoHost, live: boolean): Promise<void> {
   h.video.live = live;
   if (live) h.video.epoch++;
   await h.ctx.storage.put('video', { live, epoch: h.video.epoch });
@@ -133,56 +183,7 @@ export async function videoCommand(h: VideoHost, live: boolean, error: (code: st
   syncVideo(h);
 }
 
-/**
- * Signalling. Only a permitted viewer and the performer talk, and only to each other (p2p); with
- * the SFU the worker is the other end ('relay'): the performer's offer publishes, a viewer's
- * `want` pulls, its answer completes the pull.
- */
-export async function videoSignal(h: VideoHost, a: VideoCaller, to: string, data: VideoSignal, error: (code: string) => void): Promise<void> {
-  let viewers: string[];
-  try {
-    viewers = plan(h).viewers;
-  } catch {
-    return error('video.unavailable');
-  }
-  const engine = relay(h);
-  const sfu = engine.kind === 'cloudflare';
-  const showId = h.show?.id ?? 0;
-  const reply = (tag: string, d: VideoSignal) => h.send(tag, { t: 'signal', from: 'relay', to: tag === 'performer' ? 'performer' : tag.slice(2), data: d });
-  try {
-    if (a.role === 'performer') {
-      if (sfu && to === 'relay' && data.kind === 'offer') {
-        if (!h.show?.online || h.show.paused) return error('video.not_online');
-        const pub = await engine.publish(showId, { type: 'offer', sdp: data.sdp }, offerTracks(data.sdp));
-        // Offline or paused while the SFU answered: the publication ends at once.
-        if (!h.show?.online || h.show.paused) {
-          await engine.unpublish(showId).catch(() => undefined);
-          return error('video.not_online');
-        }
-        await setVideo(h, true);
-        reply('performer', { kind: 'answer', sdp: pub.answer.sdp });
-        return syncVideo(h);
-      }
-      if (sfu || (!viewers.includes(to) && data.kind !== 'bye')) return error('video.not_permitted');
-      return h.send(`s:${to}`, { t: 'signal', from: 'performer', to, data });
-    }
-    // A viewer asks and answers; only the performer's browser or the relay offers.
-    if ((to !== 'performer' && to !== 'relay') || data.kind === 'offer') return error('chat.forbidden');
-    if (!viewers.includes(a.sid)) return error('video.not_permitted');
-    if (!sfu) return h.send('performer', { t: 'signal', from: a.sid, to: 'performer', data });
-    if (data.kind === 'want') {
-      await engine.endViewer(showId, a.sid);
-      const pulled = await engine.pull(showId, a.sid);
-      // The room may have changed during the SFU calls (a private started, the session ended):
-      // a pull that lands for a viewer no longer permitted is closed again, never offered.
-      if (!videoPermitted(h, a.sid)) return h.ctx.waitUntil(endViewer(h, a.sid));
-      if (pulled.relay === 'cloudflare' && pulled.offer) reply(`s:${a.sid}`, { kind: 'offer', sdp: pulled.offer.sdp });
-    } else if (data.kind === 'answer') {
-      const v = engine.viewer(showId, a.sid);
-      if (!v) return error('video.not_permitted');
-      await engine.renegotiate(v.sessionId, { type: 'answer', sdp: data.sdp });
-    }
-  } catch {
-    error('video.unavailable');
-  }
+/** Signalling (video-signal.ts): the performer's offer publishes, a viewer's want pulls, its answer completes the pull. */
+export function videoSignal(...args: Parameters<typeof signal>): Promise<void> {
+  return signal(...args);
 }

@@ -5,7 +5,7 @@ import { roomMode, runningOf } from '../../../../shared/room-mode';
 import { cleanLine } from '../../../lib/body';
 
 // The parts of a show's room that need no runtime: billing schedule, token bucket, text rules,
-// the room mode and the command parser. Unit-tested in tests/unit/room-logic.test.ts.
+// the snapshot (its mode from shared/room-mode.ts) and the command parser. Unit-tested in tests/unit/room-logic.test.ts.
 
 /** What the room knows about its show (pushed by the worker on every change it makes). */
 export interface ShowConf {

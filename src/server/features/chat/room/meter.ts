@@ -6,7 +6,8 @@ import { announceCoins, callActive } from '../../billing/billing.service';
 import { videoShowChange } from '../../video/video-room.service';
 import { chargedMinuteStatement, reserveFreeMinute, startSession, updateShowStatus } from '../chat.repo';
 import { billingStart, dueMinute, minuteStart, resumeHeld, utcDay, type RoomSession, type ShowConf } from './logic';
-import { endSession, graceMs, minuteMs, now, open, performerHere, pushNow, save, saveMeta, sendSession, simulated, type Room } from './state';
+import { graceMs, minuteMs } from '../chat-timings';
+import { endSession, now, open, performerHere, pushNow, save, saveMeta, sendSession, simulated, type Room } from './state';
 
 // The meter of a show's room: the one alarm that charges each running session's next minute from
 // its stored start (reference chat:{id}:{m}, so a repeated alarm or retry is a no-op), ends
@@ -49,7 +50,7 @@ export async function charge(r: Room, s: RoomSession, m: number): Promise<boolea
       s.warned = true;
       await save(r, s);
       const at = now();
-      const next = minuteStart(billingStart(s) ?? at, minuteMs(r), s.minutes + 1);
+      const next = minuteStart(billingStart(s) ?? at, minuteMs(r.env), s.minutes + 1);
       const warn: RoomEvent = { t: 'warn', code: 'coins_low', sessionId: s.id, seconds: Math.max(0, Math.ceil((next - at) / 1000)) };
       r.send(`s:${s.id}`, warn);
       r.send('performer', warn);
@@ -138,14 +139,14 @@ export async function resumeMinutes(r: Room, at: number): Promise<void> {
 /** One alarm at the earliest due time: a minute to charge, a grace period, a request to time out. */
 export async function schedule(r: Room): Promise<void> {
   let next = Infinity;
-  const grace = graceMs(r);
+  const grace = graceMs(r.env);
   for (const s of r.sessions.values()) {
     if (s.goneAt !== null) next = Math.min(next, s.goneAt + grace);
     if (s.leaseUntil) next = Math.min(next, s.leaseUntil);
     if (s.state === 'pending') next = Math.min(next, s.createdAt + (simulated(r) ? SIMULATOR_ACCEPT_MS : PENDING_GRACE_FACTOR * grace));
     // A held session waits for the performer's return, not for a time.
     const start = billingStart(s);
-    if (s.state === 'active' && start !== null && (s.heldAt ?? null) === null) next = Math.min(next, minuteStart(start, minuteMs(r), s.minutes + 1));
+    if (s.state === 'active' && start !== null && (s.heldAt ?? null) === null) next = Math.min(next, minuteStart(start, minuteMs(r.env), s.minutes + 1));
   }
   if (r.perfGoneAt !== null) next = Math.min(next, r.perfGoneAt + grace);
   if (next === r.alarmAt) return;
@@ -157,8 +158,8 @@ export async function schedule(r: Room): Promise<void> {
 /** The alarm. Idempotent: may run late or twice; every charge is keyed by its minute. */
 export async function tick(r: Room): Promise<void> {
   r.alarmAt = null;
-  const grace = graceMs(r);
-  const minute = minuteMs(r);
+  const grace = graceMs(r.env);
+  const minute = minuteMs(r.env);
   for (const s of [...r.sessions.values()]) {
     const at = now();
     if (s.state === 'ended') continue;

@@ -1,5 +1,5 @@
-import { EXTERNAL_LEASE_MS, type EndReason, type SessionType, type SessionView } from '../../../../shared/chat';
-import { envPositiveInt } from '../../../lib/config';
+import type { EndReason, SessionType, SessionView } from '../../../../shared/chat';
+import { leaseMs } from '../chat-timings';
 import { syncVideo } from '../../video/video-room.service';
 import { participantsOf, sessionView, type RoomSession, type ShowConf } from './logic';
 import { applyShow, charge, holdMinutes, resumeMinutes, schedule } from './meter';
@@ -20,8 +20,6 @@ export interface NewRoomSession {
 }
 
 export type RegisterResult = { ok: true; session: SessionView } | { ok: false; code: string };
-
-const leaseMs = (r: Room) => envPositiveInt(r.env.CHAT_EXTERNAL_LEASE_MS, EXTERNAL_LEASE_MS);
 
 /** A new session of this show (the worker checked the catalogue's rules and reserved its limits). */
 export async function register(r: Room, n: NewRoomSession, show: ShowConf): Promise<RegisterResult> {
@@ -44,7 +42,7 @@ export async function register(r: Room, n: NewRoomSession, show: ShowConf): Prom
     warned: false,
     goneAt: at,
     // A partner show's session holds a lease its page extends (POST /api/chat/external/extend).
-    leaseUntil: show.providerId > 1 ? at + leaseMs(r) : null,
+    leaseUntil: show.providerId > 1 ? at + leaseMs(r.env) : null,
     // Started while the performer is away: its minutes begin when they are back.
     heldAt: !pending && !performerHere(r) ? at : null,
   };
@@ -75,10 +73,10 @@ export async function end(r: Room, sessionId: string, reason: EndReason): Promis
 export async function extend(r: Room, sessionId: string): Promise<{ session: SessionView; leaseUntil: number; leaseMs: number } | null> {
   const s = r.sessions.get(sessionId);
   if (!s || s.state === 'ended' || !s.leaseUntil) return null;
-  s.leaseUntil = Date.now() + leaseMs(r);
+  s.leaseUntil = Date.now() + leaseMs(r.env);
   await save(r, s);
   await schedule(r);
-  return { session: sessionView(s), leaseUntil: s.leaseUntil, leaseMs: leaseMs(r) };
+  return { session: sessionView(s), leaseUntil: s.leaseUntil, leaseMs: leaseMs(r.env) };
 }
 
 /** A login of member `uid` ended: its sessions end; answers the ended ids (the studio's sockets are the room's to close). */

@@ -1,7 +1,7 @@
 import type { EndReason, SessionView } from '../../../../shared/chat';
 import type { Bindings } from '../../../env';
 import { HibernatingRoom } from '../../../realtime/room';
-import { videoPermitted } from '../../video/video-room.service';
+import { videoIce, type IceAnswer } from '../../video/video-room.service';
 import { onFrame, tipped } from './lines';
 import { ROOM_SOCKETS_PER_SESSION, type ShowConf } from './logic';
 import { tick } from './meter';
@@ -93,9 +93,17 @@ export class ShowRoom extends HibernatingRoom<RoomAttachment> {
     return tipped(this.room, sessionId, coins);
   }
 
-  /** Whether this session is sent video now, so it may have the TURN list (the ICE endpoint asks). */
-  videoEntitled(sid: string): boolean {
-    return videoPermitted(this.room, sid);
+  /**
+   * The ICE servers for the performer or a session sent video now (TURN costs money: null for
+   * anyone else); 'unavailable' when the engine fails (logged here: errors do not cross RPC quietly).
+   */
+  async videoIce(sid: string): Promise<IceAnswer | null | 'unavailable'> {
+    try {
+      return await videoIce(this.room, sid);
+    } catch (e) {
+      console.error('video: ice servers', (e as Error).message);
+      return 'unavailable';
+    }
   }
 
   // ---- sockets and the alarm ----

@@ -1,8 +1,6 @@
-import { CHAT_GRACE_MS, CHAT_MINUTE_MS } from '../../../../shared/chat';
 import type { ChatLine, EndReason, ParticipantRole, RoomEvent } from '../../../../shared/chat';
 import type { Bindings } from '../../../env';
-import { envPositiveInt } from '../../../lib/config';
-import { newVideoState, syncVideo, type VideoState } from '../../video/video-room.service';
+import { loadVideoState, syncVideo, type VideoState } from '../../video/video-room.service';
 import { endSessionRow } from '../chat.repo';
 import { runningOf } from '../../../../shared/room-mode';
 import { FrameLimiter, participantsOf, sessionView, snapshotOf, visibleLines, type RoomSession, type ShowConf } from './logic';
@@ -60,7 +58,7 @@ export async function loadRoom(ctx: DurableObjectState, env: Bindings): Promise<
     pushTimer: null,
     historyTimer: null,
     limits: new FrameLimiter(),
-    video: newVideoState(got.get('video') as { live: boolean; epoch: number } | undefined),
+    video: await loadVideoState(ctx, got),
     send(tag, event) {
       const msg = typeof event === 'string' ? event : JSON.stringify(event);
       for (const ws of open(room, tag)) {
@@ -76,8 +74,6 @@ export async function loadRoom(ctx: DurableObjectState, env: Bindings): Promise<
   return room;
 }
 
-export const minuteMs = (r: Room) => envPositiveInt(r.env.CHAT_MINUTE_MS, CHAT_MINUTE_MS);
-export const graceMs = (r: Room) => envPositiveInt(r.env.CHAT_GRACE_MS, CHAT_GRACE_MS);
 export const now = () => meterTestHooks.now?.() ?? Date.now();
 
 /** Open sockets with a tag ('performer', 'v' for viewers, 's:{id}' for one session). */

@@ -1,0 +1,68 @@
+import type { RoomEvent } from '../../../shared/chat';
+import { VIDEO_P2P_MAX_VIEWERS } from '../../../shared/video';
+import type { Bindings } from '../../env';
+import { envPositiveInt } from '../../lib/config';
+import type { RoomSession, ShowConf } from '../chat/room/logic';
+import type { FetchLike } from './realtime-api';
+import { createVideoRelay } from './video-engines';
+import { videoPlan } from './video-plan';
+import type { VideoRelay } from './video-relay';
+import type { VideoState } from './video-room.service';
+
+// What a show room lends its video (VideoHost), the room's engine (built once per wake from what
+// storage kept) and the plan of who receives video. The state and the operations over it are in
+// video-room.service.ts, the signalling in video-signal.ts.
+
+/** Tests only: the fetch the SFU engine of rooms created from now on uses (the local fake of the Realtime API). */
+export const videoTestHooks: { fetch?: FetchLike } = {};
+
+/** What the room lends its video (issue 12): the show, its sessions, storage and a send to a socket tag. */
+export interface VideoHost {
+  ctx: DurableObjectState;
+  env: Bindings;
+  show: ShowConf | null;
+  sessions: Map<string, RoomSession>;
+  video: VideoState;
+  send(tag: string, event: RoomEvent): void;
+}
+
+/** Who is a viewer on the studio's list, as identified on a socket. */
+export interface VideoCaller {
+  sid: string;
+  role: string;
+}
+
+/** The room's engine, built once per wake from what storage kept; every change is stored again. */
+export function relay(h: VideoHost): VideoRelay {
+  return (h.video.relay ??= createVideoRelay(h.env, videoTestHooks.fetch, {
+    saved: h.video.sfuSaved,
+    persist: (entries) => {
+      const failed = (e: Error) => console.error('video: saving the SFU state', e.message);
+      // Storage takes at most 128 keys per call.
+      for (let i = 0; i < entries.length; i += 128) {
+        const part = entries.slice(i, i + 128);
+        const kept = part.filter(([, v]) => v !== null);
+        const gone = part.filter(([, v]) => v === null).map(([k]) => k);
+        if (kept.length) h.ctx.storage.put(Object.fromEntries(kept)).catch(failed);
+        if (gone.length) h.ctx.storage.delete(gone).catch(failed);
+      }
+    },
+  }));
+}
+
+export function plan(h: VideoHost) {
+  const cap = relay(h).kind === 'p2p' ? envPositiveInt(h.env.VIDEO_P2P_MAX_VIEWERS, VIDEO_P2P_MAX_VIEWERS) : Infinity;
+  return videoPlan(h.show, h.sessions.values(), h.video.live, cap);
+}
+
+/**
+ * Whether a session may receive video now (the room as it is, not as last told). The ICE endpoint
+ * asks too: TURN credentials cost money, and a viewer the room sends nothing needs none.
+ */
+export function videoPermitted(h: VideoHost, sid: string): boolean {
+  try {
+    return plan(h).viewers.includes(sid);
+  } catch {
+    return false;
+  }
+}
