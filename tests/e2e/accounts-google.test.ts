@@ -1,6 +1,6 @@
 import { importJWK, SignJWT, type CryptoKey } from 'jose';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { open, waitForIslands } from './browser';
+import { open, secondServerUp, waitForIslands } from './browser';
 import { logoutByMenu } from './accounts-helpers';
 import { launchIn, uniq } from './members';
 
@@ -35,19 +35,12 @@ const GSI_STUB = `window.google={accounts:{id:{
 
 // The server with GOOGLE_CLIENT_ID and the test's key set (global setup starts it in the background).
 describe('Google sign-in with a client id', () => {
-  const google = inject('google')!;
+  const google = inject('secondServer')!;
   let privateKey: CryptoKey;
   beforeAll(async () => {
     expect(google, 'the Google sign-in server of the global setup').toBeTruthy();
     privateKey = (await importJWK(google.privateJwk, 'RS256')) as CryptoKey;
-    // Started with the run: wait until it answers (its start-up error, if any, is in the run's output).
-    const deadline = Date.now() + 170_000;
-    for (;;) {
-      const up = await fetch(`${google.url}/version`).then((r) => r.ok, () => false);
-      if (up) break;
-      if (Date.now() > deadline) throw new Error(`the Google sign-in server ${google.url} did not answer`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await secondServerUp(google.url);
   }, 180_000);
 
   function idToken(email: string, sub: string): Promise<string> {

@@ -1,8 +1,26 @@
 import { chromium, type Browser as PwBrowser, type BrowserContext, type Cookie, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
+let chosen: string | null = null;
+
+/** This file talks to another server of the run (the second server of the global setup). */
+export function useServer(url: string): void {
+  chosen = url;
+}
+
+/** Started with the run in the background: waits until it answers (its start-up error, if any, is in the run's output). */
+export async function secondServerUp(url: string): Promise<void> {
+  const deadline = Date.now() + 170_000;
+  for (;;) {
+    if (await fetch(`${url}/version`).then((r) => r.ok, () => false)) return;
+    if (Date.now() > deadline) throw new Error(`the run's second server ${url} did not answer`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 /** This test worker's own server (global setup starts one per worker: no state shared between files running at once). */
 export function baseUrl(): string {
+  if (chosen) return chosen;
   const urls = inject('baseUrls');
   return urls[(Number(process.env.VITEST_POOL_ID) || 1) - 1] ?? urls[0];
 }

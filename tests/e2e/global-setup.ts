@@ -9,7 +9,12 @@ import { freePort, startServer, type StartedServer } from '../../scripts/lib.mjs
 import { BROWSER_ARGS, CHROMIUM, FAKE_MEDIA } from './chromium';
 import { startTurn } from '../../scripts/turn.mjs';
 
-/** The server with Google sign-in configured (tests/e2e/accounts-google.test.ts), started in the background. */
+/**
+ * The run's second server, started in the background when the run includes a file that needs it:
+ * Google sign-in configured (tests/e2e/accounts-google.test.ts), and the production video engine
+ * with Cloudflare's Realtime API out of reach (tests/e2e/video-publish-failed.test.ts). One server
+ * for both: each wrangler dev costs this 2-core machine seconds of CPU while the first files run.
+ */
 export interface GoogleServer {
   url: string;
   clientId: string;
@@ -23,8 +28,8 @@ declare module 'vitest' {
     baseUrls: string[];
     /** The run's Chromium servers (tests/e2e/browser.ts connects to them). */
     browsers: { plain: string; media: string };
-    /** null when the run does not include the Google sign-in file. */
-    google: GoogleServer | null;
+    /** The second server; null when the run includes neither of its files. */
+    secondServer: GoogleServer | null;
   }
 }
 
@@ -38,7 +43,7 @@ declare module 'vitest' {
  */
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 1);
 
-const GOOGLE_FILE = join(dirname(fileURLToPath(import.meta.url)), 'accounts-google.test.ts');
+const SECOND_SERVER_FILES = ['accounts-google.test.ts', 'video-publish-failed.test.ts'].map((f) => join(dirname(fileURLToPath(import.meta.url)), f));
 
 interface Throwaway {
   server: StartedServer;
@@ -84,13 +89,15 @@ function runIncludes(project: TestProject, file: string): boolean {
  */
 export default async function setup(project: TestProject) {
   let google: { info: GoogleServer; started: Promise<Throwaway | null> } | null = null;
-  if (runIncludes(project, GOOGLE_FILE)) {
+  if (SECOND_SERVER_FILES.some((f) => runIncludes(project, f))) {
     const pair = await generateKeyPair('RS256', { extractable: true });
     const info: GoogleServer = { url: '', clientId: 'e2e-client.apps.googleusercontent.com', kid: 'e2e-google-key', privateJwk: await exportJWK(pair.privateKey) };
     const publicJwk = { ...(await exportJWK(pair.publicKey)), kid: info.kid, alg: 'RS256', use: 'sig' };
     const port = await freePort();
     info.url = `http://127.0.0.1:${port}`;
-    const started = throwawayServer({ GOOGLE_CLIENT_ID: info.clientId, GOOGLE_JWKS_JSON: JSON.stringify({ keys: [publicJwk] }) }, port).catch(() => null);
+    // Nothing listens on this port: every call to the Realtime API fails at once.
+    const sfu = { VIDEO_RELAY: 'cloudflare', REALTIME_API_BASE: `http://127.0.0.1:${await freePort()}/v1`, REALTIME_APP_ID: 'e2e-app', REALTIME_APP_SECRET: 'e2e-app-secret' };
+    const started = throwawayServer({ GOOGLE_CLIENT_ID: info.clientId, GOOGLE_JWKS_JSON: JSON.stringify({ keys: [publicJwk] }), ...sfu }, port).catch(() => null);
     google = { info, started };
   }
 
@@ -117,6 +124,6 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrls', servers.map((s) => s.server.url));
   project.provide('browsers', { plain: browsers[0].wsEndpoint(), media: browsers[1].wsEndpoint() });
-  project.provide('google', google?.info ?? null);
+  project.provide('secondServer', google?.info ?? null);
   return stopAll;
 }
