@@ -71,19 +71,26 @@ export interface PageProblems {
    * failure of the development server, not of the app, so their console lines are not counted.
    */
   devServerRestarts: Set<string>;
+  /** The last answers of 400 or more (method, status, URL), for the report of a failed test. */
+  failedResponses: string[];
 }
 
 const collected = new WeakMap<Page, PageProblems>();
+/** The watched pages still open (setup.ts describes them when a test fails). */
+const openPages = new Set<Page>();
 
-function watch(page: Page): void {
+export function watch(page: Page): void {
   if (collected.has(page)) return;
-  const problems: PageProblems = { consoleErrors: [], pageErrors: [], documents404: new Set(), devServerRestarts: new Set() };
+  const problems: PageProblems = { consoleErrors: [], pageErrors: [], documents404: new Set(), devServerRestarts: new Set(), failedResponses: [] };
   collected.set(page, problems);
+  openPages.add(page);
+  page.on('close', () => openPages.delete(page));
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.consoleErrors.push({ text: msg.text(), url: msg.location().url });
   });
   page.on('pageerror', (error) => problems.pageErrors.push(`${error.name}: ${error.message}`));
   page.on('response', (res) => {
+    if (res.status() >= 400) problems.failedResponses = [...problems.failedResponses.slice(-9), `${res.request().method()} ${res.status()} ${res.url()}`];
     if (res.status() === 404 && res.request().isNavigationRequest() && res.frame() === page.mainFrame()) problems.documents404.add(res.url());
     if (res.status() === 503) {
       void res.text().then(
@@ -95,7 +102,30 @@ function watch(page: Page): void {
 }
 
 function problemsOf(page: Page): PageProblems {
-  return collected.get(page) ?? { consoleErrors: [], pageErrors: [], documents404: new Set(), devServerRestarts: new Set() };
+  return collected.get(page) ?? { consoleErrors: [], pageErrors: [], documents404: new Set(), devServerRestarts: new Set(), failedResponses: [] };
+}
+
+/**
+ * What every open page shows, for the output of a failed test (a timed-out wait otherwise says
+ * only what it waited for): its URL, the states its elements declare (data-state, data-phase,
+ * data-air), its failed answers (wrangler dev's own restarts marked) and its console errors.
+ */
+export async function describeOpenPages(): Promise<string> {
+  const parts: string[] = [];
+  for (const page of openPages) {
+    const states = await page
+      .evaluate(() =>
+        [...document.querySelectorAll('[data-testid][data-state], [data-testid][data-phase], [data-testid][data-air]')]
+          .slice(0, 12)
+          .map((e) => `${e.getAttribute('data-testid')}:${['state', 'phase', 'air'].map((k) => e.getAttribute(`data-${k}`)).filter(Boolean).join('/')}`),
+      )
+      .catch((e: Error) => [`(unreadable: ${e.message.split('\n')[0]})`]);
+    const p = problemsOf(page);
+    parts.push(
+      [`page ${page.url()}`, `  states: ${states.join(', ') || '-'}`, ...p.failedResponses.map((r) => `  answer: ${r}${p.devServerRestarts.has(r.split(' ').pop() ?? '') ? ' (wrangler dev restarted the worker)' : ''}`), ...problemLines(page).map((l) => `  ${l}`)].join('\n'),
+    );
+  }
+  return parts.join('\n');
 }
 
 /** A page's console errors and page errors as readable lines. */

@@ -1,7 +1,7 @@
 import { chromium, type Browser as PwBrowser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { ShowDetail, ShowSummary } from '../../src/shared/shows';
-import { baseUrl, call, open, waitForIslands } from './browser';
+import { baseUrl, call, open, waitForIslands, watch } from './browser';
 import { MESSAGES, type Lang } from './members';
 
 // Live rooms in the browser: a connection to the run's Chromium per file with a context per
@@ -32,6 +32,7 @@ export async function person(browser: PwBrowser, lang: Lang, device: Device): Pr
     { name: 'consent_analytics', value: '1', url },
     { name: 'i18n_redirected', value: lang, url },
   ]);
+  context.on('page', watch);
   return context.newPage();
 }
 
