@@ -58,11 +58,15 @@ export default defineConfig({
     // BENCH_WORKERS=1: the benches that run in the Workers runtime instead (bench/run.mjs).
     include: process.env.BENCH_WORKERS === '1' ? ['bench/workers/*.test.ts'] : ['tests/api/**/*.test.ts', 'tests/api/**/*.test.tsx'],
     setupFiles: ['./tests/api/setup.ts'],
-    // Each file runs in a workerd of its own, two files at a time (Vitest's default on two cores
-    // is one: the suite took 228 s, with two 156 s, and 183 s with a busy loop beside it). A test
+    // Two pool workers, each a workerd that runs its files one after another (Vitest's default on
+    // two cores is one worker: the suite took 228 s, with two 156 s). isolate: false keeps a
+    // worker's modules loaded from one file to the next: loading the worker's module graph took
+    // about 4 s per file, 288 s of the suite's 314 s on 2026-11-26 (ccabae1); with it the suite
+    // takes about 145 s. setup.ts wipes what the previous file left (tests/api/reset.ts). A test
     // making dozens of requests may take seconds when the machine is busy: speed is measured in
     // benchmarks, not by timeouts here.
     maxWorkers: 2,
+    isolate: false,
     testTimeout: 30_000,
   },
 });

@@ -7,9 +7,10 @@ import { fileURLToPath } from 'node:url';
 // Node side of the Workers tests' demo database (issue 25). Before, every test file applied the
 // migrations and seeded the demo catalogue itself (about 1,000 statements, three PBKDF2 hashes);
 // now one workerd does that once per run (seed-template.worker.ts) and each file's setup.ts runs
-// the result, one batch of about 150 statements. The pool gives every file a Miniflare of its own
-// with D1 in a fresh temp folder and takes no persistence options, so a database file cannot be
-// copied in: the copy travels as SQL (the TEST_SEED_SQL binding).
+// the result, one batch of about 150 statements (after dropping what the worker's previous file
+// left, tests/api/reset.ts). The pool gives every pool worker a Miniflare of its own with D1 in a
+// fresh temp folder and takes no persistence options, so a database file cannot be copied in: the
+// copy travels as SQL (the TEST_SEED_SQL binding).
 
 const worker = fileURLToPath(new URL('./seed-template.worker.ts', import.meta.url));
 const wranglerToml = readFileSync(fileURLToPath(new URL('../../wrangler.toml', import.meta.url)), 'utf8');
