@@ -136,21 +136,26 @@ const CUTOFF_TARGET_MS = 2000;
 
 // In the Workers runtime (vitest-pool-workers, bench/workers/video-cutoff.test.ts): the SFU is the
 // fake of tests/api, reached in-process, so no local server is needed.
+/** Runs one bench of bench/workers in the Workers runtime (BENCH_WORKERS=1) and answers the JSON of its `TAG {json}` line. */
+async function workersBench(file, tag, vars) {
+  const out = await new Promise((resolve, reject) => {
+    const child = spawn('npx', ['vitest', 'run', '--config', 'vitest.workers.config.ts', file], { env: { ...process.env, BENCH_WORKERS: '1', ...vars }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (d) => (text += d));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`${file} failed (exit ${code}):\n${text.slice(-3000)}`))));
+  });
+  const line = out.match(new RegExp(`${tag} (\\{.*\\})`));
+  if (!line) throw new Error(`${file} printed no ${tag} line:\n${out.slice(-3000)}`);
+  return JSON.parse(line[1]);
+}
+
 async function video_cutoff() {
   const viewers = process.env.BENCH_CUTOFF_VIEWERS || '1000';
   const latency = process.env.BENCH_SFU_LATENCY_MS || '40';
   console.log(`\nVideo cut-off: ${viewers} SFU viewers (fake API, ${latency} ms per call), a private accepted…`);
   const load = os.loadavg()[0];
-  const out = await new Promise((resolve, reject) => {
-    const child = spawn('npx', ['vitest', 'run', '--config', 'vitest.workers.config.ts'], { env: { ...process.env, BENCH_WORKERS: '1', BENCH_CUTOFF_VIEWERS: viewers, BENCH_SFU_LATENCY_MS: latency }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let text = '';
-    child.stdout.on('data', (d) => (text += d));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`the cut-off bench failed (exit ${code}):\n${text.slice(-3000)}`))));
-  });
-  const line = out.match(/CUTOFF (\{.*\})/);
-  if (!line) throw new Error(`the cut-off bench printed no CUTOFF line:\n${out.slice(-3000)}`);
-  const r = JSON.parse(line[1]);
+  const r = await workersBench('bench/workers/video-cutoff.test.ts', 'CUTOFF', { BENCH_CUTOFF_VIEWERS: viewers, BENCH_SFU_LATENCY_MS: latency });
   const pass = r.cut_ms <= CUTOFF_TARGET_MS;
   console.log(`  publication closed ${r.cut_ms} ms after the accept (${r.api_calls_until_cut} API calls); the sockets told ${r.sockets_told_ms} ms, the performer asked to publish again ${r.republish_asked_ms} ms; every forgotten session closed ${r.cleanup_ms} ms (info); load ${fmt(load, 2)} -> ${fmt(os.loadavg()[0], 2)}`);
   report('video_cutoff', { ...r, load_before: load, load_after: os.loadavg()[0], target_ms: CUTOFF_TARGET_MS, pass });
@@ -158,6 +163,20 @@ async function video_cutoff() {
     `| video cut-off, ${r.viewers} SFU viewers, fake API at ${r.sfu_latency_ms} ms per call (${r.api_calls_until_cut} calls), load ${fmt(load, 1)} | | | ${r.cut_ms} | ≤ ${CUTOFF_TARGET_MS} ms | ${pass ? 'PASS' : 'MISSED'} |`,
     `| cleanup of the ${r.viewers} forgotten sessions (info) | | | ${r.cleanup_ms} | | |`,
   ];
+}
+
+/** Issue 27: each minute tick of a show with 1,000 paid sessions done within 1 s (p99), no minute twice or missed. */
+const MINUTES_TICK_P99_TARGET_MS = 1000;
+
+async function room_minutes() {
+  const sessions = process.env.BENCH_SESSIONS || '1000';
+  console.log(`\nRoom minutes: ${sessions} paid sessions in one show, all due at every tick (6 s minutes on the room's clock)…`);
+  const load = os.loadavg()[0];
+  const r = await workersBench('bench/workers/room-minutes.test.ts', 'MINUTES', { BENCH_SESSIONS: sessions, BENCH_MINUTE_MS: '6000', BENCH_TICKS: process.env.BENCH_TICKS || '10' });
+  const pass = r.tick_p99_ms <= MINUTES_TICK_P99_TARGET_MS && r.double === 0 && r.missed === 0 && r.ended === 0;
+  console.log(`  tick p50 ${r.tick_p50_ms} ms, p99 ${r.tick_p99_ms} ms, max ${r.tick_max_ms} ms over ${r.ticks} ticks; double ${r.double}, missed ${r.missed}, ended ${r.ended}; load ${fmt(load, 2)} -> ${fmt(os.loadavg()[0], 2)}`);
+  report('room_minutes', { ...r, load_before: load, load_after: os.loadavg()[0], target_ms: MINUTES_TICK_P99_TARGET_MS, pass });
+  return [`| minute tick, ${r.sessions} paid sessions all due, load ${fmt(load, 1)} | | ${r.tick_p50_ms} | ${r.tick_p99_ms} | ≤ ${MINUTES_TICK_P99_TARGET_MS} ms, 0 double, 0 missed | ${r.double} double, ${r.missed} missed ${pass ? 'PASS' : 'MISSED'} |`];
 }
 
 async function store(ctx) {
@@ -217,9 +236,9 @@ async function messages(ctx) {
 }
 
 /** Every measure by name, in the order they run. */
-const MEASURES = { ssr: benchSsr, js: benchJs, lighthouse: benchLighthouse, api: benchApi, login, lobby, ledger, store, room, video, video_cutoff, messages };
+const MEASURES = { ssr: benchSsr, js: benchJs, lighthouse: benchLighthouse, api: benchApi, login, lobby, ledger, store, room, room_minutes, video, video_cutoff, messages };
 /** Measures that need no local server (they still need the client build: the Workers runtime serves its assets). */
-const SERVERLESS = new Set(['video_cutoff']);
+const SERVERLESS = new Set(['video_cutoff', 'room_minutes']);
 
 // ---------------------------------------------------------------------------------------------
 // One server at a time, always stopped; temp dirs and files removed; also on SIGINT/SIGTERM.

@@ -1,6 +1,7 @@
 import type { EndReason, OpenTypes, SessionState, SessionType } from '../../../shared/chat';
 import type { ChatShowRow } from './chat-rules';
 import { isUniqueViolation } from '../../lib/errors';
+import type { GuardedStatement } from '../../lib/ledger-many.repo';
 
 export type { ChatShowRow };
 
@@ -149,9 +150,14 @@ export function endSessionRow(db: D1Database, id: string, reason: EndReason, now
 }
 
 /** The billing record of a charged minute; shares the batch (and fate) of its ledger row. */
+const CHARGED_MINUTE = 'UPDATE chat_sessions SET minutes = MAX(minutes, ?), coins = coins + ? WHERE id = ?';
+
 export function chargedMinuteStatement(db: D1Database, id: string, minute: number, coins: number) {
-  return db.prepare('UPDATE chat_sessions SET minutes = MAX(minutes, ?), coins = coins + ? WHERE id = ?').bind(minute, coins, id);
+  return db.prepare(CHARGED_MINUTE).bind(minute, coins, id);
 }
+
+/** The same, written only together with its payment (spendMany). */
+export const chargedMinuteAlongside = (id: string, minute: number, coins: number): GuardedStatement => ({ sql: CHARGED_MINUTE, params: [minute, coins, id] });
 
 export function tipStatement(db: D1Database, id: string, coins: number) {
   return db.prepare('UPDATE chat_sessions SET tips = tips + ? WHERE id = ?').bind(coins, id);

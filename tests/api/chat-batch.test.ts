@@ -1,0 +1,89 @@
+import { runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterAll, describe, expect, it } from 'vitest';
+import { spendMany } from '../../src/server/lib/ledger-many.repo';
+import { acceptSession, tick } from '../../src/server/features/chat/room/meter';
+import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
+import { meterTestHooks } from '../../src/server/features/chat/room/state';
+import { addCoins, chatMember, ledgerRefs, liveShow, sessionRow, startOk } from './chat-helpers';
+import { booksHold } from './ledger-books';
+
+// The minute tick charges the paid minutes of a whole room in a few D1 batches (meter.ts
+// chargeMany, lib/ledger-many.repo.ts spendMany), keyed chat:{session}:{minute} as before: one
+// member who cannot pay stops nobody else, and a tick run again after its writes to the room's
+// storage were lost charges nothing twice. On a clock of the test's own (a day ahead, so the
+// room's own alarms never fire in between).
+
+const MINUTE = 1_000; // CHAT_MINUTE_MS of vitest.workers.config.ts
+const SHOW = 258;
+const room = () => env.ROOM.get(env.ROOM.idFromName(`show-${SHOW}`));
+
+let now = Date.now() + 86_400_000;
+meterTestHooks.now = () => now;
+afterAll(() => {
+  meterTestHooks.now = undefined;
+});
+
+const balance = async (id: number) => (await env.DB.prepare('SELECT coins FROM users WHERE id = ?').bind(id).first<{ coins: number }>())!.coins;
+
+describe('the minute tick in batches', () => {
+  it("charges every voyeur's due minute in one tick; a member who cannot pay ends alone; the tick replayed charges nothing twice", async () => {
+    const { show } = await liveShow(SHOW);
+    const payer = await chatMember(10_000);
+    const p = await startOk(payer.client, show.universalId, 'private');
+    await runInDurableObject(room(), async (instance: ShowRoom) => {
+      await acceptSession(instance.room, instance.room.sessions.get(p.sessionId)!);
+    });
+    const voyeurs = await Promise.all(Array.from({ length: 6 }, () => chatMember(10_000)));
+    const vs: { sessionId: string }[] = [];
+    for (const m of voyeurs) vs.push(await startOk(m.client, show.universalId, 'voyeur'));
+    // One more voyeur holds exactly minute 1 (paid at the start): minute 2 it cannot pay.
+    const poorMember = await chatMember(0);
+    const price = await runInDurableObject(room(), async (instance: ShowRoom) => [...instance.room.sessions.values()].find((s) => s.type === 'voyeur')!.price);
+    await addCoins(poorMember.id, price);
+    const poor = await startOk(poorMember.client, show.universalId, 'voyeur');
+    expect(await balance(poorMember.id)).toBe(0);
+
+    now += MINUTE + 10;
+    await runInDurableObject(room(), (instance: ShowRoom) => tick(instance.room));
+    for (const v of vs) expect(await ledgerRefs(`chat:${v.sessionId}:`)).toEqual([`chat:${v.sessionId}:1`, `chat:${v.sessionId}:2`]);
+    expect(await ledgerRefs(`chat:${p.sessionId}:`)).toEqual([`chat:${p.sessionId}:1`, `chat:${p.sessionId}:2`]);
+    expect(await ledgerRefs(`chat:${poor.sessionId}:`)).toEqual([`chat:${poor.sessionId}:1`]);
+    expect(await sessionRow(poor.sessionId)).toMatchObject({ state: 'ended', end_reason: 'no_coins', minutes: 1 });
+    for (const v of vs) expect(await sessionRow(v.sessionId)).toMatchObject({ state: 'active', minutes: 2, coins: 2 * price });
+
+    // The storage writes of that tick were lost (the object restarted before they landed): the
+    // room still thinks minute 1, and the tick runs again, twice at once.
+    const balances = await Promise.all(voyeurs.map((m) => balance(m.id)));
+    await runInDurableObject(room(), async (instance: ShowRoom) => {
+      for (const v of vs) instance.room.sessions.get(v.sessionId)!.minutes = 1;
+      await Promise.all([tick(instance.room), tick(instance.room)]);
+      for (const v of vs) expect(instance.room.sessions.get(v.sessionId)).toMatchObject({ minutes: 2 });
+    });
+    expect(await Promise.all(voyeurs.map((m) => balance(m.id)))).toEqual(balances);
+    for (const v of vs) {
+      expect(await ledgerRefs(`chat:${v.sessionId}:`)).toHaveLength(2);
+      expect(await sessionRow(v.sessionId)).toMatchObject({ minutes: 2, coins: 2 * price });
+    }
+    await booksHold();
+  });
+
+  it('spendMany: each payment on its own (a replay or an empty purse refuses only itself), in chunks, the balances after', async () => {
+    const members = await Promise.all(Array.from({ length: 3 }, () => chatMember(100)));
+    const broke = await chatMember(0);
+    const pay = (userId: number, ref: string, amount = 30) => ({ userId, showId: SHOW, amount, reason: 'chat' as const, ref });
+    const items = [...members.map((m, i) => pay(m.id, `batch-test:${i}`)), pay(broke.id, 'batch-test:broke'), pay(members[0].id, 'batch-test:0b', 80)];
+    const first = await spendMany(env.DB, items);
+    expect(first.map((r) => (r.ok ? 'ok' : r.error))).toEqual(['ok', 'ok', 'ok', 'insufficient_funds', 'insufficient_funds']);
+    expect(first[0]).toEqual({ ok: true, coins: 70 });
+    const again = await spendMany(env.DB, items);
+    expect(again.map((r) => (r.ok ? 'ok' : r.error))).toEqual(['duplicate', 'duplicate', 'duplicate', 'insufficient_funds', 'insufficient_funds']);
+    expect(await Promise.all(members.map((m) => balance(m.id)))).toEqual([70, 70, 70]);
+    // 250 payments of one member: three chunks, every one written once.
+    const rich = await chatMember(1_000);
+    const many = await spendMany(env.DB, Array.from({ length: 250 }, (_, i) => pay(rich.id, `batch-test:rich:${i}`, 4)));
+    expect(many.filter((r) => r.ok)).toHaveLength(250);
+    expect(await balance(rich.id)).toBe(0);
+    await booksHold();
+  });
+});
