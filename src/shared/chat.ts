@@ -144,7 +144,7 @@ export type RoomEvent =
   /** To the performer: who receives the video now (peer to peer: the sessions to offer to; with the SFU only how many). */
   | { t: 'video-viewers'; viewers: string[]; count: number; epoch: number; relay: VideoRelayKind };
 
-/** Client -> room. 'ping' (a plain string) answers 'pong'. */
+/** Client -> room. 'ping' (a plain string) answers 'pong' (the runtime does, without the room). */
 export type RoomCommand =
   | { t: 'say'; text: string; to?: string }
   | { t: 'typing' }
@@ -167,19 +167,19 @@ export const CHAT_RATE_PER_S = 1;
 /** A typing notice goes out at most this often (what the indicator needs); the room drops the surplus. */
 export const CHAT_TYPING_EVERY_MS = 2_000;
 /** What the room limits per sender, each kind with its own bucket (a performer's signals: one per viewer). */
-export type RoomFrameKind = 'say' | 'typing' | 'signal' | 'command' | 'ping' | 'bad';
+export type RoomFrameKind = 'say' | 'typing' | 'signal' | 'command' | 'bad';
 /**
  * Token buckets per sender and frame kind. Signals: a viewer's `want` makes the performer's browser
  * build a peer connection (with the SFU: paid API calls), and one connection attempt is two frames
  * (want, answer), retried every 8 s at most by the client: a few attempts at once, then one per 8 s.
- * Performer commands come in bursts (kicking a few); pings every 20 s; malformed frames a few.
+ * Performer commands come in bursts (kicking a few); malformed frames a few. (Pings never reach
+ * the room: the runtime answers them.)
  */
 export const ROOM_FRAME_LIMITS: Record<RoomFrameKind, { burst: number; perSecond: number }> = {
   say: { burst: CHAT_RATE_BURST, perSecond: CHAT_RATE_PER_S },
   typing: { burst: 2, perSecond: 1_000 / CHAT_TYPING_EVERY_MS },
   signal: { burst: 6, perSecond: 0.25 },
   command: { burst: 20, perSecond: 2 },
-  ping: { burst: 10, perSecond: 1 },
   bad: { burst: 5, perSecond: 0.2 },
 };
 /**

@@ -1,6 +1,8 @@
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import type { ChatSessionAnswer, RoomEvent } from '../../src/shared/chat';
+import { roomOf } from '../../src/server/features/chat/chat.service';
 import { type Member, registerMember } from './account-helpers';
 import { Client, expectJson, OPS, req, websocket } from './helpers';
 
@@ -84,6 +86,7 @@ export async function startOk(client: Client, universalId: string, type: string,
 }
 
 export interface RoomSocket {
+  showId: number;
   ws: WebSocket;
   events: RoomEvent[];
   /** The next event passing `match` (taken from the queue), within 5 s. */
@@ -120,7 +123,7 @@ export async function joinRoom(showId: number, login: string, password: string):
       waiters.push({ t, match, resolve });
       setTimeout(() => reject(new Error(`no ${t} event within 5 s; queued: ${JSON.stringify(events).slice(0, 800)}`)), 5000);
     })) as RoomSocket['next'];
-  return { ws, events, next, send: (cmd) => ws.send(typeof cmd === 'string' ? cmd : JSON.stringify(cmd)), closed };
+  return { showId, ws, events, next, send: (cmd) => ws.send(typeof cmd === 'string' ? cmd : JSON.stringify(cmd)), closed };
 }
 
 /** A room socket that has been welcomed (a viewer with the login of a started session). */
@@ -130,8 +133,13 @@ export async function viewer(showId: number, a: { login: string; password: strin
   return room;
 }
 
-/** A ping's pong: everything the room sent this socket before it has arrived. */
+/**
+ * Everything the room did for the frames sent before (from any socket) has reached this socket: a
+ * call into the room, queued behind those frames, then a ping, whose pong the runtime sends
+ * behind what the room had sent this socket (the room itself never sees pings).
+ */
 export async function pinged(room: RoomSocket): Promise<void> {
+  await runInDurableObject(roomOf(env, room.showId), () => undefined);
   room.send('ping');
   await room.next('error', (e) => e.code === 'pong');
 }

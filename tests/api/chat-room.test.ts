@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CHAT_RATE_BURST, CHAT_TEXT_MAX } from '../../src/shared/chat';
 import { signRoomToken } from '../../src/server/lib/room-token';
 import { Client, expectError, expectJson } from './helpers';
-import { chatMember, joinRoom, liveShow, openRoom, startChat, startOk } from './chat-helpers';
+import { chatMember, joinRoom, liveShow, openRoom, pinged, startChat, startOk } from './chat-helpers';
 
 // The room socket (shows 131-160): chat both ways, history, private lines, text rules, rate
 // limit, mute/kick/ban, typing and presence, and the room token's bindings.
@@ -74,10 +74,9 @@ describe('show room: chat', () => {
     const echoes = () => guest.events.flatMap((e) => (e.t === 'line' ? [e.line.text] : []));
     const refusals = () => guest.events.filter((e) => e.t === 'error' && e.code === 'chat.rate_limited').length;
     await vi.waitFor(() => expect(echoes().length >= CHAT_RATE_BURST && refusals() === 1).toBe(true), { timeout: 5000, interval: 20 });
-    // A ping sent now returns after the room handled the lines: one refusal told, not one per line
-    // (a flood must not be answered frame by frame); the socket stays open.
-    guest.send('ping');
-    await guest.next('error', (e) => e.code === 'pong');
+    // Once the room handled the lines: one refusal told, not one per line (a flood must not be
+    // answered frame by frame); the socket stays open.
+    await pinged(guest);
     expect(refusals()).toBe(1);
     const echoed = echoes();
     // The burst passed whole: distinct lines of this burst, at least CHAT_RATE_BURST of them, and

@@ -1,7 +1,11 @@
+import { runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { ROOM_FLOOD_CLOSE_CODE, ROOM_FRAME_LIMITS, type RoomEvent } from '../../src/shared/chat';
 import { MARKS_PER_BASE_MAX } from '../../src/server/lib/body';
 import { CHROMIUM_OFFER } from '../unit/chromium-sdp';
+import { roomOf } from '../../src/server/features/chat/chat.service';
+import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
 import { Client } from './helpers';
 import { joinRoom, liveShow, pinged, type RoomSocket, startOk, viewer } from './chat-helpers';
 
@@ -146,5 +150,33 @@ describe('show room: line text', () => {
     guest.send({ t: 'say', text: '\u202E\u200B\u2066\u200D' });
     expect((await guest.next('error')).code).toBe('chat.empty');
     for (const s of [guest, other, late, studio]) s.ws.close(1000);
+  });
+
+  it('pings are answered by the runtime without waking the room: its frame handler never runs for them, and none is limited', async () => {
+    const { show, studio } = await liveShow(254);
+    const g = await startOk(new Client(), show.universalId, 'free', 'Pinger');
+    const guest = await viewer(show.id, g);
+    let frames = 0;
+    await runInDurableObject(roomOf(env, show.id), (instance: ShowRoom) => {
+      const handle = instance.webSocketMessage.bind(instance);
+      instance.webSocketMessage = (ws, message) => {
+        frames++;
+        return handle(ws, message);
+      };
+    });
+    for (let i = 0; i < 30; i++) guest.send('ping');
+    for (let i = 0; i < 30; i++) await guest.next('error', (e) => e.code === 'pong');
+    const answeredAt = await runInDurableObject(roomOf(env, show.id), (_instance: ShowRoom, state) =>
+      state.getWebSockets(`s:${g.sessionId}`).map((ws) => state.getWebSocketAutoResponseTimestamp(ws)),
+    );
+    expect(answeredAt).toHaveLength(1);
+    expect(answeredAt[0]).toBeInstanceOf(Date);
+    expect(frames).toBe(0);
+    expect(rateLimited(guest)).toBe(0);
+    // A real frame does reach the handler (so the count above could have seen the pings).
+    guest.send({ t: 'typing' });
+    await pinged(guest);
+    expect(frames).toBe(1);
+    for (const s of [guest, studio]) s.ws.close(1000);
   });
 });

@@ -86,8 +86,7 @@ describe('show room video: who receives (p2p engine)', () => {
     // The permitted member's signal arrives; b's refused one (sent before) never did, nor did a's to b.
     member.send({ t: 'signal', to: 'performer', data: { kind: 'want' } });
     expect((await studio.next('signal')).from).toBe(p.sessionId);
-    member.send('ping');
-    await member.next('error', (e) => e.code === 'pong');
+    await pinged(member);
     expect(studio.events.filter((e) => e.t === 'signal')).toEqual([]);
     expect(roomB.events.filter((e) => e.t === 'signal')).toEqual([]);
     for (const s of [roomA, roomB, member, studio]) s.ws.close(1000);

@@ -90,8 +90,8 @@ describe('room chat rules', () => {
     expect(refused).toBe(ROOM_FLOOD_CLOSE + 1);
     // A new window: a frame over the limit is told again.
     const later = ROOM_FLOOD_WINDOW_MS + 20;
-    for (let i = 0; i < ROOM_FRAME_LIMITS.ping.burst; i++) expect(l.take('a', 'ping', later)).toBe('pass');
-    expect(l.take('a', 'ping', later)).toBe('tell');
+    for (let i = 0; i < ROOM_FRAME_LIMITS.command.burst; i++) expect(l.take('a', 'command', later)).toBe('pass');
+    expect(l.take('a', 'command', later)).toBe('tell');
   });
 
   it("frame limits: the performer's signals have a bucket per viewer; a viewer's signals one in all", () => {

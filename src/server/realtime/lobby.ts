@@ -54,10 +54,6 @@ export class Lobby extends HibernatingRoom<Attachment> {
     return closed;
   }
 
-  override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): void {
-    if (message === 'ping') ws.send('pong');
-  }
-
   protected async left(attachment: Attachment | null): Promise<void> {
     if (attachment?.slot) await releaseSocket(this.env.DB, attachment.slot).catch(() => undefined);
   }

@@ -7,6 +7,13 @@ import type { Bindings } from '../env';
  * shards are rooms, and so are the per-show rooms (show-room.ts), which tag their sockets.
  */
 export abstract class HibernatingRoom<A extends object> extends DurableObject<Bindings> {
+  constructor(ctx: DurableObjectState, env: Bindings) {
+    super(ctx, env);
+    // The clients' keep-alive (a 'ping' every 20 s) is answered by the runtime: it neither wakes
+    // the object nor is billed as a request to it; only real frames reach webSocketMessage.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
+  }
+
   /** Accepts the server end of a new socket pair with its attachment; answers the 101 upgrade. */
   protected accept(attachment: A, greeting?: string, tags?: string[]): Response {
     const pair = new WebSocketPair();

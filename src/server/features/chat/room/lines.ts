@@ -46,14 +46,13 @@ export function tipped(r: Room, sessionId: string, coins: number): boolean {
 /** One frame from a socket (`a`: its attachment). */
 export async function onFrame(r: Room, ws: WebSocket, a: RoomAttachment | null, message: string | ArrayBuffer): Promise<void> {
   const error = (code: string) => ws.send(JSON.stringify({ t: 'error', code } satisfies RoomEvent));
-  const ping = message === 'ping';
-  const cmd = ping || typeof message !== 'string' ? null : parseCommand(message);
+  // ('ping' never arrives here: the runtime answers it, HibernatingRoom.)
+  const cmd = typeof message !== 'string' ? null : parseCommand(message);
   // The performer answers each viewer's signals: a bucket per viewer in the room (or the relay),
   // so a full room is not a flood; signals to anyone else share one bucket.
   const peer = a?.role === 'performer' && cmd?.t === 'signal' && (cmd.to === 'relay' || r.sessions.has(cmd.to)) ? cmd.to : undefined;
-  const verdict = r.limits.take(a?.sid ?? '', ping ? 'ping' : frameKind(cmd), Date.now(), peer);
+  const verdict = r.limits.take(a?.sid ?? '', frameKind(cmd), Date.now(), peer);
   if (verdict !== 'pass') return refuse(ws, verdict, error);
-  if (ping) return ws.send('pong');
   if (!a || !cmd) return error('chat.bad_command');
   const performer = a.role === 'performer';
   if (isPerformerCommand(cmd) && !performer) return error('chat.forbidden');
