@@ -71,15 +71,24 @@ export async function addBans(db: D1Database, showId: number, who: string[], now
  */
 export async function reserveFreeMinute(db: D1Database, who: string, day: number, limit: number): Promise<boolean> {
   if (limit <= 0) return false;
-  const row = await db
-    .prepare(
-      `INSERT INTO free_chat_usage (who, day, minutes) VALUES (?1, ?2, 1)
-       ON CONFLICT (who, day) DO UPDATE SET minutes = minutes + 1 WHERE minutes < ?3
-       RETURNING minutes`,
-    )
-    .bind(who, day, limit)
-    .first<{ minutes: number }>();
-  return !!row;
+  return !!(await db.prepare(RESERVE_FREE).bind(who, day, limit).first<{ minutes: number }>());
+}
+
+const RESERVE_FREE = `INSERT INTO free_chat_usage (who, day, minutes) VALUES (?1, ?2, 1)
+  ON CONFLICT (who, day) DO UPDATE SET minutes = minutes + 1 WHERE minutes < ?3
+  RETURNING minutes`;
+/** Statements per D1 batch of a room's minute tick. */
+const MINUTES_PER_BATCH = 100;
+
+/** The same for many visitors at once (a room's minute tick), in batches: whether each got its minute. */
+export async function reserveFreeMinutes(db: D1Database, who: string[], day: number, limit: number): Promise<boolean[]> {
+  const out: boolean[] = [];
+  if (limit <= 0) return who.map(() => false);
+  for (let i = 0; i < who.length; i += MINUTES_PER_BATCH) {
+    const results = await db.batch(who.slice(i, i + MINUTES_PER_BATCH).map((w) => db.prepare(RESERVE_FREE).bind(w, day, limit)));
+    out.push(...results.map((r) => r.results.length > 0));
+  }
+  return out;
 }
 
 export interface ChatSessionRow {
@@ -154,6 +163,11 @@ const CHARGED_MINUTE = 'UPDATE chat_sessions SET minutes = MAX(minutes, ?), coin
 
 export function chargedMinuteStatement(db: D1Database, id: string, minute: number, coins: number) {
   return db.prepare(CHARGED_MINUTE).bind(minute, coins, id);
+}
+
+/** Free sessions' minute counts (no coins), in batches. */
+export async function recordMinutes(db: D1Database, items: { id: string; minute: number }[]): Promise<void> {
+  for (let i = 0; i < items.length; i += MINUTES_PER_BATCH) await db.batch(items.slice(i, i + MINUTES_PER_BATCH).map((x) => chargedMinuteStatement(db, x.id, x.minute, 0)));
 }
 
 /** The same, written only together with its payment (spendMany). */

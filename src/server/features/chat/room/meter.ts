@@ -1,118 +1,22 @@
-import { FREE_CHAT_SECONDS_PER_DAY, type RoomEvent } from '../../../../shared/chat';
 import { nowSeconds } from '../../../lib/clock';
-import { spend } from '../../../lib/ledger.repo';
-import { spendMany } from '../../../lib/ledger-many.repo';
 import { publishShowStatus } from '../../../realtime/shards';
-import { announceCoins, callActive } from '../../billing/billing.service';
 import { videoShowChange } from '../../video/video-room.service';
-import { chargedMinuteAlongside, chargedMinuteStatement, reserveFreeMinute, startSession, updateShowStatus } from '../chat.repo';
-import { billingStart, dueMinute, minuteStart, resumeHeld, utcDay, type RoomSession, type ShowConf } from './logic';
+import { startSession, updateShowStatus } from '../chat.repo';
 import { graceMs, minuteMs } from '../chat-timings';
-import { endSession, now, open, performerHere, pushNow, running, save, saveMeta, sendSession, simulated, type Room } from './state';
+import { batchable, charge, chargeMany, reserveMany } from './charges';
+import { billingStart, dueMinute, minuteStart, resumeHeld, type RoomSession, type ShowConf } from './logic';
+import { endSession, now, open, performerHere, pushNow, save, saveMeta, simulated, type Room } from './state';
 
-// The meter of a show's room: the one alarm that charges each running session's next minute from
-// its stored start (reference chat:{id}:{m}, so a repeated alarm or retry is a no-op; the paid
-// minutes of all sessions in a few D1 batches, chargeMany), ends
-// sessions whose member (or lease, or request) is gone, and takes the show offline when its
-// performer stays away; and the performer's absence, during which no minute starts (sessions are
-// held, and shifted by the time away once the performer is back).
+// The meter of a show's room: the one alarm that books each running session's next minute from
+// its stored start (charges.ts; reference chat:{id}:{m}, so a repeated alarm or retry charges
+// nothing twice), ends sessions whose member (or lease, or request) is gone, and takes the show
+// offline when its performer stays away; and the performer's absence, during which no minute
+// starts (sessions are held, and shifted by the time away once the performer is back).
 
 /** The simulator (local development only) accepts a request after this long. */
 const SIMULATOR_ACCEPT_MS = 1_500;
 /** A private or exclusive request nobody answers ends after this many grace periods. */
 const PENDING_GRACE_FACTOR = 2;
-
-/** Charges minute `m` through the ledger. False when the session ended because the minute could not be paid. */
-export async function charge(r: Room, s: RoomSession, m: number): Promise<boolean> {
-  if (s.uid === null || s.price <= 0 || r.busy.has(s.id)) return s.state !== 'ended';
-  r.busy.add(s.id);
-  try {
-    const db = r.env.DB;
-    // Voice-call session: the connected call pays (the member's coins stay); once it is gone, so is the chat.
-    const byCall = typeof s.phone === 'number';
-    if (byCall && !(await callActive(db, s.phone as number))) {
-      await endSession(r, s, 'call_ended');
-      return false;
-    }
-    const paid = await spend(db, { userId: s.uid, showId: r.show?.id ?? 0, amount: s.price, reason: 'chat', ref: `chat:${s.id}:${m}`, from: byCall ? 'payments' : undefined }, [
-      chargedMinuteStatement(db, s.id, m, byCall ? 0 : s.price),
-    ]);
-    return await booked(r, s, m, paid, byCall);
-  } finally {
-    r.busy.delete(s.id);
-  }
-}
-
-/**
- * Paid from the member's coins: the tick charges these in batches (chargeMany), after the running
- * private or exclusive, which it charges first on its own: the voyeurs watch that one, and when its
- * minute cannot be paid they end with it, unpaid.
- */
-const batchable = (r: Room, s: RoomSession) => s.uid !== null && s.price > 0 && s.phone === null && running(r) !== s;
-
-/**
- * The next minute of each of these sessions (paid from the member's coins), in a few D1 batches
- * for the whole room (spendMany) rather than one per session; each minute keeps its reference
- * chat:{id}:{m}, so a repeated tick charges nothing twice.
- */
-async function chargeMany(r: Room, due: RoomSession[]): Promise<void> {
-  const mine = due.filter((s) => s.state === 'active' && !r.busy.has(s.id));
-  const items = mine.map((s) => ({ s, m: s.minutes + 1 }));
-  for (const s of mine) r.busy.add(s.id);
-  try {
-    const paid = await spendMany(
-      r.env.DB,
-      items.map(({ s, m }) => ({ userId: s.uid as number, showId: r.show?.id ?? 0, amount: s.price, reason: 'chat', ref: `chat:${s.id}:${m}`, alongside: chargedMinuteAlongside(s.id, m, s.price) })),
-    );
-    for (const [i, { s, m }] of items.entries()) await booked(r, s, m, paid[i], false);
-  } finally {
-    for (const s of mine) r.busy.delete(s.id);
-  }
-}
-
-/** The session after a charge of minute `m`: ended when it could not be paid, else its counts kept, told, warned when low. */
-async function booked(r: Room, s: RoomSession, m: number, paid: { ok: boolean; error?: string; coins: number | null }, byCall: boolean): Promise<boolean> {
-  if (!paid.ok && paid.error !== 'duplicate') {
-    await endSession(r, s, 'no_coins');
-    return false;
-  }
-  if (paid.ok && !byCall) s.coins += s.price;
-  s.minutes = Math.max(s.minutes, m);
-  s.balance = paid.coins;
-  if (s.state === 'ended') return false;
-  await save(r, s);
-  if (paid.ok && s.uid !== null && paid.coins !== null) r.ctx.waitUntil(announceCoins(r.env, s.uid, paid.coins));
-  sendSession(r, s);
-  if (!byCall && paid.coins !== null && paid.coins < s.price && !s.warned) {
-    s.warned = true;
-    await save(r, s);
-    const at = now();
-    const next = minuteStart(billingStart(s) ?? at, minuteMs(r.env), s.minutes + 1);
-    const warn: RoomEvent = { t: 'warn', code: 'coins_low', sessionId: s.id, seconds: Math.max(0, Math.ceil((next - at) / 1000)) };
-    r.send(`s:${s.id}`, warn);
-    r.send('performer', warn);
-  }
-  return true;
-}
-
-/** A free session's next minute comes out of the visitor's daily allowance. */
-async function reserveFree(r: Room, s: RoomSession, m: number): Promise<boolean> {
-  if (r.busy.has(s.id)) return true;
-  r.busy.add(s.id);
-  try {
-    const who = s.uid ? `u:${s.uid}` : `v:${s.visitor}`;
-    if (!(await reserveFreeMinute(r.env.DB, who, utcDay(Date.now()), Math.floor(FREE_CHAT_SECONDS_PER_DAY / 60)))) {
-      await endSession(r, s, 'free_expired');
-      return false;
-    }
-    s.minutes = Math.max(s.minutes, m);
-    await save(r, s);
-    await chargedMinuteStatement(r.env.DB, s.id, m, 0).run();
-    return true;
-  } finally {
-    r.busy.delete(s.id);
-  }
-}
 
 /** Starts a pending private or exclusive: minute 1 is charged at once. */
 export async function acceptSession(r: Room, s: RoomSession): Promise<boolean> {
@@ -194,7 +98,8 @@ export async function tick(r: Room): Promise<void> {
   r.alarmAt = null;
   const grace = graceMs(r.env);
   const minute = minuteMs(r.env);
-  let due: RoomSession[] = [];
+  const due: RoomSession[] = [];
+  const free: RoomSession[] = [];
   for (const s of [...r.sessions.values()]) {
     const at = now();
     if (s.state === 'ended') continue;
@@ -218,21 +123,27 @@ export async function tick(r: Room): Promise<void> {
       continue;
     }
     if (batchable(r, s)) {
-      if (s.minutes < dueMinute(start, minute, at)) due.push(s);
+      if (s.minutes < dueMinute(start, minute, at)) (s.price > 0 ? due : free).push(s);
       continue;
     }
     while (s.state === 'active' && (s.heldAt ?? null) === null) {
       const before = s.minutes;
       if (before >= dueMinute(billingStart(s) ?? start, minute, now())) break;
-      const ok = s.price > 0 ? await charge(r, s, before + 1) : await reserveFree(r, s, before + 1);
-      if (!ok || s.minutes === before) break;
+      if (s.price > 0) {
+        if (!(await charge(r, s, before + 1))) break;
+      } else await reserveMany(r, [s]);
+      if (s.minutes === before) break;
     }
   }
-  // The paid minutes due, one per session and round (a late alarm catches up in more rounds).
-  while (due.length) {
-    const before = new Map(due.map((s) => [s, s.minutes]));
-    await chargeMany(r, due);
-    due = due.filter((s) => s.state === 'active' && (s.heldAt ?? null) === null && s.minutes > (before.get(s) ?? 0) && s.minutes < dueMinute(billingStart(s) ?? 0, minute, now()));
+  // The minutes due of all other sessions, in batches: one per session and round (a late alarm
+  // catches up in more rounds).
+  for (const [list, book] of [[due, chargeMany], [free, reserveMany]] as const) {
+    let round = list;
+    while (round.length) {
+      const before = new Map(round.map((s) => [s, s.minutes]));
+      await book(r, round);
+      round = round.filter((s) => s.state === 'active' && (s.heldAt ?? null) === null && s.minutes > (before.get(s) ?? 0) && s.minutes < dueMinute(billingStart(s) ?? 0, minute, now()));
+    }
   }
   if (r.perfGoneAt !== null && now() >= r.perfGoneAt + grace && open(r, 'performer').length === 0 && r.show?.online) await goOffline(r);
   await schedule(r);

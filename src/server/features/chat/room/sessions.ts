@@ -2,7 +2,8 @@ import type { EndReason, SessionType, SessionView } from '../../../../shared/cha
 import { leaseMs } from '../chat-timings';
 import { syncVideo } from '../../video/video-room.service';
 import { participantsOf, sessionView, type RoomSession, type ShowConf } from './logic';
-import { applyShow, charge, holdMinutes, resumeMinutes, schedule } from './meter';
+import { charge } from './charges';
+import { applyShow, holdMinutes, resumeMinutes, schedule } from './meter';
 import { endSession, now, open, performerHere, pushSoon, running, save, saveMeta, type Room, type RoomAttachment } from './state';
 
 // A show room's sessions as the worker and the sockets change them: a new session (register),

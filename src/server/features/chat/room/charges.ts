@@ -1,0 +1,118 @@
+import { FREE_CHAT_SECONDS_PER_DAY, type RoomEvent } from '../../../../shared/chat';
+import { spend } from '../../../lib/ledger.repo';
+import { spendMany } from '../../../lib/ledger-many.repo';
+import { announceCoins, callActive } from '../../billing/billing.service';
+import { chargedMinuteAlongside, chargedMinuteStatement, recordMinutes, reserveFreeMinutes } from '../chat.repo';
+import { minuteMs } from '../chat-timings';
+import { billingStart, minuteStart, utcDay, type RoomSession } from './logic';
+import { endSession, now, running, save, sendSession, type Room } from './state';
+
+// How a show's room books minutes (meter.ts decides which are due): one charge through the ledger
+// (the running private or exclusive, a voice call's minute, a voyeur's first minute), the paid
+// minutes of many sessions in a few D1 batches (spendMany), and the free minutes of many sessions
+// out of their daily allowances in one batch each way. Every paid minute keeps its reference
+// chat:{session}:{minute}, so nothing is charged twice.
+
+/** Charges minute `m` through the ledger. False when the session ended because the minute could not be paid. */
+export async function charge(r: Room, s: RoomSession, m: number): Promise<boolean> {
+  if (s.uid === null || s.price <= 0 || r.busy.has(s.id)) return s.state !== 'ended';
+  r.busy.add(s.id);
+  try {
+    const db = r.env.DB;
+    // Voice-call session: the connected call pays (the member's coins stay); once it is gone, so is the chat.
+    const byCall = typeof s.phone === 'number';
+    if (byCall && !(await callActive(db, s.phone as number))) {
+      await endSession(r, s, 'call_ended');
+      return false;
+    }
+    const paid = await spend(db, { userId: s.uid, showId: r.show?.id ?? 0, amount: s.price, reason: 'chat', ref: `chat:${s.id}:${m}`, from: byCall ? 'payments' : undefined }, [
+      chargedMinuteStatement(db, s.id, m, byCall ? 0 : s.price),
+    ]);
+    return await booked(r, s, m, paid, byCall);
+  } finally {
+    r.busy.delete(s.id);
+  }
+}
+
+/**
+ * Booked in batches by the tick: the paid minutes from members' coins (chargeMany) and the free
+ * minutes (reserveMany). Not the running private or exclusive, which the tick charges first on its
+ * own: the voyeurs watch that one, and when its minute cannot be paid they end with it, unpaid.
+ */
+export const batchable = (r: Room, s: RoomSession) => s.phone === null && running(r) !== s && (s.price > 0 ? s.uid !== null : s.type === 'free');
+
+/**
+ * The next minute of each of these sessions (paid from the member's coins), in a few D1 batches
+ * for the whole room (spendMany) rather than one per session; each minute keeps its reference
+ * chat:{id}:{m}, so a repeated tick charges nothing twice.
+ */
+export async function chargeMany(r: Room, due: RoomSession[]): Promise<void> {
+  const mine = due.filter((s) => s.state === 'active' && !r.busy.has(s.id));
+  const items = mine.map((s) => ({ s, m: s.minutes + 1 }));
+  for (const s of mine) r.busy.add(s.id);
+  try {
+    const paid = await spendMany(
+      r.env.DB,
+      items.map(({ s, m }) => ({ userId: s.uid as number, showId: r.show?.id ?? 0, amount: s.price, reason: 'chat', ref: `chat:${s.id}:${m}`, alongside: chargedMinuteAlongside(s.id, m, s.price) })),
+    );
+    for (const [i, { s, m }] of items.entries()) await booked(r, s, m, paid[i], false);
+  } finally {
+    for (const s of mine) r.busy.delete(s.id);
+  }
+}
+
+/** The session after a charge of minute `m`: ended when it could not be paid, else its counts kept, told, warned when low. */
+async function booked(r: Room, s: RoomSession, m: number, paid: { ok: boolean; error?: string; coins: number | null }, byCall: boolean): Promise<boolean> {
+  if (!paid.ok && paid.error !== 'duplicate') {
+    await endSession(r, s, 'no_coins');
+    return false;
+  }
+  if (paid.ok && !byCall) s.coins += s.price;
+  s.minutes = Math.max(s.minutes, m);
+  s.balance = paid.coins;
+  if (s.state === 'ended') return false;
+  await save(r, s);
+  if (paid.ok && s.uid !== null && paid.coins !== null) r.ctx.waitUntil(announceCoins(r.env, s.uid, paid.coins));
+  sendSession(r, s);
+  if (!byCall && paid.coins !== null && paid.coins < s.price && !s.warned) {
+    s.warned = true;
+    await save(r, s);
+    const at = now();
+    const next = minuteStart(billingStart(s) ?? at, minuteMs(r.env), s.minutes + 1);
+    const warn: RoomEvent = { t: 'warn', code: 'coins_low', sessionId: s.id, seconds: Math.max(0, Math.ceil((next - at) / 1000)) };
+    r.send(`s:${s.id}`, warn);
+    r.send('performer', warn);
+  }
+  return true;
+}
+
+/** Whose daily free allowance a free session spends: the member's, or the guest browser's. */
+const freeWho = (s: RoomSession) => (s.uid ? `u:${s.uid}` : `v:${s.visitor}`);
+
+/**
+ * The next minute of each of these free sessions out of its visitor's daily allowance, in D1
+ * batches (reserveFreeMinutes), then their minute counts in one more; a session whose allowance is
+ * spent ends (free_expired).
+ */
+export async function reserveMany(r: Room, due: RoomSession[]): Promise<void> {
+  const mine = due.filter((s) => s.state === 'active' && !r.busy.has(s.id));
+  for (const s of mine) r.busy.add(s.id);
+  try {
+    const day = utcDay(Date.now());
+    const limit = Math.floor(FREE_CHAT_SECONDS_PER_DAY / 60);
+    const granted = await reserveFreeMinutes(r.env.DB, mine.map(freeWho), day, limit);
+    const kept: RoomSession[] = [];
+    for (const [i, s] of mine.entries()) {
+      if (!granted[i]) {
+        await endSession(r, s, 'free_expired');
+        continue;
+      }
+      s.minutes += 1;
+      await save(r, s);
+      kept.push(s);
+    }
+    await recordMinutes(r.env.DB, kept.map((s) => ({ id: s.id, minute: s.minutes })));
+  } finally {
+    for (const s of mine) r.busy.delete(s.id);
+  }
+}
