@@ -5,6 +5,8 @@ import { spendMany } from '../../src/server/lib/ledger-many.repo';
 import { acceptSession, tick } from '../../src/server/features/chat/room/meter';
 import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
 import { meterTestHooks } from '../../src/server/features/chat/room/state';
+import { FREE_CHAT_SECONDS_PER_DAY } from '../../src/shared/chat';
+import { Client } from './helpers';
 import { addCoins, chatMember, ledgerRefs, liveShow, sessionRow, startOk } from './chat-helpers';
 import { booksHold } from './ledger-books';
 
@@ -27,8 +29,14 @@ afterAll(() => {
 const balance = async (id: number) => (await env.DB.prepare('SELECT coins FROM users WHERE id = ?').bind(id).first<{ coins: number }>())!.coins;
 
 describe('the minute tick in batches', () => {
-  it("charges every voyeur's due minute in one tick; a member who cannot pay ends alone; the tick replayed charges nothing twice", async () => {
+  it("books every session's due minute in one tick (paid and free); a member who cannot pay, or a visitor whose free minutes are spent, ends alone; the tick replayed charges nothing twice", async () => {
     const { show } = await liveShow(SHOW);
+    // Free viewers first; one of them has used all but its first minute of the day's allowance.
+    const frees = [];
+    for (let i = 0; i < 4; i++) frees.push(await startOk(new Client(), show.universalId, 'free', `Free${i}`));
+    const spent = frees[0];
+    const visitor = await runInDurableObject(room(), (instance: ShowRoom) => instance.room.sessions.get(spent.sessionId)!.visitor);
+    await env.DB.prepare('UPDATE free_chat_usage SET minutes = ? WHERE who = ?').bind(FREE_CHAT_SECONDS_PER_DAY / 60, `v:${visitor}`).run();
     const payer = await chatMember(10_000);
     const p = await startOk(payer.client, show.universalId, 'private');
     await runInDurableObject(room(), async (instance: ShowRoom) => {
@@ -51,6 +59,8 @@ describe('the minute tick in batches', () => {
     expect(await ledgerRefs(`chat:${poor.sessionId}:`)).toEqual([`chat:${poor.sessionId}:1`]);
     expect(await sessionRow(poor.sessionId)).toMatchObject({ state: 'ended', end_reason: 'no_coins', minutes: 1 });
     for (const v of vs) expect(await sessionRow(v.sessionId)).toMatchObject({ state: 'active', minutes: 2, coins: 2 * price });
+    expect(await sessionRow(spent.sessionId)).toMatchObject({ state: 'ended', end_reason: 'free_expired' });
+    for (const f of frees.slice(1)) expect(await sessionRow(f.sessionId)).toMatchObject({ state: 'active', minutes: 2, coins: 0 });
 
     // The storage writes of that tick were lost (the object restarted before they landed): the
     // room still thinks minute 1, and the tick runs again, twice at once.
