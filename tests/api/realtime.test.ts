@@ -1,4 +1,6 @@
+import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
+import { publishToUsers } from '../../src/server/realtime/shards';
 import { parseEvent, type RealtimeEvent } from '../../src/shared/realtime';
 import { registerMember } from './account-helpers';
 import { OPS, req, uniqueIp, websocket } from './helpers';
@@ -107,6 +109,25 @@ describe('live lobby', () => {
     expect(other.events.filter((e) => e.type.startsWith('user:'))).toEqual([]);
     mine.ws.close(1000);
     other.ws.close(1000);
+  });
+
+  it("carries many members' events in one call (a room's minute tick), each only to its own member's sockets", async () => {
+    const [a, b] = await Promise.all([registerMember(), registerMember()]);
+    const sa = await connect(a.client.cookieHeader);
+    const sb = await connect(b.client.cookieHeader);
+    const other = await connect();
+    for (const s of [sa, sb, other]) await s.next('hello');
+    await publishToUsers(env, [
+      { userId: a.id, event: { type: 'user:coins', coins: 11 } },
+      { userId: b.id, event: { type: 'user:coins', coins: 22 } },
+      { userId: a.id, event: { type: 'user:coins', coins: 10 } },
+    ]);
+    expect(await sa.next('user:coins')).toEqual({ type: 'user:coins', coins: 11 });
+    expect(await sa.next('user:coins')).toEqual({ type: 'user:coins', coins: 10 });
+    expect(await sb.next('user:coins')).toEqual({ type: 'user:coins', coins: 22 });
+    expect(sb.events.filter((e) => e.type === 'user:coins')).toEqual([]);
+    expect(other.events.filter((e) => e.type.startsWith('user:'))).toEqual([]);
+    for (const s of [sa, sb, other]) s.ws.close(1000);
   });
 
   it('refuses operator calls without the token, bad ids and bad bodies', async () => {

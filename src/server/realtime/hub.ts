@@ -48,6 +48,18 @@ export class LobbyHub extends DurableObject<Bindings> {
     await this.fanOut(message, userId);
   }
 
+  /** Member events to many members at once (a room's minute tick): one RPC per shard for all of them. */
+  async toUsers(messages: { userId: number; message: string }[]): Promise<void> {
+    const shards = lobbyShardCount(this.env);
+    await Promise.all(
+      Array.from({ length: shards }, (_, i) =>
+        this.env.LOBBY.get(this.env.LOBBY.idFromName(`shard-${i}`))
+          .relayToUsers(messages)
+          .catch(() => 0),
+      ),
+    );
+  }
+
   /** Ends logins of a member on every shard (Lobby.closeLogins). */
   async closeLogins(userId: number, which: { keep?: string | null; only?: string | null }, message: string | null): Promise<void> {
     const shards = lobbyShardCount(this.env);

@@ -34,6 +34,25 @@ export class Lobby extends HibernatingRoom<Attachment> {
     return this.broadcast(message, (a) => userId === null || a?.userId === userId);
   }
 
+  /** RPC from the hub: each message to every socket of its member; answers how many sends. */
+  relayToUsers(messages: { userId: number; message: string }[]): number {
+    const byUser = new Map<number, string[]>();
+    for (const m of messages) byUser.set(m.userId, [...(byUser.get(m.userId) ?? []), m.message]);
+    let sent = 0;
+    for (const ws of this.sockets()) {
+      const userId = this.attachment(ws)?.userId;
+      for (const message of (userId != null && byUser.get(userId)) || []) {
+        try {
+          ws.send(message);
+          sent++;
+        } catch {
+          // closing right now; webSocketClose cleans up
+        }
+      }
+    }
+    return sent;
+  }
+
   /**
    * RPC from the hub: the logins of a member ended. Their sockets get `message` (null: none) and
    * are closed; `keep` names a login whose sockets stay, `only` the one login whose sockets go.

@@ -34,6 +34,11 @@ export async function publishToUser(env: Bindings, userId: number, event: object
   await hub(env).toUser(userId, JSON.stringify(event));
 }
 
+/** An event of its own to each of many members, in one call to the hub and one to each shard. */
+export async function publishToUsers(env: Bindings, events: { userId: number; event: object }[]): Promise<void> {
+  if (events.length) await hub(env).toUsers(events.map((e) => ({ userId: e.userId, message: JSON.stringify(e.event) })));
+}
+
 /**
  * Closes a member's lobby sockets of ended logins (all but `keep`, or only `only`), telling them
  * `event` first (null: closed silently, the page reconnects with the cookies it has now).

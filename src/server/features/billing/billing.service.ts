@@ -1,5 +1,5 @@
 import type { Bindings } from '../../env';
-import { publishToUser } from '../../realtime/shards';
+import { publishToUser, publishToUsers } from '../../realtime/shards';
 import { WELCOME_BONUS_PERCENT, INCENTIVE_COUNTDOWN_MS, INCENTIVE_OVERTIME_MS } from '../../../shared/constants';
 import type { PaymentType } from '../../../shared/billing';
 import { bonusStatements, findBilling, findWelcomeOffer, insertWelcomeOffer, paidGuard, payStatement, releaseVoucher, settlePendingStatement } from './billing.repo';
@@ -54,6 +54,11 @@ export const billingRef = (provider: string, billingId: number) => `payment:${pr
 /** Every open page of the member learns the new balance at once. */
 export async function announceCoins(env: Bindings, userId: number, coins: number): Promise<void> {
   await publishToUser(env, userId, { type: 'user:coins', coins }).catch(() => undefined);
+}
+
+/** The same for many members at once (a room's minute tick), in one call to the lobby. */
+export async function announceCoinsMany(env: Bindings, balances: { userId: number; coins: number }[]): Promise<void> {
+  await publishToUsers(env, balances.map(({ userId, coins }) => ({ userId, event: { type: 'user:coins', coins } }))).catch(() => undefined);
 }
 
 /**

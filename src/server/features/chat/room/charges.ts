@@ -1,7 +1,7 @@
 import { FREE_CHAT_SECONDS_PER_DAY, type RoomEvent } from '../../../../shared/chat';
 import { spend } from '../../../lib/ledger.repo';
 import { spendMany } from '../../../lib/ledger-many.repo';
-import { announceCoins, callActive } from '../../billing/billing.service';
+import { announceCoins, announceCoinsMany, callActive } from '../../billing/billing.service';
 import { chargedMinuteAlongside, chargedMinuteStatement, recordMinutes, reserveFreeMinutes } from '../chat.repo';
 import { minuteMs } from '../chat-timings';
 import { billingStart, minuteStart, utcDay, type RoomSession } from './logic';
@@ -29,7 +29,7 @@ export async function charge(r: Room, s: RoomSession, m: number): Promise<boolea
     const paid = await spend(db, { userId: s.uid, showId: r.show?.id ?? 0, amount: s.price, reason: 'chat', ref: `chat:${s.id}:${m}`, from: byCall ? 'payments' : undefined }, [
       chargedMinuteStatement(db, s.id, m, byCall ? 0 : s.price),
     ]);
-    return await booked(r, s, m, paid, byCall);
+    return await booked(r, s, m, paid, byCall, (userId, coins) => r.ctx.waitUntil(announceCoins(r.env, userId, coins)));
   } finally {
     r.busy.delete(s.id);
   }
@@ -56,14 +56,27 @@ export async function chargeMany(r: Room, due: RoomSession[]): Promise<void> {
       r.env.DB,
       items.map(({ s, m }) => ({ userId: s.uid as number, showId: r.show?.id ?? 0, amount: s.price, reason: 'chat', ref: `chat:${s.id}:${m}`, alongside: chargedMinuteAlongside(s.id, m, s.price) })),
     );
-    for (const [i, { s, m }] of items.entries()) await booked(r, s, m, paid[i], false);
+    const balances: { userId: number; coins: number }[] = [];
+    for (const [i, { s, m }] of items.entries()) await booked(r, s, m, paid[i], false, (userId, coins) => balances.push({ userId, coins }));
+    // Every member's open pages learn their balance: one call to the lobby for the whole batch.
+    r.ctx.waitUntil(announceCoinsMany(r.env, balances));
   } finally {
     for (const s of mine) r.busy.delete(s.id);
   }
 }
 
-/** The session after a charge of minute `m`: ended when it could not be paid, else its counts kept, told, warned when low. */
-async function booked(r: Room, s: RoomSession, m: number, paid: { ok: boolean; error?: string; coins: number | null }, byCall: boolean): Promise<boolean> {
+/**
+ * The session after a charge of minute `m`: ended when it could not be paid, else its counts kept,
+ * told, warned when low; `announce` tells the member's pages their new balance.
+ */
+async function booked(
+  r: Room,
+  s: RoomSession,
+  m: number,
+  paid: { ok: boolean; error?: string; coins: number | null },
+  byCall: boolean,
+  announce: (userId: number, coins: number) => void,
+): Promise<boolean> {
   if (!paid.ok && paid.error !== 'duplicate') {
     await endSession(r, s, 'no_coins');
     return false;
@@ -73,7 +86,7 @@ async function booked(r: Room, s: RoomSession, m: number, paid: { ok: boolean; e
   s.balance = paid.coins;
   if (s.state === 'ended') return false;
   await save(r, s);
-  if (paid.ok && s.uid !== null && paid.coins !== null) r.ctx.waitUntil(announceCoins(r.env, s.uid, paid.coins));
+  if (paid.ok && s.uid !== null && paid.coins !== null) announce(s.uid, paid.coins);
   sendSession(r, s);
   if (!byCall && paid.coins !== null && paid.coins < s.price && !s.warned) {
     s.warned = true;
