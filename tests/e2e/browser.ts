@@ -71,6 +71,12 @@ export interface PageProblems {
    * failure of the development server, not of the app, so their console lines are not counted.
    */
   devServerRestarts: Set<string>;
+  /**
+   * Writes refused for a CSRF token that a login or logout had just rotated (419) and then answered
+   * OK: the client fetches the new token and sends them again once (src/client/lib/api.ts), as
+   * designed; Chromium still logs the first answer as a failed load, which is not counted.
+   */
+  retried419: Set<string>;
   /** The last answers of 400 or more (method, status, URL), for the report of a failed test. */
   failedResponses: string[];
 }
@@ -81,7 +87,7 @@ const openPages = new Set<Page>();
 
 export function watch(page: Page): void {
   if (collected.has(page)) return;
-  const problems: PageProblems = { consoleErrors: [], pageErrors: [], documents404: new Set(), devServerRestarts: new Set(), failedResponses: [] };
+  const problems: PageProblems = { consoleErrors: [], pageErrors: [], documents404: new Set(), devServerRestarts: new Set(), retried419: new Set(), failedResponses: [] };
   collected.set(page, problems);
   openPages.add(page);
   page.on('close', () => openPages.delete(page));
@@ -89,7 +95,11 @@ export function watch(page: Page): void {
     if (msg.type() === 'error') problems.consoleErrors.push({ text: msg.text(), url: msg.location().url });
   });
   page.on('pageerror', (error) => problems.pageErrors.push(`${error.name}: ${error.message}`));
+  const refused419 = new Set<string>();
   page.on('response', (res) => {
+    const write = `${res.request().method()} ${res.url()}`;
+    if (res.status() === 419) refused419.add(write);
+    else if (res.ok() && refused419.has(write)) problems.retried419.add(res.url());
     if (res.status() >= 400) problems.failedResponses = [...problems.failedResponses.slice(-9), `${res.request().method()} ${res.status()} ${res.url()}`];
     if (res.status() === 404 && res.request().isNavigationRequest() && res.frame() === page.mainFrame()) problems.documents404.add(res.url());
     if (res.status() === 503) {
@@ -102,7 +112,7 @@ export function watch(page: Page): void {
 }
 
 function problemsOf(page: Page): PageProblems {
-  return collected.get(page) ?? { consoleErrors: [], pageErrors: [], documents404: new Set(), devServerRestarts: new Set(), failedResponses: [] };
+  return collected.get(page) ?? { consoleErrors: [], pageErrors: [], documents404: new Set(), devServerRestarts: new Set(), retried419: new Set(), failedResponses: [] };
 }
 
 /**
@@ -130,11 +140,12 @@ export async function describeOpenPages(): Promise<string> {
 
 /** A page's console errors and page errors as readable lines. */
 export function problemLines(page: Page, { ignoreDocument404 = false } = {}): string[] {
-  const { consoleErrors, pageErrors, documents404, devServerRestarts } = problemsOf(page);
+  const { consoleErrors, pageErrors, documents404, devServerRestarts, retried419 } = problemsOf(page);
   return [
     ...consoleErrors
       .filter((e) => !(ignoreDocument404 && documents404.has(e.url) && /status of 404/.test(e.text)))
       .filter((e) => !(devServerRestarts.has(e.url) && /status of 503/.test(e.text)))
+      .filter((e) => !(retried419.has(e.url) && /status of 419/.test(e.text)))
       .map((e) => `console: ${e.text} (${e.url})`),
     ...pageErrors.map((e) => `pageerror: ${e}`),
   ];
