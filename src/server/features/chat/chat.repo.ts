@@ -158,9 +158,9 @@ export function endSessionRow(db: D1Database, id: string, reason: EndReason, now
     .first<ChatSessionRow>();
 }
 
-/** The billing record of a charged minute; shares the batch (and fate) of its ledger row. */
 const CHARGED_MINUTE = 'UPDATE chat_sessions SET minutes = MAX(minutes, ?), coins = coins + ? WHERE id = ?';
 
+/** The billing record of a charged minute; shares the batch (and fate) of its ledger row. */
 export function chargedMinuteStatement(db: D1Database, id: string, minute: number, coins: number) {
   return db.prepare(CHARGED_MINUTE).bind(minute, coins, id);
 }

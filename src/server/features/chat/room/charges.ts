@@ -11,8 +11,7 @@ import { endSession, now, running, save, sendSession, type Room } from './state'
 // (the running private or exclusive, a voice call's minute, a voyeur's first minute), the paid
 // minutes of many sessions in a few D1 batches (spendMany), and the free minutes of many sessions
 // out of their daily allowances (a batch for the allowances, one for the minute counts). Every
-// paid minute keeps its reference
-// chat:{session}:{minute}, so nothing is charged twice.
+// paid minute keeps its reference chat:{session}:{minute}, so nothing is charged twice.
 
 /** Charges minute `m` through the ledger. False when the session ended because the minute could not be paid. */
 export async function charge(r: Room, s: RoomSession, m: number): Promise<boolean> {
