@@ -14,7 +14,7 @@ export const SETTINGS = {
   warmupSeconds: num('BENCH_WARMUP_SECONDS', 2),
   concurrency: num('BENCH_CONCURRENCY', 16),
   maxRequests: num('BENCH_MAX_REQUESTS', 500_000), // per measured URL, a bound besides time
-  lobbySockets: num('BENCH_LOBBY_SOCKETS', 1000),
+  lobbySockets: num('BENCH_LOBBY_SOCKETS', 10000),
   lobbyFlips: num('BENCH_LOBBY_FLIPS', 100), // enough updates for a p99 that is not just the maximum
 };
 

@@ -177,6 +177,8 @@ export interface RoomSession {
   pausedMs?: number;
   /** Since when the session's minutes wait for the performer (away); null or absent while they are there. */
   heldAt?: number | null;
+  /** The viewers' shard its sockets join (fanout.ts; absent: 0). */
+  shard?: number;
 }
 
 /** Where a running session's minute 1 starts, shifted by the performer's absences. */
@@ -209,5 +211,9 @@ export function snapshotOf(show: ShowConf | null, sessions: Iterable<RoomSession
 
 /** The performer's view of the room: never an e-mail or a user id. */
 export function participantsOf(sessions: Iterable<RoomSession>, mutes: Set<string>): Participant[] {
-  return [...sessions].map((s) => ({ id: s.id, nick: s.nick, role: s.uid ? 'member' : 'guest', type: s.type, muted: mutes.has(s.id) }));
+  return [...sessions].map((s) => participantOf(s, mutes));
+}
+
+export function participantOf(s: RoomSession, mutes: Set<string>): Participant {
+  return { id: s.id, nick: s.nick, role: s.uid ? 'member' : 'guest', type: s.type, muted: mutes.has(s.id) };
 }
