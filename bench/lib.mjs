@@ -1,5 +1,6 @@
 // What every measure shares: one HTTP helper over keep-alive loopback connections, one load loop,
 // one percentile, number formatting, and the one-line JSON result (`BENCH {...}`) scripts read.
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
@@ -170,4 +171,39 @@ export class Http {
       return { status: res.status, body: res.body?.toString('utf8').slice(0, 300) ?? null };
     }
   }
+}
+
+/**
+ * The address of the worker's own workerd under a `wrangler dev` (pid: wrangler's), bypassing
+ * wrangler's local proxy: that proxy holds six file descriptors per WebSocket, so with this
+ * machine's 20,000 per process it cannot carry more than about 3,000 sockets, while the worker's
+ * workerd holds one. Of the two workerd processes wrangler starts, the proxy is the first.
+ */
+export function directUrl(pid) {
+  const children = (p) => {
+    try {
+      return readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
+  const all = [];
+  for (const queue = [pid]; queue.length; ) {
+    const p = queue.shift();
+    all.push(p);
+    queue.push(...children(p));
+  }
+  const entries = all
+    .map((p) => {
+      try {
+        const m = /--socket-addr=entry=([\d.]+:\d+)/.exec(readFileSync(`/proc/${p}/cmdline`, 'utf8').replaceAll('\0', ' '));
+        return m ? { p, addr: m[1] } : null;
+      } catch {
+        return null;
+      }
+    })
+    .filter(Boolean)
+    .sort((a, b) => a.p - b.p);
+  if (entries.length < 2) throw new Error(`direct workerd address not found (${entries.length} workerd entries)`);
+  return `http://${entries.at(-1).addr}`;
 }

@@ -99,18 +99,19 @@ const parseBench = (text) => {
  * `storm`: that many viewers then drop their sockets and come back all at once (a fresh token and a
  * new socket each, as the page does, without its jitter): the time until the last is welcomed again.
  */
-export async function benchRoomFanout(base, { viewers = 500, perSecond = 10, lines = 100, storm = 0 } = {}) {
+export async function benchRoomFanout(base, { viewers = 500, perSecond = 10, lines = 100, storm = 0, wsBase = base } = {}) {
+  const ws = (realm) => `${wsBase.replace(/^http/, 'ws')}${new URL(realm).pathname}`;
   const performer = new Http(base);
   const show = ROOM_SHOW;
   const slug = (await must(new Http(base).call('GET', `/api/shows/${show}`), 'show')).slugName;
   await must(performer.call('POST', '/api/auth/login', { username: slug, password: PERFORMER_PASSWORD }), 'performer login');
   await must(performer.call('POST', '/api/studio/status', { online: true, paused: false, open: { free: true, private: true, exclusive: true, voyeur: true } }), 'online');
   const studioToken = await must(performer.call('POST', '/api/studio/connect'), 'connect');
-  const studio = await socket(`${studioToken.realm}?login=${studioToken.login}&password=${studioToken.password}`, () => {});
+  const studio = await socket(`${ws(studioToken.realm)}?login=${studioToken.login}&password=${studioToken.password}`, () => {});
   const universalId = await showUniversalId(base, show);
   const clients = [];
   const join = async (c, a) => {
-    c.ws = await socket(`${a.realm}?login=${a.login}&password=${encodeURIComponent(a.password)}`, (e, now) => {
+    c.ws = await socket(`${ws(a.realm)}?login=${a.login}&password=${encodeURIComponent(a.password)}`, (e, now) => {
       if (e.t !== 'line') return;
       const p = parseBench(e.line.text);
       if (p) c.onLine(p[0], p[1], now, e.line.from);

@@ -145,6 +145,9 @@ export function parseCommand(raw: string): RoomCommand | null {
 
 export const isPerformerCommand = (c: RoomCommand) => PERFORMER_COMMANDS.has(c.t);
 
+/** Whose daily free allowance a free session spends: the member's, or the guest browser's. */
+export const freeWho = (s: RoomSession) => (s.uid ? `u:${s.uid}` : `v:${s.visitor}`);
+
 /** UTC day number of a unix ms time (the free-chat allowance is per day). */
 export const utcDay = (ms: number) => Math.floor(ms / 86_400_000);
 
@@ -179,6 +182,9 @@ export interface RoomSession {
   heldAt?: number | null;
   /** The viewers' shard its sockets join (fanout.ts; absent: 0). */
   shard?: number;
+  /** Free sessions: minutes reserved from the allowance of UTC day `freeDay` and not used yet (charges.ts FREE_CHUNK). */
+  freeHeld?: number;
+  freeDay?: number;
 }
 
 /** Where a running session's minute 1 starts, shifted by the performer's absences. */

@@ -1,9 +1,9 @@
 import type { ChatLine, EndReason, ParticipantRole, RoomEvent } from '../../../../shared/chat';
 import type { Bindings } from '../../../env';
 import { loadVideoState, syncVideo, type VideoState } from '../../video/video-room.service';
-import { endSessionRow } from '../chat.repo';
+import { endSessionRow, releaseFreeMinutes } from '../chat.repo';
 import { runningOf } from '../../../../shared/room-mode';
-import { FrameLimiter, participantOf, participantsOf, sessionView, snapshotOf, visibleLines, type RoomSession, type ShowConf } from './logic';
+import { FrameLimiter, freeWho, participantOf, participantsOf, sessionView, snapshotOf, visibleLines, type RoomSession, type ShowConf } from './logic';
 import { shardsInUse, toShard, unplaceSession, type ShardLine } from './fanout';
 
 // A show's live room as plain data (one Durable Object per show, show-room.ts) and the helpers every
@@ -180,7 +180,8 @@ export async function endSession(r: Room, s: RoomSession, reason: EndReason): Pr
   r.presenceDirty.add(s.id);
   unplaceSession(r, s);
   await r.ctx.storage.delete(`s:${s.id}`);
-  await endSessionRow(r.env.DB, s.id, reason, now());
+  await endSessionRow(r.env.DB, s.id, reason, now(), s.minutes);
+  if (s.freeHeld && s.freeDay !== undefined) await releaseFreeMinutes(r.env.DB, freeWho(s), s.freeDay, s.freeHeld);
   const ended: RoomEvent = { t: 'ended', sessionId: s.id, reason };
   sendSession(r, s, reason);
   r.send(`s:${s.id}`, ended, s.shard);
