@@ -47,7 +47,7 @@ async function lobby(ctx) {
   await ctx.restart();
   const { lobbySockets: sockets, lobbyFlips: flips } = SETTINGS;
   console.log(`\nLobby: ${sockets} sockets (at most ${LOBBY_SHARD_MAX} per shard, ${lobbyShards(sockets)} shards), ${flips} flips, then a forced reconnect of all…`);
-  const r = await benchLobby(ctx.url, { sockets, flips, opsToken: OPS_TOKEN, deflate: process.env.BENCH_LOBBY_DEFLATE === '1', wsBase: ctx.direct });
+  const r = await benchLobby(ctx.url, { sockets, flips, opsToken: OPS_TOKEN, deflate: process.env.BENCH_LOBBY_DEFLATE === '1', wsBase: await ctx.direct() });
   const load = os.loadavg()[0];
   console.log(`  connected in ${fmt(r.connectSeconds, 1)} s over shards ${JSON.stringify(r.shards)}`);
   console.log(`  publish → last socket, per update: p50 ${fmt(r.lastP50, 0)} ms, p99 ${fmt(r.lastP99, 0)} ms, max ${fmt(r.lastMax, 0)} ms`);
@@ -97,7 +97,7 @@ async function room(ctx) {
     if (viewers !== ROOM_VIEWERS) await ctx.restart({});
     const load = os.loadavg()[0];
     console.log(`\nRoom: ${viewers} viewers in one room, 10 lines/s from 20 of them for ${count / 10} s…`);
-    const r = await benchRoomFanout(ctx.url, { viewers, perSecond: 10, lines: count, storm, wsBase: ctx.direct });
+    const r = await benchRoomFanout(ctx.url, { viewers, perSecond: 10, lines: count, storm, wsBase: await ctx.direct() });
     const floor = await benchRoomFloor({ viewers: r.viewers, perSecond: 10, lines: count });
     if (r.stopped) console.log(`  stopped at ${r.viewers} of ${viewers} viewers: ${r.stopped}`);
     console.log(`  ${r.viewers} viewers connected in ${fmt(r.connectSeconds, 0)} s; send → last viewer: p50 ${fmt(r.p50, 0)} ms, p99 ${fmt(r.p99, 0)} ms, max ${fmt(r.max, 0)} ms; lost ${r.lost}, out of order ${r.disorder}; load ${fmt(load, 2)} -> ${fmt(os.loadavg()[0], 2)}`);
@@ -337,7 +337,7 @@ async function main() {
       return this.server.url;
     },
     /** The worker's own workerd, past wrangler's proxy (sockets by the thousand: bench/lib.mjs directUrl). */
-    get direct() {
+    direct() {
       return directUrl(this.server.pid);
     },
     persistTo,
