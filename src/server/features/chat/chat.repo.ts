@@ -80,11 +80,7 @@ const RESERVE_FREE = `INSERT INTO free_chat_usage (who, day, minutes) VALUES (?1
 /** Statements per D1 batch of a room's minute tick. */
 const MINUTES_PER_BATCH = 100;
 
-/**
- * Up to `chunk` minutes of each visitor's daily allowance at once (a room's minute tick), in D1
- * batches: how many each got (0: the allowance is spent). Read and upsert run in one batch, so the
- * grant is exact however many rooms reserve for the same visitor.
- */
+/** Up to `chunk` minutes of each visitor's daily allowance (a room's tick), in D1 batches: how many each got (0: spent). Read and upsert share a batch, so the grant is exact. */
 export async function reserveFreeChunks(db: D1Database, who: string[], day: number, limit: number, chunk: number): Promise<number[]> {
   const out: number[] = [];
   if (limit <= 0) return who.map(() => 0);
