@@ -1,5 +1,7 @@
 // What every measure shares: one HTTP helper over keep-alive loopback connections, one load loop,
 // one percentile, number formatting, and the one-line JSON result (`BENCH {...}`) scripts read.
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
@@ -14,7 +16,7 @@ export const SETTINGS = {
   warmupSeconds: num('BENCH_WARMUP_SECONDS', 2),
   concurrency: num('BENCH_CONCURRENCY', 16),
   maxRequests: num('BENCH_MAX_REQUESTS', 500_000), // per measured URL, a bound besides time
-  lobbySockets: num('BENCH_LOBBY_SOCKETS', 1000),
+  lobbySockets: num('BENCH_LOBBY_SOCKETS', 10000),
   lobbyFlips: num('BENCH_LOBBY_FLIPS', 100), // enough updates for a p99 that is not just the maximum
 };
 
@@ -170,4 +172,49 @@ export class Http {
       return { status: res.status, body: res.body?.toString('utf8').slice(0, 300) ?? null };
     }
   }
+}
+
+/**
+ * The address of the worker's own workerd under a `wrangler dev` (pid: wrangler's), bypassing
+ * wrangler's local proxy: that proxy holds six file descriptors per WebSocket, so with this
+ * machine's 20,000 per process it cannot carry more than about 3,000 sockets, while the worker's
+ * workerd holds one. Of the two workerd processes wrangler starts, the proxy is the first; the
+ * worker's entry is the one of its listening sockets that answers /version.
+ */
+export async function directUrl(pid) {
+  const children = (p) => {
+    try {
+      return readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
+  const all = [];
+  for (const queue = [pid]; queue.length; ) {
+    const p = queue.shift();
+    all.push(p);
+    queue.push(...children(p));
+  }
+  const workerd = all.filter((p) => {
+    try {
+      return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('--socket-addr=entry=');
+    } catch {
+      return false;
+    }
+  });
+  if (workerd.length < 2) throw new Error(`direct workerd not found (${workerd.length} workerd processes)`);
+  const mine = Math.max(...workerd);
+  const listening = execSync('ss -ltnpH', { encoding: 'utf8' })
+    .split('\n')
+    .map((l) => ({ addr: /\s(127\.0\.0\.1:\d+)\s/.exec(l)?.[1], m: new RegExp(`pid=${mine},fd=(\\d+)`).exec(l) }))
+    .filter((x) => x.addr && x.m)
+    .sort((a, b) => Number(a.m[1]) - Number(b.m[1]));
+  for (const { addr } of listening) {
+    try {
+      if ((await fetch(`http://${addr}/version`)).status === 200) return `http://${addr}`;
+    } catch {
+      // not an HTTP socket
+    }
+  }
+  throw new Error('direct workerd address not found');
 }

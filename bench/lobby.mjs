@@ -29,8 +29,9 @@ function request(baseUrl, method, path, { body, headers = {} } = {}) {
 
 /** A client that behaves like the page: applies bulk updates, refetches everything after a reconnect. */
 class Client {
-  constructor(baseUrl, deflate) {
+  constructor(baseUrl, deflate, wsBase = baseUrl) {
     this.baseUrl = baseUrl;
+    this.wsBase = wsBase;
     this.deflate = deflate;
     this.online = new Map();
     this.latency = new Map(); // bulk update seq -> ms from publish to receive
@@ -38,7 +39,7 @@ class Client {
   }
   connect() {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`${this.baseUrl.replace(/^http/, 'ws')}/api/realtime`, { perMessageDeflate: this.deflate });
+      const ws = new WebSocket(`${this.wsBase.replace(/^http/, 'ws')}/api/realtime`, { perMessageDeflate: this.deflate });
       this.ws = ws;
       const timer = setTimeout(() => reject(new Error('no hello within 20 s')), 20_000);
       ws.on('message', (data) => {
@@ -78,10 +79,11 @@ export async function inBatches(items, size, fn) {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
 }
 
-export async function benchLobby(baseUrl, { sockets = 1000, flips = 20, opsToken, deflate = false }) {
+/** `wsBase`: where the sockets connect (bench/lib.mjs directUrl: past wrangler's proxy, for thousands of sockets). */
+export async function benchLobby(baseUrl, { sockets = 1000, flips = 20, opsToken, deflate = false, wsBase = baseUrl }) {
   const auth = { Authorization: `Bearer ${opsToken}` };
   const flip = (id, online) => request(baseUrl, 'POST', `/api/ops/shows/${id}/status`, { body: { online }, headers: auth });
-  const clients = Array.from({ length: sockets }, () => new Client(baseUrl, deflate));
+  const clients = Array.from({ length: sockets }, () => new Client(baseUrl, deflate, wsBase));
   const t0 = performance.now();
   await inBatches(clients, 50, (c) => c.connect());
   const connectSeconds = (performance.now() - t0) / 1000;

@@ -60,10 +60,17 @@ async function showUniversalId(base, id) {
 async function fanOut(sockets, senders, perSecond, count, makeMessage) {
   const last = new Map();
   const got = new Map();
-  for (const s of sockets) s.onLine = (seq, ts, now) => {
-    last.set(seq, Math.max(last.get(seq) ?? 0, now - ts));
-    got.set(seq, (got.get(seq) ?? 0) + 1);
-  };
+  // A line that arrives after a later one of the same sender is out of order.
+  let disorder = 0;
+  for (const s of sockets) {
+    const latest = new Map();
+    s.onLine = (seq, ts, now, from) => {
+      last.set(seq, Math.max(last.get(seq) ?? 0, now - ts));
+      got.set(seq, (got.get(seq) ?? 0) + 1);
+      if (seq < (latest.get(from) ?? 0)) disorder++;
+      else latest.set(from, seq);
+    };
+  }
   // One unmeasured line warms up.
   senders[0].ws.send(makeMessage(0, Date.now()));
   await sleep(1000);
@@ -77,7 +84,7 @@ async function fanOut(sockets, senders, perSecond, count, makeMessage) {
   const sorted = [...last.values()].sort((a, b) => a - b);
   let delivered = 0;
   for (let seq = 1; seq <= count; seq++) delivered += got.get(seq) ?? 0;
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN, lost: count * sockets.length - delivered };
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN, lost: count * sockets.length - delivered, disorder };
 }
 
 const parseBench = (text) => {
@@ -85,80 +92,148 @@ const parseBench = (text) => {
   return m ? [Number(m[1]), Number(m[2])] : null;
 };
 
-export async function benchRoomFanout(base, { viewers = 500, perSecond = 10, lines = 100 } = {}) {
+/**
+ * `viewers` guests with a free session each in one show's room (with the performer's studio), then
+ * `lines` lines at `perSecond` from 20 of them spread over the room's shards. If the machine stops
+ * accepting sessions or sockets before `viewers`, the run goes on with those connected and says why.
+ * `storm`: that many viewers then drop their sockets and come back all at once (a fresh token and a
+ * new socket each, as the page does, without its jitter): the time until the last is welcomed again.
+ */
+export async function benchRoomFanout(base, { viewers = 500, perSecond = 10, lines = 100, storm = 0, wsBase = base } = {}) {
+  const ws = (realm) => `${wsBase.replace(/^http/, 'ws')}${new URL(realm).pathname}`;
   const performer = new Http(base);
   const show = ROOM_SHOW;
   const slug = (await must(new Http(base).call('GET', `/api/shows/${show}`), 'show')).slugName;
   await must(performer.call('POST', '/api/auth/login', { username: slug, password: PERFORMER_PASSWORD }), 'performer login');
   await must(performer.call('POST', '/api/studio/status', { online: true, paused: false, open: { free: true, private: true, exclusive: true, voyeur: true } }), 'online');
   const studioToken = await must(performer.call('POST', '/api/studio/connect'), 'connect');
-  const studio = await socket(`${studioToken.realm}?login=${studioToken.login}&password=${studioToken.password}`, () => {});
+  const studio = await socket(`${ws(studioToken.realm)}?login=${studioToken.login}&password=${studioToken.password}`, () => {});
   const universalId = await showUniversalId(base, show);
   const clients = [];
-  await inBatches(Array.from({ length: viewers }, (_, i) => i), 10, async () => {
-    const start = () => new Http(base).call('POST', `/api/chatsession/${universalId}`, { type: 'free' });
-    const a = await must(start(), 'free session', start);
-    const c = { onLine: () => {} };
-    c.ws = await socket(`${a.realm}?login=${a.login}&password=${encodeURIComponent(a.password)}`, (e, now) => {
+  const join = async (c, a) => {
+    c.ws = await socket(`${ws(a.realm)}?login=${a.login}&password=${encodeURIComponent(a.password)}`, (e, now) => {
       if (e.t !== 'line') return;
       const p = parseBench(e.line.text);
-      if (p) c.onLine(p[0], p[1], now);
+      if (p) c.onLine(p[0], p[1], now, e.line.from);
     });
-    clients.push(c);
+  };
+  let stopped = null;
+  const t0 = performance.now();
+  await inBatches(Array.from({ length: viewers }, (_, i) => i), 20, async () => {
+    if (stopped) return;
+    try {
+      const http = new Http(base);
+      const start = () => http.call('POST', `/api/chatsession/${universalId}`, { type: 'free' });
+      const a = await must(start(), 'free session', start);
+      const c = { http, sessionId: a.sessionId, onLine: () => {} };
+      await join(c, a);
+      clients.push(c);
+    } catch (e) {
+      stopped ??= `${clients.length} connected, then: ${e.message}`;
+    }
   });
-  const r = await fanOut(clients, clients.slice(0, 20), perSecond, lines, (seq, ts) => JSON.stringify({ t: 'say', text: `bench ${seq} ${ts}` }));
+  const connectSeconds = (performance.now() - t0) / 1000;
+  const r = await fanOut(clients, spread(clients, 20), perSecond, lines, (seq, ts) => JSON.stringify({ t: 'say', text: `bench ${seq} ${ts}` }));
+  let reconnect = null;
+  if (storm > 0) reconnect = await stormBack(clients.slice(0, storm), join);
   for (const c of clients) c.ws.close(1000);
   studio.close(1000);
   await must(performer.call('POST', '/api/studio/status', { online: false }), 'offline');
-  return { viewers, lines, ...r };
+  return { viewers: clients.length, asked: viewers, stopped, connectSeconds, lines, ...r, reconnect };
 }
 
+/** Every client drops its socket; then all at once ask a fresh token and join again. */
+async function stormBack(clients, join) {
+  for (const c of clients) c.ws.close(1000);
+  await sleep(500);
+  let errors = 0;
+  const t0 = performance.now();
+  const back = [];
+  await Promise.all(
+    clients.map(async (c) => {
+      try {
+        const a = await must(c.http.call('POST', `/api/chatsession/token/${c.sessionId}`), 'token');
+        await join(c, a);
+        back.push(performance.now() - t0);
+      } catch {
+        errors++;
+      }
+    }),
+  );
+  back.sort((a, b) => a - b);
+  return { viewers: clients.length, back: back.length, errors, p50_ms: percentile(back, 50), last_ms: back.at(-1) ?? NaN };
+}
+
+// The floor has the room's shape without its code: viewers' sockets on shards of `shardSize`, a
+// line goes from the sender's shard to one hub object, which hands it to every shard in one call
+// each, and each shard sends it to its sockets.
 const FLOOR_WORKER = `
 import { DurableObject } from 'cloudflare:workers';
 let seq = 0;
-export class Room extends DurableObject {
+export class Shard extends DurableObject {
   async fetch() {
     const pair = new WebSocketPair();
     this.ctx.acceptWebSocket(pair[1]);
     pair[1].send(JSON.stringify({ t: 'welcome' }));
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
-  webSocketMessage(ws, message) {
-    const cmd = JSON.parse(message);
-    // The same line the room sends (same fields, same size), so the ratio compares the work, not the bytes.
-    const line = JSON.stringify({ t: 'line', line: { id: Date.now().toString(36) + '-' + ++seq, from: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6', nick: 'guest1234', role: 'guest', text: cmd.text, ts: Date.now() } });
-    for (const s of this.ctx.getWebSockets()) s.send(line);
+  deliver(messages) {
+    for (const m of messages) for (const s of this.ctx.getWebSockets()) s.send(m);
+  }
+  async webSocketMessage(ws, message) {
+    this.hub ??= this.env.HUB.get(this.env.HUB.idFromName('hub'));
+    await this.hub.say(JSON.parse(message).text);
   }
   webSocketClose(ws, code) {
     try { ws.close(code === 1005 ? 1000 : code); } catch {}
   }
 }
+export class Hub extends DurableObject {
+  say(text) {
+    // The same line the room sends (same fields, same size), so the ratio compares the work, not the bytes.
+    const line = JSON.stringify({ t: 'line', line: { id: Date.now().toString(36) + '-' + ++seq, from: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6', nick: 'guest1234', role: 'guest', text, ts: Date.now() } });
+    this.shards ??= Array.from({ length: Number(this.env.SHARDS) }, (_, k) => this.env.SHARD.get(this.env.SHARD.idFromName('s' + k)));
+    for (const s of this.shards) s.deliver([line]);
+  }
+}
 export default {
   fetch(request, env) {
-    return env.ROOM.get(env.ROOM.idFromName('room')).fetch(request);
+    const k = Number(new URL(request.url).searchParams.get('k'));
+    return env.SHARD.get(env.SHARD.idFromName('s' + k)).fetch(request);
   },
 };`;
 
-export async function benchRoomFloor({ viewers = 500, perSecond = 10, lines = 100 } = {}) {
-  const mf = new Miniflare({ modules: true, script: FLOOR_WORKER, compatibilityDate: '2026-04-20', compatibilityFlags: ['no_web_socket_compression'], durableObjects: { ROOM: 'Room' } });
+export async function benchRoomFloor({ viewers = 500, perSecond = 10, lines = 100, shardSize = 1000 } = {}) {
+  const shards = Math.ceil(viewers / shardSize);
+  const mf = new Miniflare({
+    modules: true,
+    script: FLOOR_WORKER,
+    compatibilityDate: '2026-04-20',
+    compatibilityFlags: ['no_web_socket_compression'],
+    durableObjects: { SHARD: 'Shard', HUB: 'Hub' },
+    bindings: { SHARDS: String(shards) },
+  });
   try {
     const base = (await mf.ready).toString().replace(/\/$/, '').replace(/^http/, 'ws');
     const clients = [];
-    await inBatches(Array.from({ length: viewers }, (_, i) => i), 50, async () => {
+    await inBatches(Array.from({ length: viewers }, (_, i) => i), 50, async (i) => {
       const c = { onLine: () => {} };
-      c.ws = await socket(`${base}/ws`, (e, now) => {
+      c.ws = await socket(`${base}/ws?k=${Math.floor(i / shardSize)}`, (e, now) => {
         const p = e.t === 'line' ? parseBench(e.line.text) : null;
-        if (p) c.onLine(p[0], p[1], now);
+        if (p) c.onLine(p[0], p[1], now, e.line.from);
       });
       clients.push(c);
     });
-    const r = await fanOut(clients, clients.slice(0, 20), perSecond, lines, (seq, ts) => JSON.stringify({ t: 'say', text: `bench ${seq} ${ts}` }));
+    const r = await fanOut(clients, spread(clients, 20), perSecond, lines, (seq, ts) => JSON.stringify({ t: 'say', text: `bench ${seq} ${ts}` }));
     for (const c of clients) c.ws.close(1000);
-    return r;
+    return { ...r, shards };
   } finally {
     await mf.dispose();
   }
 }
+
+/** `n` senders spread over the list (so over the shards). */
+const spread = (list, n) => Array.from({ length: Math.min(n, list.length) }, (_, i) => list[Math.floor((i * list.length) / Math.min(n, list.length))]);
 
 /**
  * 200 private sessions at once, one member: the simulator accepts them (SIMULATOR=1 on the bench

@@ -263,6 +263,7 @@ export async function startServer({ port, persistTo, pepper = 'e2e-pepper-not-se
   }
   return {
     url,
+    pid: child.pid,
     log: () => log,
     stop: () =>
       new Promise((resolveStop) => {

@@ -10,6 +10,9 @@ export interface Bindings {
   LOBBY_HUB: DurableObjectNamespace<import('./realtime/hub').LobbyHub>;
   /** One live room per show: idFromName(`show-${id}`). */
   ROOM: DurableObjectNamespace<import('./features/chat/room/show-room').ShowRoom>;
+  ROOM_SHARD: DurableObjectNamespace<import('./features/chat/room/shard').RoomShard>;
+  /** Viewers' sessions per shard of a show's room (default 1,000; fanout.ts). */
+  ROOM_SHARD_SIZE?: string;
   /** Length of a billed chat minute in ms (default 60,000; tests and e2e shorten it). */
   CHAT_MINUTE_MS?: string;
   /** How long a member's (or the performer's) room socket may be gone before the session ends / the show goes offline (default 30,000). */

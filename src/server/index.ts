@@ -6,6 +6,7 @@ import { hubHooks } from './realtime/hub';
 export { LobbyHub } from './realtime/hub';
 export { Lobby } from './realtime/lobby';
 export { ShowRoom } from './features/chat/room/show-room';
+export { RoomShard } from './features/chat/room/shard';
 
 // The lobby hub's simulator (local development, SIMULATOR=1), registered here rather than by
 // whichever module happens to load first. Order matters: favourites are notified before the rooms sync.

@@ -126,8 +126,10 @@ export type RoomEvent =
   | { t: 'room'; room: RoomSnapshot }
   | { t: 'line'; line: ChatLine }
   | { t: 'typing'; from: string; nick: string }
-  /** The performer only: everyone in the room. */
+  /** The performer only: everyone in the room (when the studio connects). */
   | { t: 'presence'; participants: Participant[] }
+  /** The performer only, after that: who came or changed (`upsert`) and who left (`gone`), never the whole room again. */
+  | { t: 'presence-change'; upsert: Participant[]; gone: string[] }
   /** The member's own session (and, for the performer, any session that changed). */
   | { t: 'session'; session: SessionView }
   /** The performer only: a member asks for a private or exclusive session. */

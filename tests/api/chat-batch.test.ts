@@ -75,6 +75,22 @@ describe('the minute tick in batches', () => {
       expect(await ledgerRefs(`chat:${v.sessionId}:`)).toHaveLength(2);
       expect(await sessionRow(v.sessionId)).toMatchObject({ minutes: 2, coins: 2 * price });
     }
+
+    // Free minutes come out of the allowance five at a time: minute 2 reserved minutes 2-6 (the
+    // start reserved minute 1), minute 3 costs no D1 write, and the session's end gives back what
+    // it did not use.
+    const free = frees[1];
+    const who = `v:${await runInDurableObject(room(), (instance: ShowRoom) => instance.room.sessions.get(free.sessionId)!.visitor)}`;
+    const usage = async () => (await env.DB.prepare('SELECT minutes FROM free_chat_usage WHERE who = ?').bind(who).first<{ minutes: number }>())!.minutes;
+    expect(await usage()).toBe(6);
+    now += MINUTE;
+    await runInDurableObject(room(), (instance: ShowRoom) => tick(instance.room));
+    expect(await runInDurableObject(room(), (instance: ShowRoom) => instance.room.sessions.get(free.sessionId)!.minutes)).toBe(3);
+    expect(await usage()).toBe(6);
+    expect(await sessionRow(free.sessionId)).toMatchObject({ minutes: 2 });
+    await room().end(free.sessionId, 'member');
+    expect(await sessionRow(free.sessionId)).toMatchObject({ state: 'ended', minutes: 3 });
+    expect(await usage()).toBe(3);
     await booksHold();
   });
 

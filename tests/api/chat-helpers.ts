@@ -93,6 +93,8 @@ export interface RoomSocket {
   next: <T extends RoomEvent['t']>(t: T, match?: (e: Extract<RoomEvent, { t: T }>) => boolean) => Promise<Extract<RoomEvent, { t: T }>>;
   send: (cmd: unknown) => void;
   closed: Promise<number>;
+  /** Resolves once every frame this socket sent before has been handled (pinged()). */
+  barrier: () => Promise<void>;
 }
 
 export function openRoom(showId: number, login: string, password: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -109,9 +111,11 @@ export async function joinRoom(showId: number, login: string, password: string):
   const waiters: { t: string; match: (e: RoomEvent) => boolean; resolve: (e: RoomEvent) => void }[] = [];
   let closedResolve: (code: number) => void = () => undefined;
   const closed = new Promise<number>((r) => (closedResolve = r));
+  const barriers: (() => void)[] = [];
   ws.addEventListener('close', (e) => closedResolve(e.code));
   ws.addEventListener('message', (m) => {
     const e: RoomEvent = m.data === 'pong' ? { t: 'error', code: 'pong' } : (JSON.parse(m.data as string) as RoomEvent);
+    if (barriers.length && e.t === 'error' && e.code === 'chat.forbidden') return barriers.shift()!();
     const w = waiters.findIndex((x) => x.t === e.t && x.match(e));
     if (w >= 0) waiters.splice(w, 1)[0].resolve(e);
     else events.push(e);
@@ -123,7 +127,22 @@ export async function joinRoom(showId: number, login: string, password: string):
       waiters.push({ t, match, resolve });
       setTimeout(() => reject(new Error(`no ${t} event within 5 s; queued: ${JSON.stringify(events).slice(0, 800)}`)), 5000);
     })) as RoomSocket['next'];
-  return { showId, ws, events, next, send: (cmd) => ws.send(typeof cmd === 'string' ? cmd : JSON.stringify(cmd)), closed };
+  const send = (cmd: unknown) => ws.send(typeof cmd === 'string' ? cmd : JSON.stringify(cmd));
+  // The performer's frames are handled by the room: its queue drained, then a ping (answered by the
+  // runtime) has passed them. A viewer's go through its shard to the room: a command a viewer may
+  // not give comes back refused through both, after the frames before it.
+  const barrier = async () => {
+    if (login === 'performer') {
+      await runInDurableObject(roomOf(env, showId), () => undefined);
+      send('ping');
+      await next('error', (e) => e.code === 'pong');
+      return;
+    }
+    const done = new Promise<void>((resolve) => barriers.push(resolve));
+    send({ t: 'mute', sessionId: 'barrier-frame' });
+    await done;
+  };
+  return { showId, ws, events, next, send, closed, barrier };
 }
 
 /** A room socket that has been welcomed (a viewer with the login of a started session). */
@@ -134,14 +153,11 @@ export async function viewer(showId: number, a: { login: string; password: strin
 }
 
 /**
- * Everything the room did for the frames sent before (from any socket) has reached this socket: a
- * call into the room, queued behind those frames, then a ping, whose pong the runtime sends
- * behind what the room had sent this socket (the room itself never sees pings).
+ * The frames this socket sent before have been handled, and what the room sent this socket for
+ * them has arrived (RoomSocket.barrier).
  */
-export async function pinged(room: RoomSocket): Promise<void> {
-  await runInDurableObject(roomOf(env, room.showId), () => undefined);
-  room.send('ping');
-  await room.next('error', (e) => e.code === 'pong');
+export function pinged(room: RoomSocket): Promise<void> {
+  return room.barrier();
 }
 
 /** A show online with its performer in the studio socket. */

@@ -45,11 +45,11 @@ describe('the meter', () => {
     const b = await chatMember(5000);
     const v = await startOk(b.client, show.universalId, 'voyeur');
     const bRoom = await member(show.id, v);
-    await studio.next('presence', (e) => e.participants.some((x) => x.id === v.sessionId && x.type === 'voyeur'));
+    await studio.next('presence-change', (e) => e.upsert.some((x) => x.id === v.sessionId && x.type === 'voyeur'));
     await expectJson(await a.client.post(`/api/chatsession/end/${p.sessionId}`), 200);
     expect(await bRoom.next('ended')).toEqual({ t: 'ended', sessionId: v.sessionId, reason: 'private_ended' });
     expect((await studio.next('ended', (e) => e.sessionId === v.sessionId)).reason).toBe('private_ended');
-    await studio.next('presence', (e) => !e.participants.some((x) => x.id === v.sessionId));
+    await studio.next('presence-change', (e) => e.gone.includes(v.sessionId));
     expect(await sessionRow(v.sessionId)).toMatchObject({ state: 'ended', end_reason: 'private_ended' });
     const paid = await coinsOf(b.id);
     const refs = await ledgerRefs(`chat:${v.sessionId}:`);

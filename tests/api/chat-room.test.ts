@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CHAT_RATE_BURST, CHAT_TEXT_MAX } from '../../src/shared/chat';
 import { signRoomToken } from '../../src/server/lib/room-token';
 import { Client, expectError, expectJson } from './helpers';
-import { chatMember, joinRoom, liveShow, openRoom, pinged, startChat, startOk } from './chat-helpers';
+import { chatMember, joinRoom, liveShow, openRoom, performerOf, pinged, startChat, startOk } from './chat-helpers';
 
 // The room socket (shows 131-160): chat both ways, history, private lines, text rules, rate
 // limit, mute/kick/ban, typing and presence, and the room token's bindings.
@@ -94,18 +94,26 @@ describe('show room: chat', () => {
     studio.ws.close(1000);
   });
 
-  it('typing and presence reach the performer; viewers get the room snapshot with the viewer count', async () => {
+  it('typing and presence reach the performer (the whole list once, then only what changed); viewers get the room snapshot with the viewer count', async () => {
     const { show, studio } = await liveShow(134);
-    const a = await startOk(new Client(), show.universalId, 'free', 'Typist');
+    const typist = new Client();
+    const a = await startOk(typist, show.universalId, 'free', 'Typist');
     const guest = await joinRoom(show.id, a.login, a.password);
     expect((await guest.next('welcome')).room.mode).toBe('free');
-    const p = await studio.next('presence', (e) => e.participants.some((x) => x.id === a.sessionId));
-    expect(p.participants.find((x) => x.id === a.sessionId)).toEqual({ id: a.sessionId, nick: 'Typist', role: 'guest', type: 'free', muted: false });
+    const p = await studio.next('presence-change', (e) => e.upsert.some((x) => x.id === a.sessionId));
+    expect(p).toEqual({ t: 'presence-change', upsert: [{ id: a.sessionId, nick: 'Typist', role: 'guest', type: 'free', muted: false }], gone: [] });
     expect((await guest.next('room', (e) => e.room.viewers === 1)).room).toMatchObject({ showId: show.id, mode: 'free', viewers: 1 });
     guest.send({ t: 'typing' });
     expect(await studio.next('typing')).toEqual({ t: 'typing', from: a.sessionId, nick: 'Typist' });
-    guest.ws.close(1000);
-    studio.ws.close(1000);
+    // A second viewer: the performer hears of that one only; a second studio tab gets everyone.
+    const b = await startOk(new Client(), show.universalId, 'free', 'Second');
+    expect(await studio.next('presence-change', (e) => e.upsert.length > 0)).toEqual({ t: 'presence-change', upsert: [{ id: b.sessionId, nick: 'Second', role: 'guest', type: 'free', muted: false }], gone: [] });
+    const token = await expectJson<{ login: string; password: string }>(await (await performerOf(show.id)).post('/api/studio/connect'), 200);
+    const tab = await joinRoom(show.id, token.login, token.password);
+    expect((await tab.next('presence')).participants.map((x) => x.id)).toEqual([a.sessionId, b.sessionId]);
+    await expectJson(await typist.post(`/api/chatsession/end/${a.sessionId}`), 200);
+    expect(await studio.next('presence-change', (e) => e.gone.length > 0)).toEqual({ t: 'presence-change', upsert: [], gone: [a.sessionId] });
+    for (const s of [guest, studio, tab]) s.ws.close(1000);
   });
 
   it('a viewer cannot use performer commands; the performer mutes, kicks and bans', async () => {
@@ -116,7 +124,7 @@ describe('show room: chat', () => {
     guest.send({ t: 'kick', sessionId: g.sessionId });
     expect((await guest.next('error')).code).toBe('chat.forbidden');
     studio.send({ t: 'mute', sessionId: g.sessionId });
-    await studio.next('presence', (e) => e.participants.some((x) => x.id === g.sessionId && x.muted));
+    await studio.next('presence-change', (e) => e.upsert.some((x) => x.id === g.sessionId && x.muted));
     guest.send({ t: 'say', text: 'can you hear me' });
     expect((await guest.next('error')).code).toBe('chat.muted');
     studio.send({ t: 'kick', sessionId: g.sessionId });
@@ -140,7 +148,7 @@ describe('show room: chat', () => {
     const { show, studio } = await liveShow(136);
     const client = new Client();
     const g = await startOk(client, show.universalId, 'free');
-    await studio.next('presence', (e) => e.participants.some((x) => x.id === g.sessionId));
+    await studio.next('presence-change', (e) => e.upsert.some((x) => x.id === g.sessionId));
     studio.send({ t: 'ban', sessionId: g.sessionId });
     await studio.next('ended', (e) => e.sessionId === g.sessionId);
     await expectError(await startChat(client, show.universalId, 'free'), 403, 'chat.banned');

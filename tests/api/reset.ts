@@ -16,7 +16,7 @@ import { contestSeedStatements } from '../../src/server/seed/contest';
 export async function resetDurableObjects(): Promise<number> {
   let reset = 0;
   const calls: Promise<void>[] = [];
-  const namespaces: DurableObjectNamespace[] = [env.LOBBY, env.LOBBY_HUB, env.ROOM] as unknown as DurableObjectNamespace[];
+  const namespaces: DurableObjectNamespace[] = [env.LOBBY, env.LOBBY_HUB, env.ROOM, env.ROOM_SHARD] as unknown as DurableObjectNamespace[];
   for (const namespace of namespaces) {
     for (const id of await listDurableObjectIds(namespace)) {
       calls.push(

@@ -6,6 +6,8 @@ import { MARKS_PER_BASE_MAX } from '../../src/server/lib/body';
 import { CHROMIUM_OFFER } from '../unit/chromium-sdp';
 import { roomOf } from '../../src/server/features/chat/chat.service';
 import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
+import type { RoomShard } from '../../src/server/features/chat/room/shard';
+import { shardStub } from '../../src/server/features/chat/room/fanout';
 import { Client } from './helpers';
 import { joinRoom, liveShow, pinged, type RoomSocket, startOk, viewer } from './chat-helpers';
 
@@ -152,12 +154,13 @@ describe('show room: line text', () => {
     for (const s of [guest, other, late, studio]) s.ws.close(1000);
   });
 
-  it('pings are answered by the runtime without waking the room: its frame handler never runs for them, and none is limited', async () => {
+  it('pings are answered by the runtime without waking the room or its shard: no frame handler runs for them, and none is limited', async () => {
     const { show, studio } = await liveShow(254);
     const g = await startOk(new Client(), show.universalId, 'free', 'Pinger');
     const guest = await viewer(show.id, g);
+    const shard = await runInDurableObject(roomOf(env, show.id), (instance: ShowRoom) => instance.room.sessions.get(g.sessionId)!.shard ?? 0);
     let frames = 0;
-    await runInDurableObject(roomOf(env, show.id), (instance: ShowRoom) => {
+    await runInDurableObject(shardStub(env, show.id, shard), (instance: RoomShard) => {
       const handle = instance.webSocketMessage.bind(instance);
       instance.webSocketMessage = (ws, message) => {
         frames++;
@@ -166,17 +169,18 @@ describe('show room: line text', () => {
     });
     for (let i = 0; i < 30; i++) guest.send('ping');
     for (let i = 0; i < 30; i++) await guest.next('error', (e) => e.code === 'pong');
-    const answeredAt = await runInDurableObject(roomOf(env, show.id), (_instance: ShowRoom, state) =>
+    const answeredAt = await runInDurableObject(shardStub(env, show.id, shard), (_instance: RoomShard, state) =>
       state.getWebSockets(`s:${g.sessionId}`).map((ws) => state.getWebSocketAutoResponseTimestamp(ws)),
     );
     expect(answeredAt).toHaveLength(1);
     expect(answeredAt[0]).toBeInstanceOf(Date);
     expect(frames).toBe(0);
     expect(rateLimited(guest)).toBe(0);
-    // A real frame does reach the handler (so the count above could have seen the pings).
+    // Real frames do reach the handler (so the count above could have seen the pings): the typing
+    // notice and pinged()'s own frame.
     guest.send({ t: 'typing' });
     await pinged(guest);
-    expect(frames).toBe(1);
+    expect(frames).toBe(2);
     for (const s of [guest, studio]) s.ws.close(1000);
   });
 });

@@ -73,6 +73,15 @@ function onEvent(e: RoomEvent): void {
     case 'presence':
       studio().participants = e.participants;
       return;
+    case 'presence-change': {
+      // A changed participant keeps its place; newcomers are added at the end.
+      const changed = new Map(e.upsert.map((p) => [p.id, p]));
+      const gone = new Set(e.gone);
+      const kept = studio().participants.filter((p) => !gone.has(p.id)).map((p) => changed.get(p.id) ?? p);
+      const known = new Set(kept.map((p) => p.id));
+      studio().participants = [...kept, ...e.upsert.filter((p) => !known.has(p.id))];
+      return;
+    }
     case 'request':
     case 'session':
       setSession(e.session);

@@ -80,15 +80,35 @@ const RESERVE_FREE = `INSERT INTO free_chat_usage (who, day, minutes) VALUES (?1
 /** Statements per D1 batch of a room's minute tick. */
 const MINUTES_PER_BATCH = 100;
 
-/** The same for many visitors at once (a room's minute tick), in batches: whether each got its minute. */
-export async function reserveFreeMinutes(db: D1Database, who: string[], day: number, limit: number): Promise<boolean[]> {
-  const out: boolean[] = [];
-  if (limit <= 0) return who.map(() => false);
-  for (let i = 0; i < who.length; i += MINUTES_PER_BATCH) {
-    const results = await db.batch(who.slice(i, i + MINUTES_PER_BATCH).map((w) => db.prepare(RESERVE_FREE).bind(w, day, limit)));
-    out.push(...results.map((r) => r.results.length > 0));
+/** Up to `chunk` minutes of each visitor's daily allowance (a room's tick), in D1 batches: how many each got (0: spent). Read and upsert share a batch, so the grant is exact. */
+export async function reserveFreeChunks(db: D1Database, who: string[], day: number, limit: number, chunk: number): Promise<number[]> {
+  const out: number[] = [];
+  if (limit <= 0) return who.map(() => 0);
+  const per = MINUTES_PER_BATCH / 2;
+  for (let i = 0; i < who.length; i += per) {
+    const part = who.slice(i, i + per);
+    const results = await db.batch(
+      part.flatMap((w) => [
+        db.prepare('SELECT minutes FROM free_chat_usage WHERE who = ?1 AND day = ?2').bind(w, day),
+        db.prepare(RESERVE_FREE_CHUNK).bind(w, day, limit, chunk),
+      ]),
+    );
+    for (let k = 0; k < part.length; k++) {
+      const before = (results[2 * k].results[0] as { minutes: number } | undefined)?.minutes ?? 0;
+      const after = (results[2 * k + 1].results[0] as { minutes: number } | undefined)?.minutes;
+      out.push(after === undefined ? 0 : after - before);
+    }
   }
   return out;
+}
+
+const RESERVE_FREE_CHUNK = `INSERT INTO free_chat_usage (who, day, minutes) VALUES (?1, ?2, MIN(?4, ?3))
+  ON CONFLICT (who, day) DO UPDATE SET minutes = MIN(minutes + ?4, ?3) WHERE minutes < ?3
+  RETURNING minutes`;
+
+/** Minutes a session reserved and did not use go back to the visitor's allowance of that day. */
+export function releaseFreeMinutes(db: D1Database, who: string, day: number, minutes: number) {
+  return db.prepare('UPDATE free_chat_usage SET minutes = MAX(0, minutes - ?3) WHERE who = ?1 AND day = ?2').bind(who, day, minutes).run();
 }
 
 export interface ChatSessionRow {
@@ -151,10 +171,11 @@ export function startSession(db: D1Database, id: string, startedAt: number) {
 }
 
 /** Ends a session once; answers the row when this call ended it. */
-export function endSessionRow(db: D1Database, id: string, reason: EndReason, now: number) {
+/** Ends a session's row; `minutes`: the room's count (free minutes are written in chunks, the last ones here). */
+export function endSessionRow(db: D1Database, id: string, reason: EndReason, now: number, minutes = 0) {
   return db
-    .prepare("UPDATE chat_sessions SET state = 'ended', ended_at = ?, end_reason = ? WHERE id = ? AND state <> 'ended' RETURNING *")
-    .bind(now, reason, id)
+    .prepare("UPDATE chat_sessions SET state = 'ended', ended_at = ?, end_reason = ?, minutes = MAX(minutes, ?) WHERE id = ? AND state <> 'ended' RETURNING *")
+    .bind(now, reason, minutes, id)
     .first<ChatSessionRow>();
 }
 

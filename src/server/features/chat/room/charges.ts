@@ -2,9 +2,9 @@ import { FREE_CHAT_SECONDS_PER_DAY, type RoomEvent } from '../../../../shared/ch
 import { spend } from '../../../lib/ledger.repo';
 import { spendMany } from '../../../lib/ledger-many.repo';
 import { announceCoins, announceCoinsMany, callActive } from '../../billing/billing.service';
-import { chargedMinuteAlongside, chargedMinuteStatement, recordMinutes, reserveFreeMinutes } from '../chat.repo';
+import { chargedMinuteAlongside, chargedMinuteStatement, recordMinutes, reserveFreeChunks } from '../chat.repo';
 import { minuteMs } from '../chat-timings';
-import { billingStart, minuteStart, utcDay, type RoomSession } from './logic';
+import { billingStart, freeWho, minuteStart, utcDay, type RoomSession } from './logic';
 import { endSession, now, running, save, sendSession, type Room } from './state';
 
 // How a show's room books minutes (meter.ts decides which are due): one charge through the ledger
@@ -99,13 +99,17 @@ async function booked(
   return true;
 }
 
-/** Whose daily free allowance a free session spends: the member's, or the guest browser's. */
-const freeWho = (s: RoomSession) => (s.uid ? `u:${s.uid}` : `v:${s.visitor}`);
+/**
+ * Free minutes are reserved from the visitor's daily allowance this many at a time: a free viewer
+ * costs the database two writes every five minutes, not two a minute; what a session did not use
+ * goes back when it ends (state.ts endSession).
+ */
+export const FREE_CHUNK = 5;
 
 /**
- * The next minute of each of these free sessions out of its visitor's daily allowance, in D1
- * batches (reserveFreeMinutes), then their minute counts in one more; a session whose allowance is
- * spent ends (free_expired).
+ * The next minute of each of these free sessions: from the minutes its room holds for it, else a
+ * new chunk out of its visitor's daily allowance (reserveFreeChunks, D1 batches, then their
+ * minute counts in one more); a session whose allowance is spent ends (free_expired).
  */
 export async function reserveMany(r: Room, due: RoomSession[]): Promise<void> {
   const mine = due.filter((s) => s.state === 'active' && !r.busy.has(s.id));
@@ -113,18 +117,30 @@ export async function reserveMany(r: Room, due: RoomSession[]): Promise<void> {
   try {
     const day = utcDay(Date.now());
     const limit = Math.floor(FREE_CHAT_SECONDS_PER_DAY / 60);
-    const granted = await reserveFreeMinutes(r.env.DB, mine.map(freeWho), day, limit);
-    const kept: RoomSession[] = [];
-    for (const [i, s] of mine.entries()) {
-      if (!granted[i]) {
+    const held = mine.filter((s) => (s.freeHeld ?? 0) > 0 && s.freeDay === day);
+    const ask = mine.filter((s) => !held.includes(s));
+    const granted = await reserveFreeChunks(r.env.DB, ask.map(freeWho), day, limit, FREE_CHUNK);
+    const changed: Record<string, RoomSession> = {};
+    for (const s of held) {
+      s.freeHeld = (s.freeHeld ?? 0) - 1;
+      s.minutes += 1;
+      changed[`s:${s.id}`] = s;
+    }
+    const recorded: RoomSession[] = [];
+    for (const [i, s] of ask.entries()) {
+      if (granted[i] === 0) {
         await endSession(r, s, 'free_expired');
         continue;
       }
+      s.freeHeld = granted[i] - 1;
+      s.freeDay = day;
       s.minutes += 1;
-      await save(r, s);
-      kept.push(s);
+      changed[`s:${s.id}`] = s;
+      recorded.push(s);
     }
-    await recordMinutes(r.env.DB, kept.map((s) => ({ id: s.id, minute: s.minutes })));
+    const keys = Object.keys(changed);
+    for (let i = 0; i < keys.length; i += 128) await r.ctx.storage.put(Object.fromEntries(keys.slice(i, i + 128).map((k) => [k, changed[k]])));
+    await recordMinutes(r.env.DB, recorded.map((s) => ({ id: s.id, minute: s.minutes })));
   } finally {
     for (const s of mine) r.busy.delete(s.id);
   }

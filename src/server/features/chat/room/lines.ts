@@ -43,15 +43,21 @@ export function tipped(r: Room, sessionId: string, coins: number): boolean {
   return true;
 }
 
-/** One frame from a socket (`a`: its attachment). */
-export async function onFrame(r: Room, ws: WebSocket, a: RoomAttachment | null, message: string | ArrayBuffer): Promise<void> {
+/** Where a frame's answers go: the performer's socket, or a viewer's frame answered through its shard. */
+export interface FrameSocket {
+  send(message: string): void;
+  close(code: number, reason: string): void;
+}
+
+/** One frame from a socket (`a`: its attachment; `limit`: false when the shard already held the sender's limits). */
+export async function onFrame(r: Room, ws: FrameSocket, a: RoomAttachment | null, message: string | ArrayBuffer, limit = true): Promise<void> {
   const error = (code: string) => ws.send(JSON.stringify({ t: 'error', code } satisfies RoomEvent));
   // ('ping' never arrives here: the runtime answers it, HibernatingRoom.)
   const cmd = typeof message !== 'string' ? null : parseCommand(message);
   // The performer answers each viewer's signals: a bucket per viewer in the room (or the relay),
   // so a full room is not a flood; signals to anyone else share one bucket.
   const peer = a?.role === 'performer' && cmd?.t === 'signal' && (cmd.to === 'relay' || r.sessions.has(cmd.to)) ? cmd.to : undefined;
-  const verdict = r.limits.take(a?.sid ?? '', frameKind(cmd), Date.now(), peer);
+  const verdict = limit ? r.limits.take(a?.sid ?? '', frameKind(cmd), Date.now(), peer) : 'pass';
   if (verdict !== 'pass') return refuse(ws, verdict, error);
   if (!a || !cmd) return error('chat.bad_command');
   const performer = a.role === 'performer';
@@ -88,7 +94,7 @@ export async function onFrame(r: Room, ws: WebSocket, a: RoomAttachment | null, 
 }
 
 /** A frame over its sender's limit: told once per window, dropped, or (a flood that goes on) the socket closed. */
-function refuse(ws: WebSocket, verdict: Exclude<FrameVerdict, 'pass'>, error: (code: string) => void): void {
+function refuse(ws: FrameSocket, verdict: Exclude<FrameVerdict, 'pass'>, error: (code: string) => void): void {
   if (verdict === 'tell') return error('chat.rate_limited');
   if (verdict === 'drop') return;
   try {
@@ -114,6 +120,7 @@ async function command(r: Room, t: string, sessionId: string, error: (code: stri
   } else if (t === 'mute' || t === 'unmute') {
     if (t === 'mute') r.mutes.add(s.id);
     else r.mutes.delete(s.id);
+    r.presenceDirty.add(s.id);
     await saveMeta(r);
     pushNow(r);
   }

@@ -145,6 +145,9 @@ export function parseCommand(raw: string): RoomCommand | null {
 
 export const isPerformerCommand = (c: RoomCommand) => PERFORMER_COMMANDS.has(c.t);
 
+/** Whose daily free allowance a free session spends: the member's, or the guest browser's. */
+export const freeWho = (s: RoomSession) => (s.uid ? `u:${s.uid}` : `v:${s.visitor}`);
+
 /** UTC day number of a unix ms time (the free-chat allowance is per day). */
 export const utcDay = (ms: number) => Math.floor(ms / 86_400_000);
 
@@ -177,6 +180,11 @@ export interface RoomSession {
   pausedMs?: number;
   /** Since when the session's minutes wait for the performer (away); null or absent while they are there. */
   heldAt?: number | null;
+  /** The viewers' shard its sockets join (fanout.ts; absent: 0). */
+  shard?: number;
+  /** Free sessions: minutes reserved from the allowance of UTC day `freeDay` and not used yet (charges.ts FREE_CHUNK). */
+  freeHeld?: number;
+  freeDay?: number;
 }
 
 /** Where a running session's minute 1 starts, shifted by the performer's absences. */
@@ -209,5 +217,9 @@ export function snapshotOf(show: ShowConf | null, sessions: Iterable<RoomSession
 
 /** The performer's view of the room: never an e-mail or a user id. */
 export function participantsOf(sessions: Iterable<RoomSession>, mutes: Set<string>): Participant[] {
-  return [...sessions].map((s) => ({ id: s.id, nick: s.nick, role: s.uid ? 'member' : 'guest', type: s.type, muted: mutes.has(s.id) }));
+  return [...sessions].map((s) => participantOf(s, mutes));
+}
+
+export function participantOf(s: RoomSession, mutes: Set<string>): Participant {
+  return { id: s.id, nick: s.nick, role: s.uid ? 'member' : 'guest', type: s.type, muted: mutes.has(s.id) };
 }

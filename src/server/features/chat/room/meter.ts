@@ -5,7 +5,8 @@ import { startSession, updateShowStatus } from '../chat.repo';
 import { graceMs, minuteMs } from '../chat-timings';
 import { batchable, charge, chargeMany, reserveMany } from './charges';
 import { billingStart, dueMinute, minuteStart, resumeHeld, type RoomSession, type ShowConf } from './logic';
-import { endSession, now, open, performerHere, pushNow, save, saveMeta, simulated, type Room } from './state';
+import { endSession, now, open, performerHere, pushNow, pushSoon, save, saveMeta, simulated, type Room } from './state';
+import { census } from './fanout';
 
 // The meter of a show's room: the one alarm that books each running session's next minute from
 // its stored start (charges.ts; reference chat:{id}:{m}, so a repeated alarm or retry charges
@@ -93,9 +94,33 @@ export async function schedule(r: Room): Promise<void> {
   else await r.ctx.storage.setAlarm(next);
 }
 
+/**
+ * Before a tick bills: which sessions have a socket open, as their shards count them. A shard
+ * that restarted lost its sockets without a goodbye; their sessions' grace starts now (and a
+ * session whose socket came back while its goodbye was on the way is here again).
+ */
+async function recount(r: Room): Promise<void> {
+  const list = [...r.sessions.values()].filter((s) => s.state !== 'ended');
+  if (list.length === 0) return;
+  const { here, unknown } = await census(r, list);
+  const at = now();
+  const changed: Record<string, RoomSession> = {};
+  for (const s of list) {
+    if (unknown.has(s.id) || !r.sessions.has(s.id)) continue;
+    const goneAt = here.has(s.id) ? null : (s.goneAt ?? at);
+    if (goneAt === s.goneAt) continue;
+    s.goneAt = goneAt;
+    changed[`s:${s.id}`] = s;
+  }
+  const keys = Object.keys(changed);
+  for (let i = 0; i < keys.length; i += 128) await r.ctx.storage.put(Object.fromEntries(keys.slice(i, i + 128).map((k) => [k, changed[k]])));
+  if (keys.length) pushSoon(r);
+}
+
 /** The alarm. Idempotent: may run late or twice; every charge is keyed by its minute. */
 export async function tick(r: Room): Promise<void> {
   r.alarmAt = null;
+  await recount(r);
   const grace = graceMs(r.env);
   const minute = minuteMs(r.env);
   const due: RoomSession[] = [];

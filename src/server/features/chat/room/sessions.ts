@@ -1,10 +1,11 @@
 import type { EndReason, SessionType, SessionView } from '../../../../shared/chat';
 import { leaseMs } from '../chat-timings';
 import { syncVideo } from '../../video/video-room.service';
-import { participantsOf, sessionView, type RoomSession, type ShowConf } from './logic';
+import { sessionView, type RoomSession, type ShowConf } from './logic';
 import { charge } from './charges';
 import { applyShow, holdMinutes, resumeMinutes, schedule } from './meter';
-import { endSession, now, open, performerHere, pushSoon, running, save, saveMeta, type Room, type RoomAttachment } from './state';
+import { endSession, now, open, performerHere, presenceAll, pushSoon, running, save, saveMeta, type Room, type RoomAttachment } from './state';
+import { census, placeSession } from './fanout';
 
 // A show room's sessions as the worker and the sockets change them: a new session (register),
 // the show's state, an end, a lease extended, a login ended; a socket joining or leaving.
@@ -47,7 +48,9 @@ export async function register(r: Room, n: NewRoomSession, show: ShowConf): Prom
     // Started while the performer is away: its minutes begin when they are back.
     heldAt: !pending && !performerHere(r) ? at : null,
   };
+  placeSession(r, s);
   r.sessions.set(s.id, s);
+  r.presenceDirty.add(s.id);
   await save(r, s);
   if (n.type === 'voyeur' && s.heldAt === null && !(await charge(r, s, 1))) return { ok: false, code: 'chat.no_coins' };
   if (pending) r.send('performer', { t: 'request', session: sessionView(s) });
@@ -95,7 +98,7 @@ export async function performerJoining(r: Room): Promise<void> {
 
 export async function performerJoined(r: Room): Promise<void> {
   for (const s of r.sessions.values()) if (s.state === 'pending') r.send('performer', { t: 'request', session: sessionView(s) });
-  r.send('performer', { t: 'presence', participants: participantsOf(r.sessions.values(), r.mutes) });
+  r.send('performer', presenceAll(r));
   await schedule(r);
   syncVideo(r, 'performer');
 }
@@ -111,24 +114,24 @@ export async function viewerJoined(r: Room, s: RoomSession): Promise<void> {
   pushSoon(r);
 }
 
-/** A socket is gone: the performer's last one holds the minutes; a session's last one starts its grace. */
+/** A performer's socket is gone: their last one holds the minutes. */
 export async function left(r: Room, a: RoomAttachment | null): Promise<void> {
-  if (!a) return;
+  if (a?.role !== 'performer' || open(r, 'performer').length > 0 || !r.show?.online) return;
   const at = now();
-  if (a.role === 'performer') {
-    if (open(r, 'performer').length === 0 && r.show?.online) {
-      r.perfGoneAt = at;
-      await saveMeta(r);
-      await holdMinutes(r, at);
-      await schedule(r);
-    }
-    return;
-  }
-  const s = r.sessions.get(a.sid);
-  if (s && s.goneAt === null && open(r, `s:${s.id}`).length === 0) {
-    s.goneAt = at;
-    await save(r, s);
-    await schedule(r);
-  }
+  r.perfGoneAt = at;
+  await saveMeta(r);
+  await holdMinutes(r, at);
+  await schedule(r);
+}
+
+/** A shard saw the last socket of session `sid` go: its grace starts (once the shard confirms none came meanwhile). */
+export async function viewerGone(r: Room, sid: string): Promise<void> {
+  const s = r.sessions.get(sid);
+  if (!s || s.goneAt !== null) return;
+  const { here, unknown } = await census(r, [s]);
+  if (here.has(sid) || unknown.has(sid) || s.goneAt !== null || !r.sessions.has(sid)) return;
+  s.goneAt = now();
+  await save(r, s);
+  await schedule(r);
   pushSoon(r);
 }

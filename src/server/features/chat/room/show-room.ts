@@ -5,7 +5,9 @@ import { videoIce, type IceAnswer } from '../../video/video-room.service';
 import { onFrame, tipped } from './lines';
 import { ROOM_SOCKETS_PER_SESSION, type ShowConf } from './logic';
 import { tick } from './meter';
-import { end, endLoginSessions, extend, left, performerJoined, performerJoining, register, setShow, viewerJoined, type NewRoomSession, type RegisterResult } from './sessions';
+import { end, endLoginSessions, extend, left, performerJoined, performerJoining, register, setShow, viewerGone, viewerJoined, type NewRoomSession, type RegisterResult } from './sessions';
+import { joinShard } from './fanout';
+import type { FrameReply } from './shard';
 import { loadRoom, open, welcome, type Room, type RoomAttachment } from './state';
 
 /** Who joins, as the worker verified it from the room token (header X-Room-Identity). */
@@ -53,9 +55,9 @@ export class ShowRoom extends HibernatingRoom<RoomAttachment> {
     }
     const s = r.sessions.get(who.sub);
     if (!s || s.uid !== who.uid) return Response.json({ message: 'chat.session_ended' }, { status: 410 });
-    if (open(r, `s:${s.id}`).length >= ROOM_SOCKETS_PER_SESSION) return full();
-    const res = this.accept({ sid: s.id, role: who.role, uid: who.uid, nick: s.nick }, welcome(r, s.id, s.nick, s), ['v', `s:${s.id}`]);
-    await viewerJoined(r, s);
+    // The viewer's socket lives on the session's shard (fanout.ts); the shard counts its sockets.
+    const res = await joinShard(r, s, { sid: s.id, role: who.role, uid: who.uid, nick: s.nick, show: r.show?.id ?? 0 }, (lines) => welcome(r, s.id, s.nick, s, lines));
+    if (res.status === 101 && r.sessions.get(s.id) === s) await viewerJoined(r, s);
     return res;
   }
 
@@ -104,6 +106,20 @@ export class ShowRoom extends HibernatingRoom<RoomAttachment> {
       console.error('video: ice servers', (e as Error).message);
       return 'unavailable';
     }
+  }
+
+  // ---- calls from the viewers' shards (shard.ts) ----
+
+  /** A viewer's frame (its limits passed on the shard): what goes back to that socket. */
+  async frame(a: RoomAttachment, message: string): Promise<FrameReply> {
+    const reply: FrameReply = { send: [] };
+    const socket = { send: (m: string) => void reply.send.push(m), close: (code: number, reason: string) => void (reply.close = { code, reason }) };
+    await onFrame(this.room, socket, a, message, false);
+    return reply;
+  }
+
+  viewerGone(sid: string): Promise<void> {
+    return viewerGone(this.room, sid);
   }
 
   // ---- sockets and the alarm ----

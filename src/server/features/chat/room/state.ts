@@ -1,9 +1,10 @@
 import type { ChatLine, EndReason, ParticipantRole, RoomEvent } from '../../../../shared/chat';
 import type { Bindings } from '../../../env';
 import { loadVideoState, syncVideo, type VideoState } from '../../video/video-room.service';
-import { endSessionRow } from '../chat.repo';
+import { endSessionRow, releaseFreeMinutes } from '../chat.repo';
 import { runningOf } from '../../../../shared/room-mode';
-import { FrameLimiter, participantsOf, sessionView, snapshotOf, visibleLines, type RoomSession, type ShowConf } from './logic';
+import { FrameLimiter, freeWho, participantOf, participantsOf, sessionView, snapshotOf, visibleLines, type RoomSession, type ShowConf } from './logic';
+import { shardsInUse, toShard, unplaceSession, type ShardLine } from './fanout';
 
 // A show's live room as plain data (one Durable Object per show, show-room.ts) and the helpers every
 // part of the room uses: sockets by tag, storage, the pushes to viewers and the performer, and the
@@ -39,7 +40,17 @@ export interface Room {
   /** Every frame of every sender passes these limits first (one viewer's flood must not slow the room). */
   limits: FrameLimiter;
   video: VideoState;
-  send(tag: string, event: RoomEvent | string): void;
+  /** Sessions the performer has not heard about since they came, changed or left (presenceChange). */
+  presenceDirty: Set<string>;
+  /** Sessions per viewers' shard (fanout.ts). */
+  shardLoad: Map<number, number>;
+  /** The calls under way and queued to each shard. */
+  shards: Map<number, ShardLine>;
+  /**
+   * Sends to the performer's sockets ('performer', here), to every viewer ('v') or to one
+   * session's sockets ('s:{id}'; `shard`: the session's, when it is no longer in the room).
+   */
+  send(tag: string, event: RoomEvent | string, shard?: number): void;
 }
 
 /** A room's state read back from storage (the constructor runs this under blockConcurrencyWhile). */
@@ -59,18 +70,27 @@ export async function loadRoom(ctx: DurableObjectState, env: Bindings): Promise<
     historyTimer: null,
     limits: new FrameLimiter(),
     video: await loadVideoState(ctx, got),
-    send(tag, event) {
+    presenceDirty: new Set(),
+    shardLoad: new Map(),
+    shards: new Map(),
+    send(tag, event, shard) {
       const msg = typeof event === 'string' ? event : JSON.stringify(event);
-      for (const ws of open(room, tag)) {
-        try {
-          ws.send(msg);
-        } catch {
-          // closing; webSocketClose cleans up
+      if (tag === 'v') for (const k of shardsInUse(room)) toShard(room, k, { tag, msg });
+      else if (tag !== 'performer') toShard(room, shard ?? room.sessions.get(tag.slice(2))?.shard ?? 0, { tag, msg });
+      else
+        for (const ws of open(room, tag)) {
+          try {
+            ws.send(msg);
+          } catch {
+            // closing; webSocketClose cleans up
+          }
         }
-      }
     },
   };
-  for (const s of (await ctx.storage.list<RoomSession>({ prefix: 's:' })).values()) room.sessions.set(s.id, s);
+  for (const s of (await ctx.storage.list<RoomSession>({ prefix: 's:' })).values()) {
+    room.sessions.set(s.id, s);
+    room.shardLoad.set(s.shard ?? 0, (room.shardLoad.get(s.shard ?? 0) ?? 0) + 1);
+  }
   return room;
 }
 
@@ -103,21 +123,40 @@ export async function saveMeta(r: Room, extra: Record<string, unknown> = {}): Pr
 /** The running private or exclusive session (the room's mode follows it). */
 export const running = (r: Room) => runningOf(r.sessions.values());
 
-/** The first frame a socket gets: who it is, the room, the lines it may read, its session. */
-export function welcome(r: Room, id: string, nick: string, s?: RoomSession): string {
+/** The first frame a socket gets: who it is, the room, the (`lines` most) recent lines it may read, its session. */
+export function welcome(r: Room, id: string, nick: string, s?: RoomSession, lines?: number): string {
   const role = id === 'performer' ? 'performer' : s?.uid ? 'member' : 'guest';
   const me = { id, nick, role, type: s?.type ?? null, muted: r.mutes.has(id) } as const;
-  const event: RoomEvent = { t: 'welcome', me, room: snapshotOf(r.show, r.sessions.values()), history: visibleLines(r.history, id), session: s ? sessionView(s) : null };
+  const seen = visibleLines(r.history, id);
+  const event: RoomEvent = { t: 'welcome', me, room: snapshotOf(r.show, r.sessions.values()), history: seen.slice(Math.max(0, seen.length - (lines ?? seen.length))), session: s ? sessionView(s) : null };
   return JSON.stringify(event);
 }
 
-/** Room snapshot to the viewers, presence to the performer and the video states, now. */
+/** Room snapshot to the viewers, what changed of the presence to the performer and the video states, now. */
 export function pushNow(r: Room): void {
   if (r.pushTimer) clearTimeout(r.pushTimer);
   r.pushTimer = null;
   r.send('v', { t: 'room', room: snapshotOf(r.show, r.sessions.values()) });
-  r.send('performer', { t: 'presence', participants: participantsOf(r.sessions.values(), r.mutes) });
+  if (r.presenceDirty.size) r.send('performer', presenceChange(r));
   syncVideo(r);
+}
+
+/** The performer's whole presence list (a studio socket joined); what was pending is in it. */
+export function presenceAll(r: Room): RoomEvent {
+  r.presenceDirty.clear();
+  return { t: 'presence', participants: participantsOf(r.sessions.values(), r.mutes) };
+}
+
+function presenceChange(r: Room): RoomEvent {
+  const upsert = [];
+  const gone = [];
+  for (const id of r.presenceDirty) {
+    const s = r.sessions.get(id);
+    if (s) upsert.push(participantOf(s, r.mutes));
+    else gone.push(id);
+  }
+  r.presenceDirty.clear();
+  return { t: 'presence-change', upsert, gone };
 }
 
 /** The same, coalesced: a burst of joins costs one push. */
@@ -128,7 +167,7 @@ export function pushSoon(r: Room): void {
 /** The member's own tabs and the performer learn a session's state. */
 export function sendSession(r: Room, s: RoomSession, reason: EndReason | null = null): void {
   const event: RoomEvent = { t: 'session', session: sessionView(s, reason) };
-  r.send(`s:${s.id}`, event);
+  r.send(`s:${s.id}`, event, s.shard);
   r.send('performer', event);
 }
 
@@ -138,19 +177,16 @@ export async function endSession(r: Room, s: RoomSession, reason: EndReason): Pr
   const wasRunning = running(r) === s;
   s.state = 'ended';
   r.sessions.delete(s.id);
+  r.presenceDirty.add(s.id);
+  unplaceSession(r, s);
   await r.ctx.storage.delete(`s:${s.id}`);
-  await endSessionRow(r.env.DB, s.id, reason, now());
+  await endSessionRow(r.env.DB, s.id, reason, now(), s.minutes);
+  if (s.freeHeld && s.freeDay !== undefined) await releaseFreeMinutes(r.env.DB, freeWho(s), s.freeDay, s.freeHeld);
   const ended: RoomEvent = { t: 'ended', sessionId: s.id, reason };
   sendSession(r, s, reason);
-  r.send(`s:${s.id}`, ended);
+  r.send(`s:${s.id}`, ended, s.shard);
   r.send('performer', ended);
-  for (const ws of open(r, `s:${s.id}`)) {
-    try {
-      ws.close(4000, reason);
-    } catch {
-      // already closing
-    }
-  }
+  toShard(r, s.shard ?? 0, { tag: `s:${s.id}`, code: 4000, reason });
   if (wasRunning) {
     // Voyeurs watch the private (or exclusive) itself: their sessions end with it, before another minute starts.
     for (const v of [...r.sessions.values()]) if (v.type === 'voyeur') await endSession(r, v, 'private_ended');

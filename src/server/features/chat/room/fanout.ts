@@ -1,0 +1,127 @@
+import type { Bindings } from '../../../env';
+import type { RoomSession } from './logic';
+import type { RoomShard, ShardAttachment, ShardJoin, ShardOp } from './shard';
+import type { Room } from './state';
+
+// How a show's room reaches its viewers: each session is placed on a shard (shard.ts) when it is
+// registered, the first with room for it, and every event for viewers becomes one call per shard
+// that holds a receiver. Calls to one shard go one at a time through one stub, so they arrive in
+// the room's order (Durable Objects deliver the calls of one stub in order); what the room sends
+// while a call is under way goes in the next call, so a busy shard gets fewer, larger calls.
+
+/** Viewers' sessions per shard (ROOM_SHARD_SIZE overrides: the tests spread a few viewers over several). */
+export const SHARD_SIZE = 1_000;
+
+export interface ShardLine {
+  stub: DurableObjectStub<RoomShard> | null;
+  ops: ShardOp[];
+  busy: boolean;
+}
+
+export function shardSize(env: Bindings): number {
+  const n = Number(env.ROOM_SHARD_SIZE);
+  return Number.isInteger(n) && n > 0 ? n : SHARD_SIZE;
+}
+
+/** The shard of show `show` with index `k`. */
+export function shardStub(env: Bindings, show: number, k: number): DurableObjectStub<RoomShard> {
+  return env.ROOM_SHARD.get(env.ROOM_SHARD.idFromName(`show-${show}/${k}`));
+}
+
+function lineOf(r: Room, k: number): ShardLine {
+  let line = r.shards.get(k);
+  if (!line) r.shards.set(k, (line = { stub: null, ops: [], busy: false }));
+  line.stub ??= shardStub(r.env, r.show?.id ?? 0, k);
+  return line;
+}
+
+/** The shard a new session goes to: the first whose sessions are fewer than the shard size. */
+export function placeSession(r: Room, s: RoomSession): void {
+  const size = shardSize(r.env);
+  let k = 0;
+  while ((r.shardLoad.get(k) ?? 0) >= size) k++;
+  s.shard = k;
+  r.shardLoad.set(k, (r.shardLoad.get(k) ?? 0) + 1);
+}
+
+/** A session left the room: its place on its shard is free again. */
+export function unplaceSession(r: Room, s: RoomSession): void {
+  const k = s.shard ?? 0;
+  const n = (r.shardLoad.get(k) ?? 1) - 1;
+  if (n > 0) r.shardLoad.set(k, n);
+  else r.shardLoad.delete(k);
+}
+
+/** Queues an op for shard `k`; the queue goes out once the current turn ends (one call for all). */
+export function toShard(r: Room, k: number, op: ShardOp): void {
+  const line = lineOf(r, k);
+  line.ops.push(op);
+  if (line.ops.length === 1 && !line.busy) queueMicrotask(() => void flush(r, k, line));
+}
+
+/** Every shard that holds a session (viewers' broadcasts go to these). */
+export function shardsInUse(r: Room): Iterable<number> {
+  return r.shardLoad.keys();
+}
+
+async function flush(r: Room, k: number, line: ShardLine): Promise<void> {
+  if (line.busy || line.ops.length === 0) return;
+  line.busy = true;
+  const ops = line.ops.splice(0);
+  try {
+    await (line.stub ??= shardStub(r.env, r.show?.id ?? 0, k)).deliver(ops);
+  } catch {
+    // A broken stub stays broken: a new one, and the same ops once more (a line seen twice is
+    // shown once: pages keep lines by id).
+    line.stub = shardStub(r.env, r.show?.id ?? 0, k);
+    try {
+      await line.stub.deliver(ops);
+    } catch (e) {
+      // That shard's sockets are gone with it; their pages reconnect and get the recent lines.
+      console.error('room: shard unreachable', k, (e as Error).message);
+    }
+  } finally {
+    line.busy = false;
+  }
+  if (line.ops.length) await flush(r, k, line);
+}
+
+/**
+ * The join travels in a header (an upgrade request's body does not reach the object), kept well
+ * under the platform's limit for a request's headers (128 KB); a welcome too large for it carries
+ * fewer of the recent lines, the newest kept.
+ */
+const JOIN_HEADER_MAX = 48_000;
+
+/** A viewer's socket joins the shard of its session, with its first frame (`greeting(n)`: the welcome with at most n recent lines). */
+export function joinShard(r: Room, s: RoomSession, a: ShardAttachment, greeting: (lines?: number) => string): Promise<Response> {
+  let lines: number | undefined;
+  let header = encodeURIComponent(JSON.stringify({ a, greeting: greeting() } satisfies ShardJoin));
+  while (header.length > JOIN_HEADER_MAX && lines !== 0) {
+    lines = Math.floor((lines ?? r.history.length) / 2);
+    header = encodeURIComponent(JSON.stringify({ a, greeting: greeting(lines) } satisfies ShardJoin));
+  }
+  return lineOf(r, s.shard ?? 0).stub!.fetch('https://shard/join', { headers: { Upgrade: 'websocket', 'X-Shard-Join': header } });
+}
+
+/** Which of these sessions have an open socket on their shards (a shard that does not answer: unknown, left out). */
+export async function census(r: Room, sessions: RoomSession[]): Promise<{ here: Set<string>; unknown: Set<string> }> {
+  const byShard = new Map<number, string[]>();
+  for (const s of sessions) {
+    const k = s.shard ?? 0;
+    byShard.get(k)?.push(s.id) ?? byShard.set(k, [s.id]);
+  }
+  const here = new Set<string>();
+  const unknown = new Set<string>();
+  await Promise.all(
+    [...byShard].map(async ([k, sids]) => {
+      try {
+        for (const sid of await lineOf(r, k).stub!.present(sids)) here.add(sid);
+      } catch (e) {
+        console.error('room: shard census', k, (e as Error).message);
+        for (const sid of sids) unknown.add(sid);
+      }
+    }),
+  );
+  return { here, unknown };
+}

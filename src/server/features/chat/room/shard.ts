@@ -1,0 +1,90 @@
+import { HibernatingRoom } from '../../../realtime/room';
+import { ROOM_FLOOD_CLOSE_CODE, type RoomEvent } from '../../../../shared/chat';
+import { roomOf } from '../chat.service';
+import { FrameLimiter, frameKind, parseCommand, ROOM_SOCKETS_PER_SESSION } from './logic';
+import type { RoomAttachment } from './state';
+
+// A share of one show's viewers (binding ROOM_SHARD, idFromName(`show-${id}/${k}`)): their
+// hibernating sockets, nothing else. The show's room (show-room.ts) keeps the sessions, the money
+// and the order of events, and hands each event to the shards that hold its receivers in one call
+// per shard (deliver); a viewer's frame passes the sender's limits here and then goes to the room
+// (frame). A shard keeps nothing in storage: a restarted one has lost only its sockets, whose
+// pages reconnect and get the room's recent lines again with the welcome.
+
+/** A viewer socket's attachment on a shard: the room's attachment and its show. */
+export interface ShardAttachment extends RoomAttachment {
+  show: number;
+}
+
+/** What the room asks of a shard, in order: a frame for every socket with a tag, or those sockets closed. */
+export type ShardOp = { tag: string; msg: string } | { tag: string; code: number; reason: string };
+
+/** The room's answer to a viewer's frame: what goes back to that socket, and whether it closes. */
+export interface FrameReply {
+  send: string[];
+  close?: { code: number; reason: string };
+}
+
+/** A socket joining a shard (the room checked the session and made the welcome). */
+export interface ShardJoin {
+  a: ShardAttachment;
+  greeting: string;
+}
+
+export class RoomShard extends HibernatingRoom<ShardAttachment> {
+  private limits = new FrameLimiter();
+
+  /** The upgrade with a ShardJoin in the X-Shard-Join header (fanout.ts joinShard), from the room only: the worker never routes here. */
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get('Upgrade') !== 'websocket') return new Response('expected websocket', { status: 426 });
+    const join = JSON.parse(decodeURIComponent(request.headers.get('X-Shard-Join') ?? '')) as ShardJoin;
+    if (this.open(`s:${join.a.sid}`).length >= ROOM_SOCKETS_PER_SESSION) return Response.json({ message: 'too_many_sockets' }, { status: 429 });
+    return this.accept(join.a, join.greeting, ['v', `s:${join.a.sid}`]);
+  }
+
+  /** The room's events for this shard's sockets, in the room's order (one call per event, or a batch). */
+  deliver(ops: ShardOp[]): void {
+    for (const op of ops) {
+      for (const ws of this.open(op.tag)) {
+        try {
+          if ('msg' in op) ws.send(op.msg);
+          else ws.close(op.code, op.reason);
+        } catch {
+          // closing right now; webSocketClose cleans up
+        }
+      }
+    }
+  }
+
+  /** Which of these sessions have an open socket here (the room's count before it bills). */
+  present(sids: string[]): string[] {
+    return sids.filter((sid) => this.open(`s:${sid}`).length > 0);
+  }
+
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    const a = this.attachment(ws);
+    if (!a) return;
+    // The sender's limits hold here, before the room is called: a flood costs the room nothing.
+    const cmd = typeof message === 'string' ? parseCommand(message) : null;
+    const verdict = this.limits.take(a.sid, frameKind(cmd), Date.now());
+    if (verdict === 'tell') return ws.send(JSON.stringify({ t: 'error', code: 'chat.rate_limited' } satisfies RoomEvent));
+    if (verdict === 'drop') return;
+    if (verdict === 'close') return ws.close(ROOM_FLOOD_CLOSE_CODE, 'chat.rate_limited');
+    if (!cmd) return ws.send(JSON.stringify({ t: 'error', code: 'chat.bad_command' } satisfies RoomEvent));
+    const reply = await roomOf(this.env, a.show).frame(a, message as string);
+    try {
+      for (const m of reply.send) ws.send(m);
+      if (reply.close) ws.close(reply.close.code, reply.close.reason);
+    } catch {
+      // closed meanwhile
+    }
+  }
+
+  protected async left(a: ShardAttachment | null): Promise<void> {
+    if (a && this.open(`s:${a.sid}`).length === 0) await roomOf(this.env, a.show).viewerGone(a.sid);
+  }
+
+  private open(tag: string): WebSocket[] {
+    return this.ctx.getWebSockets(tag).filter((ws) => ws.readyState === 1);
+  }
+}

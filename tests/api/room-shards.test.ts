@@ -1,0 +1,77 @@
+import { runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { CHAT_RATE_BURST, type ChatLine } from '../../src/shared/chat';
+import { roomOf } from '../../src/server/features/chat/chat.service';
+import { shardStub } from '../../src/server/features/chat/room/fanout';
+import type { RoomShard } from '../../src/server/features/chat/room/shard';
+import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
+import { Client } from './helpers';
+import { joinRoom, liveShow, sessionRow, startOk, viewer, type RoomSocket } from './chat-helpers';
+
+// A show's viewers live on shards (ROOM_SHARD_SIZE is 2 here, vitest.workers.config.ts): the room
+// sends each event once per shard, in its order; a shard that restarts loses only its sockets.
+
+const shardsOf = (showId: number, sids: string[]) => runInDurableObject(roomOf(env, showId), (instance: ShowRoom) => sids.map((id) => instance.room.sessions.get(id)!.shard ?? 0));
+
+/** Every line `room` receives until it has `count`, in arrival order. */
+async function linesOf(room: RoomSocket, count: number): Promise<ChatLine[]> {
+  const got: ChatLine[] = [];
+  while (got.length < count) got.push((await room.next('line')).line);
+  return got;
+}
+
+describe('viewers on shards', () => {
+  it("every viewer, on whichever shard, gets every line, each sender's in the order sent", async () => {
+    const { show, studio } = await liveShow(151);
+    const fans = [];
+    for (let i = 0; i < 5; i++) fans.push(await startOk(new Client(), show.universalId, 'free', `Fan${i}`));
+    const rooms = await Promise.all(fans.map((f) => viewer(show.id, f)));
+    expect(await shardsOf(show.id, fans.map((f) => f.sessionId))).toEqual([0, 0, 1, 1, 2]);
+    // Three senders on three sockets (a viewer on shard 0, one on shard 2, the performer), interleaved.
+    const senders = [rooms[0], rooms[4], studio];
+    for (let n = 0; n < CHAT_RATE_BURST; n++) senders.forEach((s, i) => s.send({ t: 'say', text: `${i}:${n}` }));
+    const total = senders.length * CHAT_RATE_BURST;
+    for (const got of await Promise.all([...rooms, studio].map((r) => linesOf(r, total)))) {
+      for (let i = 0; i < senders.length; i++) {
+        expect(got.filter((l) => l.text.startsWith(`${i}:`)).map((l) => l.text)).toEqual(Array.from({ length: CHAT_RATE_BURST }, (_, n) => `${i}:${n}`));
+      }
+    }
+    // A late joiner on a new shard gets the recent lines with its welcome.
+    const late = await startOk(new Client(), show.universalId, 'free', 'Late');
+    const lateRoom = await joinRoom(show.id, late.login, late.password);
+    expect((await lateRoom.next('welcome')).history).toHaveLength(total);
+    expect(await shardsOf(show.id, [late.sessionId])).toEqual([2]);
+    for (const r of [...rooms, lateRoom, studio]) r.ws.close(1000);
+  });
+
+  it('a shard that restarts mid-show: the other shards miss nothing, its viewers come back to the lines they missed, and one who does not is timed out', async () => {
+    const { show, studio } = await liveShow(152);
+    const fans = [];
+    for (let i = 0; i < 4; i++) fans.push(await startOk(new Client(), show.universalId, 'free', `Fan${i}`));
+    const rooms = await Promise.all(fans.map((f) => viewer(show.id, f)));
+    expect(await shardsOf(show.id, fans.map((f) => f.sessionId))).toEqual([0, 0, 1, 1]);
+    studio.send({ t: 'say', text: 'before' });
+    for (const r of rooms) expect((await r.next('line')).line.text).toBe('before');
+
+    // Shard 1 restarts (a deploy, a crash): its sockets drop.
+    await runInDurableObject(shardStub(env, show.id, 1), (_instance: RoomShard, state) => void setTimeout(() => state.abort('restart'), 0));
+    await Promise.all([rooms[2].closed, rooms[3].closed]);
+    studio.send({ t: 'say', text: 'while away' });
+    for (const r of rooms.slice(0, 2)) expect((await r.next('line')).line.text).toBe('while away');
+
+    // Fan2 reconnects (its page does so by itself) and gets what it missed; Fan3 never does.
+    const back = await joinRoom(show.id, fans[2].login, fans[2].password);
+    expect((await back.next('welcome')).history.map((l) => l.text)).toEqual(['before', 'while away']);
+    studio.send({ t: 'say', text: 'after' });
+    for (const r of [rooms[0], rooms[1], back]) expect((await r.next('line')).line.text).toBe('after');
+
+    // The room's next tick counts Fan3's sockets on the new shard (none): its grace starts and it ends
+    // as any viewer who left; Fan2 stays.
+    const deadline = Date.now() + 10_000;
+    while ((await sessionRow(fans[3].sessionId))?.state !== 'ended' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(await sessionRow(fans[3].sessionId)).toMatchObject({ state: 'ended', end_reason: 'timeout' });
+    expect(await sessionRow(fans[2].sessionId)).toMatchObject({ state: 'active' });
+    for (const r of [rooms[0], rooms[1], back, studio]) r.ws.close(1000);
+  });
+});
