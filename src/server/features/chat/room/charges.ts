@@ -5,7 +5,7 @@ import { announceCoins, announceCoinsMany, callActive } from '../../billing/bill
 import { chargedMinuteAlongside, chargedMinuteStatement, recordMinutes, reserveFreeChunks } from '../chat.repo';
 import { minuteMs } from '../chat-timings';
 import { billingStart, freeWho, minuteStart, utcDay, type RoomSession } from './logic';
-import { endSession, now, running, save, sendSession, type Room } from './state';
+import { endSession, now, running, save, saveMany, sendSession, type Room } from './state';
 
 // How a show's room books minutes (meter.ts decides which are due): one charge through the ledger
 // (the running private or exclusive, a voice call's minute, a voyeur's first minute), the paid
@@ -120,11 +120,9 @@ export async function reserveMany(r: Room, due: RoomSession[]): Promise<void> {
     const held = mine.filter((s) => (s.freeHeld ?? 0) > 0 && s.freeDay === day);
     const ask = mine.filter((s) => !held.includes(s));
     const granted = await reserveFreeChunks(r.env.DB, ask.map(freeWho), day, limit, FREE_CHUNK);
-    const changed: Record<string, RoomSession> = {};
     for (const s of held) {
       s.freeHeld = (s.freeHeld ?? 0) - 1;
       s.minutes += 1;
-      changed[`s:${s.id}`] = s;
     }
     const recorded: RoomSession[] = [];
     for (const [i, s] of ask.entries()) {
@@ -135,11 +133,9 @@ export async function reserveMany(r: Room, due: RoomSession[]): Promise<void> {
       s.freeHeld = granted[i] - 1;
       s.freeDay = day;
       s.minutes += 1;
-      changed[`s:${s.id}`] = s;
       recorded.push(s);
     }
-    const keys = Object.keys(changed);
-    for (let i = 0; i < keys.length; i += 128) await r.ctx.storage.put(Object.fromEntries(keys.slice(i, i + 128).map((k) => [k, changed[k]])));
+    await saveMany(r, [...held, ...recorded]);
     await recordMinutes(r.env.DB, recorded.map((s) => ({ id: s.id, minute: s.minutes })));
   } finally {
     for (const s of mine) r.busy.delete(s.id);

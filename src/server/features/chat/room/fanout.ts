@@ -1,4 +1,5 @@
 import type { Bindings } from '../../../env';
+import { envPositiveInt } from '../../../lib/config';
 import type { RoomSession } from './logic';
 import type { RoomShard, ShardAttachment, ShardJoin, ShardOp } from './shard';
 import type { Room } from './state';
@@ -18,10 +19,7 @@ export interface ShardLine {
   busy: boolean;
 }
 
-export function shardSize(env: Bindings): number {
-  const n = Number(env.ROOM_SHARD_SIZE);
-  return Number.isInteger(n) && n > 0 ? n : SHARD_SIZE;
-}
+export const shardSize = (env: Bindings) => envPositiveInt(env.ROOM_SHARD_SIZE, SHARD_SIZE);
 
 /** The shard of show `show` with index `k`. */
 export function shardStub(env: Bindings, show: number, k: number): DurableObjectStub<RoomShard> {
@@ -59,17 +57,12 @@ export function toShard(r: Room, k: number, op: ShardOp): void {
   if (line.ops.length === 1 && !line.busy) queueMicrotask(() => void flush(r, k, line));
 }
 
-/** Every shard that holds a session (viewers' broadcasts go to these). */
-export function shardsInUse(r: Room): Iterable<number> {
-  return r.shardLoad.keys();
-}
-
 async function flush(r: Room, k: number, line: ShardLine): Promise<void> {
   if (line.busy || line.ops.length === 0) return;
   line.busy = true;
   const ops = line.ops.splice(0);
   try {
-    await (line.stub ??= shardStub(r.env, r.show?.id ?? 0, k)).deliver(ops);
+    await line.stub!.deliver(ops);
   } catch {
     // A broken stub stays broken: a new one, and the same ops once more (a line seen twice is
     // shown once: pages keep lines by id).

@@ -5,7 +5,7 @@ import { startSession, updateShowStatus } from '../chat.repo';
 import { graceMs, minuteMs } from '../chat-timings';
 import { batchable, charge, chargeMany, reserveMany } from './charges';
 import { billingStart, dueMinute, minuteStart, resumeHeld, type RoomSession, type ShowConf } from './logic';
-import { endSession, now, open, performerHere, pushNow, pushSoon, save, saveMeta, simulated, type Room } from './state';
+import { endSession, now, open, performerHere, pushNow, pushSoon, save, saveMany, saveMeta, simulated, type Room } from './state';
 import { census } from './fanout';
 
 // The meter of a show's room: the one alarm that books each running session's next minute from
@@ -104,17 +104,16 @@ async function recount(r: Room): Promise<void> {
   if (list.length === 0) return;
   const { here, unknown } = await census(r, list);
   const at = now();
-  const changed: Record<string, RoomSession> = {};
+  const changed: RoomSession[] = [];
   for (const s of list) {
     if (unknown.has(s.id) || !r.sessions.has(s.id)) continue;
     const goneAt = here.has(s.id) ? null : (s.goneAt ?? at);
     if (goneAt === s.goneAt) continue;
     s.goneAt = goneAt;
-    changed[`s:${s.id}`] = s;
+    changed.push(s);
   }
-  const keys = Object.keys(changed);
-  for (let i = 0; i < keys.length; i += 128) await r.ctx.storage.put(Object.fromEntries(keys.slice(i, i + 128).map((k) => [k, changed[k]])));
-  if (keys.length) pushSoon(r);
+  await saveMany(r, changed);
+  if (changed.length) pushSoon(r);
 }
 
 /** The alarm. Idempotent: may run late or twice; every charge is keyed by its minute. */

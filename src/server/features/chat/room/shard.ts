@@ -33,6 +33,12 @@ export interface ShardJoin {
 
 export class RoomShard extends HibernatingRoom<ShardAttachment> {
   private limits = new FrameLimiter();
+  /** One stub to the room for all frames: the calls of one stub arrive in order (a sender's lines stay in order). */
+  private roomStub: ReturnType<typeof roomOf> | null = null;
+
+  private room(show: number): ReturnType<typeof roomOf> {
+    return (this.roomStub ??= roomOf(this.env, show));
+  }
 
   /** The upgrade with a ShardJoin in the X-Shard-Join header (fanout.ts joinShard), from the room only: the worker never routes here. */
   override async fetch(request: Request): Promise<Response> {
@@ -71,7 +77,13 @@ export class RoomShard extends HibernatingRoom<ShardAttachment> {
     if (verdict === 'drop') return;
     if (verdict === 'close') return ws.close(ROOM_FLOOD_CLOSE_CODE, 'chat.rate_limited');
     if (!cmd) return ws.send(JSON.stringify({ t: 'error', code: 'chat.bad_command' } satisfies RoomEvent));
-    const reply = await roomOf(this.env, a.show).frame(a, message as string);
+    let reply;
+    try {
+      reply = await this.room(a.show).frame(a, message as string);
+    } catch (e) {
+      this.roomStub = null; // a broken stub stays broken
+      throw e;
+    }
     try {
       for (const m of reply.send) ws.send(m);
       if (reply.close) ws.close(reply.close.code, reply.close.reason);
@@ -81,7 +93,7 @@ export class RoomShard extends HibernatingRoom<ShardAttachment> {
   }
 
   protected async left(a: ShardAttachment | null): Promise<void> {
-    if (a && this.open(`s:${a.sid}`).length === 0) await roomOf(this.env, a.show).viewerGone(a.sid);
+    if (a && this.open(`s:${a.sid}`).length === 0) await this.room(a.show).viewerGone(a.sid);
   }
 
   private open(tag: string): WebSocket[] {

@@ -4,7 +4,7 @@ import { loadVideoState, syncVideo, type VideoState } from '../../video/video-ro
 import { endSessionRow, releaseFreeMinutes } from '../chat.repo';
 import { runningOf } from '../../../../shared/room-mode';
 import { FrameLimiter, freeWho, participantOf, participantsOf, sessionView, snapshotOf, visibleLines, type RoomSession, type ShowConf } from './logic';
-import { shardsInUse, toShard, unplaceSession, type ShardLine } from './fanout';
+import { toShard, unplaceSession, type ShardLine } from './fanout';
 
 // A show's live room as plain data (one Durable Object per show, show-room.ts) and the helpers every
 // part of the room uses: sockets by tag, storage, the pushes to viewers and the performer, and the
@@ -75,7 +75,7 @@ export async function loadRoom(ctx: DurableObjectState, env: Bindings): Promise<
     shards: new Map(),
     send(tag, event, shard) {
       const msg = typeof event === 'string' ? event : JSON.stringify(event);
-      if (tag === 'v') for (const k of shardsInUse(room)) toShard(room, k, { tag, msg });
+      if (tag === 'v') for (const k of room.shardLoad.keys()) toShard(room, k, { tag, msg });
       else if (tag !== 'performer') toShard(room, shard ?? room.sessions.get(tag.slice(2))?.shard ?? 0, { tag, msg });
       else
         for (const ws of open(room, tag)) {
@@ -113,6 +113,11 @@ export function performerHere(r: Room): boolean {
 
 export async function save(r: Room, s: RoomSession): Promise<void> {
   if (s.state !== 'ended') await r.ctx.storage.put(`s:${s.id}`, s);
+}
+
+/** Many sessions in as few puts as storage takes (128 keys each). */
+export async function saveMany(r: Room, list: RoomSession[]): Promise<void> {
+  for (let i = 0; i < list.length; i += 128) await r.ctx.storage.put(Object.fromEntries(list.slice(i, i + 128).map((s) => [`s:${s.id}`, s])));
 }
 
 /** The room's own state, with `extra` entries (sessions) in the same put. */
