@@ -33,6 +33,8 @@ export interface ShardJoin {
 
 export class RoomShard extends HibernatingRoom<ShardAttachment> {
   private limits = new FrameLimiter();
+  /** Per sender, the last frame on its way to the room. */
+  private queues = new Map<string, Promise<void>>();
   /** One stub to the room for all frames: the calls of one stub arrive in order (a sender's lines stay in order). */
   private roomStub: ReturnType<typeof roomOf> | null = null;
 
@@ -77,9 +79,15 @@ export class RoomShard extends HibernatingRoom<ShardAttachment> {
     if (verdict === 'drop') return;
     if (verdict === 'close') return ws.close(ROOM_FLOOD_CLOSE_CODE, 'chat.rate_limited');
     if (!cmd) return ws.send(JSON.stringify({ t: 'error', code: 'chat.bad_command' } satisfies RoomEvent));
+    // A sender's frames go to the room one after another (measured: calls made at once may arrive reordered).
+    const before = this.queues.get(a.sid) ?? Promise.resolve();
+    const call = before.then(() => this.room(a.show).frame(a, message as string));
+    const done = call.then(() => undefined, () => undefined);
+    this.queues.set(a.sid, done);
+    void done.then(() => this.queues.get(a.sid) === done && this.queues.delete(a.sid));
     let reply;
     try {
-      reply = await this.room(a.show).frame(a, message as string);
+      reply = await call;
     } catch (e) {
       this.roomStub = null; // a broken stub stays broken
       throw e;
