@@ -79,11 +79,11 @@ export class RoomShard extends HibernatingRoom<ShardAttachment> {
     if (verdict === 'drop') return;
     if (verdict === 'close') return ws.close(ROOM_FLOOD_CLOSE_CODE, 'chat.rate_limited');
     if (!cmd) return ws.send(JSON.stringify({ t: 'error', code: 'chat.bad_command' } satisfies RoomEvent));
-    // A sender's frames go to the room one after another (measured: calls made at once may arrive reordered).
-    const before = this.queues.get(a.sid) ?? Promise.resolve();
+    // A sender's lines go to the room one after another (measured: calls made at once may arrive reordered).
+    const before = (cmd.t === 'say' && this.queues.get(a.sid)) || Promise.resolve();
     const call = before.then(() => this.room(a.show).frame(a, message as string));
     const done = call.then(() => undefined, () => undefined);
-    this.queues.set(a.sid, done);
+    if (cmd.t === 'say') this.queues.set(a.sid, done);
     void done.then(() => this.queues.get(a.sid) === done && this.queues.delete(a.sid));
     let reply;
     try {
