@@ -12,6 +12,9 @@ import { Http, percentile, request, sleep } from './lib.mjs';
 import { inBatches } from './lobby.mjs';
 
 const PERFORMER_PASSWORD = 'studio-demo-1';
+// The page's token rules (room-socket.ts; tokens live 300 s): renewed after 210 s, reused while 20 s are left.
+const TOKEN_RENEW_AFTER_MS = 210_000;
+const TOKEN_REUSE_MS = 280_000;
 const ROOM_SHOW = 1;
 
 
@@ -96,8 +99,8 @@ const parseBench = (text) => {
  * `viewers` guests with a free session each in one show's room (with the performer's studio), then
  * `lines` lines at `perSecond` from 20 of them spread over the room's shards. If the machine stops
  * accepting sessions or sockets before `viewers`, the run goes on with those connected and says why.
- * `storm`: that many viewers then drop their sockets and come back all at once (a fresh token and a
- * new socket each, as the page does, without its jitter): the time until the last is welcomed again.
+ * `storm`: that many viewers then drop their sockets and come back all at once (a new socket each,
+ * with the page's token rules, without its jitter): the time until the last is welcomed again.
  */
 export async function benchRoomFanout(base, { viewers = 500, perSecond = 10, lines = 100, storm = 0, wsBase = base } = {}) {
   const ws = (realm) => `${wsBase.replace(/^http/, 'ws')}${new URL(realm).pathname}`;
@@ -110,8 +113,15 @@ export async function benchRoomFanout(base, { viewers = 500, perSecond = 10, lin
   const studio = await socket(`${ws(studioToken.realm)}?login=${studioToken.login}&password=${studioToken.password}`, () => {});
   const universalId = await showUniversalId(base, show);
   const clients = [];
+  // As the page does (room-socket.ts): the token is renewed over the socket before it runs out.
   const join = async (c, a) => {
+    c.a = a;
+    c.tokenAt ??= Date.now();
     c.ws = await socket(`${ws(a.realm)}?login=${a.login}&password=${encodeURIComponent(a.password)}`, (e, now) => {
+      if (e.t === 'token') {
+        c.a = { ...c.a, password: e.password };
+        c.tokenAt = now;
+      }
       if (e.t !== 'line') return;
       const p = parseBench(e.line.text);
       if (p) c.onLine(p[0], p[1], now, e.line.from);
@@ -133,16 +143,23 @@ export async function benchRoomFanout(base, { viewers = 500, perSecond = 10, lin
     }
   });
   const connectSeconds = (performance.now() - t0) / 1000;
+  const renewals = setInterval(() => {
+    for (const c of clients) if (Date.now() - c.tokenAt > TOKEN_RENEW_AFTER_MS && c.ws.readyState === WebSocket.OPEN) c.ws.send(JSON.stringify({ t: 'renew' }));
+  }, 5_000);
   const r = await fanOut(clients, spread(clients, 20), perSecond, lines, (seq, ts) => JSON.stringify({ t: 'say', text: `bench ${seq} ${ts}` }));
   let reconnect = null;
   if (storm > 0) reconnect = await stormBack(clients.slice(0, storm), join);
+  clearInterval(renewals);
   for (const c of clients) c.ws.close(1000);
   studio.close(1000);
   await must(performer.call('POST', '/api/studio/status', { online: false }), 'offline');
   return { viewers: clients.length, asked: viewers, stopped, connectSeconds, lines, ...r, reconnect };
 }
 
-/** Every client drops its socket; then all at once ask a fresh token and join again. */
+/**
+ * Every client drops its socket; then all at once join again as the page does: with the token it
+ * holds while that is fresh (renewed over the socket), else with a fresh one from the API.
+ */
 async function stormBack(clients, join) {
   for (const c of clients) c.ws.close(1000);
   await sleep(500);
@@ -152,8 +169,11 @@ async function stormBack(clients, join) {
   await Promise.all(
     clients.map(async (c) => {
       try {
-        const a = await must(c.http.call('POST', `/api/chatsession/token/${c.sessionId}`), 'token');
-        await join(c, a);
+        if (Date.now() - c.tokenAt >= TOKEN_REUSE_MS) {
+          c.a = await must(c.http.call('POST', `/api/chatsession/token/${c.sessionId}`), 'token');
+          c.tokenAt = Date.now();
+        }
+        await join(c, c.a);
         back.push(performance.now() - t0);
       } catch {
         errors++;

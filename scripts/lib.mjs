@@ -242,9 +242,14 @@ export async function startServer({ port, persistTo, pepper = 'e2e-pepper-not-se
     ['dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(await freePort()), '--local', '--persist-to', persistTo, '--show-interactive-dev-session=false', '--env-file', '/dev/null', ...varArgs],
     { cwd: root, env: wranglerEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
+  // The log's tail only: a long benchmark (thousands of sockets, each request logged) would outgrow a string.
   let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
+  const keep = (d) => {
+    log += d;
+    if (log.length > 1_000_000) log = log.slice(-500_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {

@@ -117,6 +117,9 @@ export function createApp() {
   app.route('/img', imageRoutes);
   app.route('/i18n', textsRoutes);
   app.route('/api/videos/image', videoImageRoutes);
+  // A room socket proves who it is by its token alone: no visitor session is loaded for it (a storm
+  // of reconnects after a deploy then costs no D1 read but the login check of members).
+  app.route('/api/chatroom', chatRoomRoutes);
 
   app.use(preferences, session, bodyGuard);
   // The store's files: checked per request against the session's member, never an age-splash page.
@@ -145,7 +148,6 @@ export function createApp() {
     .route('/game', gameRoutes)
     .route('/contest', contestRoutes)
     .route('/chatsession', chatSessionRoutes)
-    .route('/chatroom', chatRoomRoutes)
     .route('/chat/external', externalRoutes)
     .route('/studio/uploads', uploadsRoutes)
     .route('/studio/conversations', studioInboxRoutes)

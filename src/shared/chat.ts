@@ -144,7 +144,9 @@ export type RoomEvent =
   /** A viewer's session: whether the performer's video is for it now (epoch: the performer's current publication). */
   | { t: 'video'; state: ViewerVideoState; epoch: number }
   /** To the performer: who receives the video now (peer to peer: the sessions to offer to; with the SFU only how many). */
-  | { t: 'video-viewers'; viewers: string[]; count: number; epoch: number; relay: VideoRelayKind };
+  | { t: 'video-viewers'; viewers: string[]; count: number; epoch: number; relay: VideoRelayKind }
+  /** The answer to `renew`: a fresh room token for this socket's session (its next reconnect needs no API call). */
+  | { t: 'token'; password: string };
 
 /** Client -> room. 'ping' (a plain string) answers 'pong' (the runtime does, without the room). */
 export type RoomCommand =
@@ -160,7 +162,9 @@ export type RoomCommand =
   | { t: 'unmute'; sessionId: string }
   | { t: 'signal'; to: string; data: VideoSignal }
   /** Performer only: the studio's camera is on (publishing) or off. */
-  | { t: 'video'; live: boolean };
+  | { t: 'video'; live: boolean }
+  /** A fresh room token for this socket's session, before the current one expires (answered by `token`). */
+  | { t: 'renew' };
 
 /** Longest chat line (characters) and the per-sender rate limit (token bucket). */
 export const CHAT_TEXT_MAX = 256;

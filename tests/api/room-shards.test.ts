@@ -6,8 +6,9 @@ import { roomOf } from '../../src/server/features/chat/chat.service';
 import { shardStub } from '../../src/server/features/chat/room/fanout';
 import type { RoomShard } from '../../src/server/features/chat/room/shard';
 import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
+import { verifyRoomToken } from '../../src/server/lib/room-token';
 import { Client } from './helpers';
-import { joinRoom, liveShow, sessionRow, startOk, viewer, type RoomSocket } from './chat-helpers';
+import { chatMember, joinRoom, liveShow, sessionRow, startOk, viewer, type RoomSocket } from './chat-helpers';
 
 // A show's viewers live on shards (ROOM_SHARD_SIZE is 2 here, vitest.workers.config.ts): the room
 // sends each event once per shard, in its order; a shard that restarts loses only its sockets.
@@ -73,5 +74,29 @@ describe('viewers on shards', () => {
     expect(await sessionRow(fans[3].sessionId)).toMatchObject({ state: 'ended', end_reason: 'timeout' });
     expect(await sessionRow(fans[2].sessionId)).toMatchObject({ state: 'active' });
     for (const r of [rooms[0], rooms[1], back, studio]) r.ws.close(1000);
+  });
+
+  it('a token renewed over the socket (by the shard for a viewer, by the room for the studio) names the same session, show and login, and rejoins the session', async () => {
+    const { show, studio } = await liveShow(153);
+    const m = await chatMember();
+    const member = await startOk(m.client, show.universalId, 'free');
+    const guest = await startOk(new Client(), show.universalId, 'free', 'Guest');
+    for (const a of [member, guest]) {
+      const room = await viewer(show.id, a);
+      room.send({ t: 'renew' });
+      const { password } = await room.next('token');
+      const claims = await verifyRoomToken(env, password, show.id);
+      expect(claims).toEqual(await verifyRoomToken(env, a.password, show.id));
+      expect(claims?.login ?? null).toEqual(a === member ? expect.any(String) : null);
+      room.ws.close(1000);
+      await room.closed;
+      const again = await joinRoom(show.id, a.login, password);
+      expect((await again.next('welcome')).session?.sessionId).toBe(a.sessionId);
+      again.ws.close(1000);
+    }
+    studio.send({ t: 'renew' });
+    const renewed = await verifyRoomToken(env, (await studio.next('token')).password, show.id);
+    expect(renewed).toMatchObject({ sub: 'performer', role: 'performer', uid: expect.any(Number), login: expect.any(String) });
+    studio.ws.close(1000);
   });
 });

@@ -35,6 +35,12 @@ export function signRoomToken(env: Bindings, c: RoomClaims, ttlSeconds = ROOM_TO
   return signHs256(secret(env), ISSUER, c.sub, { show: c.show, role: c.role, uid: c.uid, lid: c.login ?? null }, ttlSeconds);
 }
 
+/** A socket's `token` event: a fresh token for the session it joined with (the `renew` command's answer). */
+export async function renewal(env: Bindings, a: { sid: string; role: RoomRole; uid: number | null; login?: string | null }, show: number): Promise<string> {
+  const password = await signRoomToken(env, { sub: a.sid, show, role: a.role, uid: a.uid, login: a.login ?? null });
+  return JSON.stringify({ t: 'token', password });
+}
+
 /**
  * The claims of a valid token for this show, else null. `allowExpired` only for ending a
  * session (the page-hide beacon may fire long after the token was issued).

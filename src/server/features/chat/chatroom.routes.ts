@@ -25,7 +25,7 @@ export const chatRoomRoutes = new Hono<AppEnv>().get('/:showId', async (c) => {
   if (claims.uid !== null && !(await loginAlive(c.env.DB, claims.uid, claims.login))) throw new ApiError(401, 'chat.bad_token');
   // A performer token stops working once the account is no longer this show's performer.
   if (claims.role === 'performer' && (claims.uid === null || (await performerShow(c.env.DB, claims.uid)) !== showId)) throw new ApiError(401, 'chat.bad_token');
-  const identity: RoomIdentity = { role: claims.role, sub: claims.sub, uid: claims.uid };
+  const identity: RoomIdentity = { role: claims.role, sub: claims.sub, uid: claims.uid, login: claims.login ?? null };
   const headers = new Headers(c.req.raw.headers);
   headers.set('X-Room-Identity', JSON.stringify(identity));
   return roomOf(c.env, showId).fetch(new Request('https://room/connect', { headers }));

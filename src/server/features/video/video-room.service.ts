@@ -1,4 +1,4 @@
-import type { IceServersAnswer, VideoRelayKind } from '../../../shared/video';
+import type { IceServersAnswer, VideoRelayKind, ViewerVideoState } from '../../../shared/video';
 import type { ShowConf } from '../chat/room/logic';
 import { plan, relay, videoPermitted, type VideoHost } from './video-host';
 import { SFU_PREFIX, sfuSnapshotOf, type SfuSnapshot, type VideoRelay } from './video-relay';
@@ -71,11 +71,23 @@ export async function videoIce(h: VideoHost, sid: string | 'performer'): Promise
 }
 
 /**
- * Tells whoever's video state changed (and `force`: that session or the performer, as after
- * a (re)connect); viewers who lost their video are ended on the engine. Every change of the
+ * A session's new socket: it hears what its session was last told, at once (the room's next
+ * sync, pushSoon, tells what changed since; a session never told yet is told then). O(1) per
+ * join, where a plan of the whole room per join made N viewers reconnecting at once cost N².
+ */
+export function videoRejoined(h: VideoHost, sid: string): void {
+  const key = h.video.told.get(sid);
+  if (!key) return;
+  const at = key.lastIndexOf(':');
+  h.send(`s:${sid}`, { t: 'video', state: key.slice(0, at) as ViewerVideoState, epoch: Number(key.slice(at + 1)) });
+}
+
+/**
+ * Tells whoever's video state changed (and the performer, `force`d, after the studio's
+ * (re)connect; a viewer's new socket: videoRejoined); viewers who lost their video are ended on the engine. Every change of the
  * room's sessions or mode calls this; viewers and the performer hear only what changed.
  */
-export function syncVideo(h: VideoHost, force?: string): void {
+export function syncVideo(h: VideoHost, force?: 'performer'): void {
   let p;
   try {
     p = plan(h);
@@ -85,7 +97,7 @@ export function syncVideo(h: VideoHost, force?: string): void {
   const v = h.video;
   for (const [sid, state] of p.states) {
     const key = `${state}:${v.epoch}`;
-    if (v.told.get(sid) === key && force !== sid) continue;
+    if (v.told.get(sid) === key) continue;
     v.told.set(sid, key);
     h.send(`s:${sid}`, { t: 'video', state, epoch: v.epoch });
   }

@@ -1,5 +1,6 @@
 import { CHAT_HISTORY, ROOM_FLOOD_CLOSE_CODE, type ChatLine, type RoomEvent } from '../../../../shared/chat';
 import { nowSeconds } from '../../../lib/clock';
+import { renewal } from '../../../lib/room-token';
 import { videoCommand, videoSignal } from '../../video/video-room.service';
 import { cannedLine } from '../../dev/simulator.service';
 import { addBans } from '../chat.repo';
@@ -88,6 +89,8 @@ export async function onFrame(r: Room, ws: FrameSocket, a: RoomAttachment | null
       return videoSignal(r, a, cmd.to, cmd.data, error);
     case 'video':
       return videoCommand(r, cmd.live, error);
+    case 'renew':
+      return ws.send(await renewal(r.env, a, r.show?.id ?? 0));
     default:
       return command(r, cmd.t, cmd.sessionId, error);
   }

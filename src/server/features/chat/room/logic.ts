@@ -130,6 +130,7 @@ export function parseCommand(raw: string): RoomCommand | null {
     return { t: 'say', text: v.text, ...(v.to !== undefined ? { to: v.to as string } : {}) };
   }
   if (v.t === 'typing') return { t: 'typing' };
+  if (v.t === 'renew') return { t: 'renew' };
   if (v.t === 'signal') {
     if (typeof v.to !== 'string' || (v.to !== 'performer' && v.to !== 'relay' && !SESSION_ID.test(v.to))) return null;
     const data = parseVideoSignal(v.data);

@@ -94,6 +94,13 @@ export async function schedule(r: Room): Promise<void> {
   else await r.ctx.storage.setAlarm(next);
 }
 
+/** The alarm rings by `at` (O(1): a session's grace starting can only bring it forward). */
+export async function alarmBy(r: Room, at: number): Promise<void> {
+  if (r.alarmAt !== null && r.alarmAt <= at) return;
+  r.alarmAt = at;
+  await r.ctx.storage.setAlarm(at);
+}
+
 /**
  * Before a tick bills: which sessions have a socket open, as their shards count them. A shard
  * that restarted lost its sockets without a goodbye; their sessions' grace starts now (and a

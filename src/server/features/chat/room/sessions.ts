@@ -1,10 +1,10 @@
 import type { EndReason, SessionType, SessionView } from '../../../../shared/chat';
-import { leaseMs } from '../chat-timings';
-import { syncVideo } from '../../video/video-room.service';
+import { graceMs, leaseMs } from '../chat-timings';
+import { syncVideo, videoRejoined } from '../../video/video-room.service';
 import { sessionView, type RoomSession, type ShowConf } from './logic';
 import { charge } from './charges';
-import { applyShow, holdMinutes, resumeMinutes, schedule } from './meter';
-import { endSession, now, open, performerHere, presenceAll, pushSoon, running, save, saveMeta, type Room, type RoomAttachment } from './state';
+import { alarmBy, applyShow, holdMinutes, resumeMinutes, schedule } from './meter';
+import { endSession, now, open, performerHere, presenceAll, pushSoon, running, save, saveMany, saveMeta, saveSoon, type Room, type RoomAttachment } from './state';
 import { census, placeSession } from './fanout';
 
 // A show room's sessions as the worker and the sockets change them: a new session (register),
@@ -103,14 +103,18 @@ export async function performerJoined(r: Room): Promise<void> {
   syncVideo(r, 'performer');
 }
 
-/** A viewer's socket of session `s` joined. */
-export async function viewerJoined(r: Room, s: RoomSession): Promise<void> {
+/**
+ * A viewer's socket of session `s` joined. O(1), for a storm of thousands: the session is saved
+ * with the others that joined in this turn (a room that restarts before learns it from the
+ * shards' census at its next tick), and the alarm is left alone (one set for this session's
+ * grace finds nothing to do and sets the next).
+ */
+export function viewerJoined(r: Room, s: RoomSession): void {
   if (s.goneAt !== null) {
     s.goneAt = null;
-    await save(r, s);
-    await schedule(r);
+    saveSoon(r, s);
   }
-  syncVideo(r, s.id);
+  videoRejoined(r, s.id);
   pushSoon(r);
 }
 
@@ -124,14 +128,15 @@ export async function left(r: Room, a: RoomAttachment | null): Promise<void> {
   await schedule(r);
 }
 
-/** A shard saw the last socket of session `sid` go: its grace starts (once the shard confirms none came meanwhile). */
-export async function viewerGone(r: Room, sid: string): Promise<void> {
-  const s = r.sessions.get(sid);
-  if (!s || s.goneAt !== null) return;
-  const { here, unknown } = await census(r, [s]);
-  if (here.has(sid) || unknown.has(sid) || s.goneAt !== null || !r.sessions.has(sid)) return;
-  s.goneAt = now();
-  await save(r, s);
-  await schedule(r);
+/** A shard saw the last sockets of these sessions go: their grace starts (for those the shard confirms none came back to meanwhile). */
+export async function viewersGone(r: Room, sids: string[]): Promise<void> {
+  const list = sids.map((id) => r.sessions.get(id)).filter((s): s is RoomSession => s?.goneAt === null);
+  if (list.length === 0) return;
+  const { here, unknown } = await census(r, list);
+  const at = now();
+  const gone = list.filter((s) => !here.has(s.id) && !unknown.has(s.id) && s.goneAt === null && r.sessions.has(s.id));
+  for (const s of gone) s.goneAt = at;
+  await saveMany(r, gone);
+  if (gone.length) await alarmBy(r, at + graceMs(r.env));
   pushSoon(r);
 }

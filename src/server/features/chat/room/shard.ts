@@ -1,5 +1,6 @@
 import { HibernatingRoom } from '../../../realtime/room';
 import { ROOM_FLOOD_CLOSE_CODE, type RoomEvent } from '../../../../shared/chat';
+import { renewal } from '../../../lib/room-token';
 import { roomOf } from '../chat.service';
 import { FrameLimiter, frameKind, parseCommand, ROOM_SOCKETS_PER_SESSION } from './logic';
 import type { RoomAttachment } from './state';
@@ -31,10 +32,16 @@ export interface ShardJoin {
   greeting: string;
 }
 
+/** How long a shard gathers sessions gone before it tells the room (their grace is 30 s). */
+const GONE_BATCH_MS = 100;
+
 export class RoomShard extends HibernatingRoom<ShardAttachment> {
   private limits = new FrameLimiter();
   /** Per sender, the last frame on its way to the room. */
   private queues = new Map<string, Promise<void>>();
+  /** Sessions whose last socket closed, told to the room together (left). */
+  private gone = new Set<string>();
+  private goneTimer: ReturnType<typeof setTimeout> | null = null;
   /** One stub to the room for all frames: the calls of one stub arrive in order (a sender's lines stay in order). */
   private roomStub: ReturnType<typeof roomOf> | null = null;
 
@@ -79,6 +86,8 @@ export class RoomShard extends HibernatingRoom<ShardAttachment> {
     if (verdict === 'drop') return;
     if (verdict === 'close') return ws.close(ROOM_FLOOD_CLOSE_CODE, 'chat.rate_limited');
     if (!cmd) return ws.send(JSON.stringify({ t: 'error', code: 'chat.bad_command' } satisfies RoomEvent));
+    // A fresh token is the shard's to give (the room verified the session at the join): a storm of reconnects then needs no API call.
+    if (cmd.t === 'renew') return ws.send(await renewal(this.env, a, a.show));
     // A sender's lines go to the room one after another (measured: calls made at once may arrive reordered).
     const before = (cmd.t === 'say' && this.queues.get(a.sid)) || Promise.resolve();
     const call = before.then(() => this.room(a.show).frame(a, message as string));
@@ -100,8 +109,23 @@ export class RoomShard extends HibernatingRoom<ShardAttachment> {
     }
   }
 
+  /**
+   * A session's last socket here closed: the room hears it with the others gone within
+   * GONE_BATCH_MS, in one call (a storm of closes is a few calls, not thousands). Lost if the shard
+   * dies meanwhile: the room's census at its next tick finds those sessions without a socket.
+   */
   protected async left(a: ShardAttachment | null): Promise<void> {
-    if (a && this.open(`s:${a.sid}`).length === 0) await this.room(a.show).viewerGone(a.sid);
+    if (!a || this.open(`s:${a.sid}`).length > 0) return;
+    this.gone.add(a.sid);
+    this.goneTimer ??= setTimeout(() => {
+      this.goneTimer = null;
+      const sids = [...this.gone].filter((sid) => this.open(`s:${sid}`).length === 0);
+      this.gone.clear();
+      if (sids.length) void this.room(a.show).viewersGone(sids).catch((e) => {
+          this.roomStub = null;
+          console.error('shard: gone', (e as Error).message);
+        });
+    }, GONE_BATCH_MS);
   }
 
   private open(tag: string): WebSocket[] {

@@ -5,7 +5,7 @@ import { videoIce, type IceAnswer } from '../../video/video-room.service';
 import { onFrame, tipped } from './lines';
 import { ROOM_SOCKETS_PER_SESSION, type ShowConf } from './logic';
 import { tick } from './meter';
-import { end, endLoginSessions, extend, left, performerJoined, performerJoining, register, setShow, viewerGone, viewerJoined, type NewRoomSession, type RegisterResult } from './sessions';
+import { end, endLoginSessions, extend, left, performerJoined, performerJoining, register, setShow, viewersGone, viewerJoined, type NewRoomSession, type RegisterResult } from './sessions';
 import { joinShard } from './fanout';
 import type { FrameReply } from './shard';
 import { loadRoom, open, welcome, type Room, type RoomAttachment } from './state';
@@ -16,6 +16,8 @@ export interface RoomIdentity {
   /** The chat session id, or 'performer'. */
   sub: string;
   uid: number | null;
+  /** The login the token was issued to (null for guests). */
+  login: string | null;
 }
 
 /**
@@ -49,15 +51,15 @@ export class ShowRoom extends HibernatingRoom<RoomAttachment> {
       if (open(r, 'performer').length >= ROOM_SOCKETS_PER_SESSION) return full();
       await performerJoining(r);
       const nick = r.show?.name ?? 'performer';
-      const res = this.accept({ sid: 'performer', role: 'performer', uid: who.uid, nick }, welcome(r, 'performer', nick), ['performer']);
+      const res = this.accept({ sid: 'performer', role: 'performer', uid: who.uid, nick, login: who.login }, welcome(r, 'performer', nick), ['performer']);
       await performerJoined(r);
       return res;
     }
     const s = r.sessions.get(who.sub);
     if (!s || s.uid !== who.uid) return Response.json({ message: 'chat.session_ended' }, { status: 410 });
     // The viewer's socket lives on the session's shard (fanout.ts); the shard counts its sockets.
-    const res = await joinShard(r, s, { sid: s.id, role: who.role, uid: who.uid, nick: s.nick, show: r.show?.id ?? 0 }, (lines) => welcome(r, s.id, s.nick, s, lines));
-    if (res.status === 101 && r.sessions.get(s.id) === s) await viewerJoined(r, s);
+    const res = await joinShard(r, s, { sid: s.id, role: who.role, uid: who.uid, nick: s.nick, login: who.login, show: r.show?.id ?? 0 }, (lines) => welcome(r, s.id, s.nick, s, lines));
+    if (res.status === 101 && r.sessions.get(s.id) === s) viewerJoined(r, s);
     return res;
   }
 
@@ -118,8 +120,8 @@ export class ShowRoom extends HibernatingRoom<RoomAttachment> {
     return reply;
   }
 
-  viewerGone(sid: string): Promise<void> {
-    return viewerGone(this.room, sid);
+  viewersGone(sids: string[]): Promise<void> {
+    return viewersGone(this.room, sids);
   }
 
   // ---- sockets and the alarm ----

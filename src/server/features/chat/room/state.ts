@@ -16,6 +16,8 @@ export interface RoomAttachment {
   role: ParticipantRole;
   uid: number | null;
   nick: string;
+  /** The login the socket's token named (members and the performer): a renewed token names it too. */
+  login?: string | null;
 }
 
 /** Tests only: the clock the rooms bill by (a property test drives it instead of waiting minutes). */
@@ -42,6 +44,8 @@ export interface Room {
   video: VideoState;
   /** Sessions the performer has not heard about since they came, changed or left (presenceChange). */
   presenceDirty: Set<string>;
+  /** Sessions to be saved once this turn ends (saveSoon). */
+  unsaved: Set<RoomSession>;
   /** Sessions per viewers' shard (fanout.ts). */
   shardLoad: Map<number, number>;
   /** The calls under way and queued to each shard. */
@@ -71,6 +75,7 @@ export async function loadRoom(ctx: DurableObjectState, env: Bindings): Promise<
     limits: new FrameLimiter(),
     video: await loadVideoState(ctx, got),
     presenceDirty: new Set(),
+    unsaved: new Set(),
     shardLoad: new Map(),
     shards: new Map(),
     send(tag, event, shard) {
@@ -115,8 +120,15 @@ export async function save(r: Room, s: RoomSession): Promise<void> {
   if (s.state !== 'ended') await r.ctx.storage.put(`s:${s.id}`, s);
 }
 
+/** Saves `s` with every other session saved this way in the same turn (one put for a storm of joins). */
+export function saveSoon(r: Room, s: RoomSession): void {
+  if (r.unsaved.size === 0) queueMicrotask(() => void saveMany(r, [...r.unsaved].filter((x) => x.state !== 'ended')));
+  r.unsaved.add(s);
+}
+
 /** Many sessions in as few puts as storage takes (128 keys each). */
 export async function saveMany(r: Room, list: RoomSession[]): Promise<void> {
+  for (const s of list) r.unsaved.delete(s);
   for (let i = 0; i < list.length; i += 128) await r.ctx.storage.put(Object.fromEntries(list.slice(i, i + 128).map((s) => [`s:${s.id}`, s])));
 }
 
