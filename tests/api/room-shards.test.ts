@@ -99,4 +99,59 @@ describe('viewers on shards', () => {
     expect(renewed).toMatchObject({ sub: 'performer', role: 'performer', uid: expect.any(Number), login: expect.any(String) });
     studio.ws.close(1000);
   });
+
+  it("a storm of closes reaches the room in one call per shard, and a socket back meanwhile is not gone", async () => {
+    const { show, studio } = await liveShow(154);
+    const fans: Awaited<ReturnType<typeof startOk>>[] = [];
+    for (let i = 0; i < 5; i++) fans.push(await startOk(new Client(), show.universalId, 'free', `Fan${i}`));
+    const rooms = await Promise.all(fans.map((f) => viewer(show.id, f)));
+    expect(await shardsOf(show.id, fans.map((f) => f.sessionId))).toEqual([0, 0, 1, 1, 2]);
+    // The room's RPC as the shards call it, recorded (RPC finds the method on the class: patched there, restored below).
+    const calls: string[][] = [];
+    const proto = await runInDurableObject(roomOf(env, show.id), (instance: ShowRoom) => Object.getPrototypeOf(instance) as ShowRoom);
+    const real = proto.viewersGone;
+    proto.viewersGone = function (this: ShowRoom, sids: string[]) {
+      calls.push([...sids]);
+      return real.call(this, sids);
+    };
+    // Fan4 drops and is back at once; the four others drop together.
+    rooms[4].ws.close(1000);
+    await rooms[4].closed;
+    const back = await viewer(show.id, fans[4]);
+    for (const r of rooms.slice(0, 4)) r.ws.close(1000);
+    const goneAt = () => runInDurableObject(roomOf(env, show.id), (instance: ShowRoom) => fans.map((f) => instance.room.sessions.get(f.sessionId)!.goneAt));
+    const deadline = Date.now() + 5_000;
+    while ((await goneAt()).slice(0, 4).some((g) => g === null) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const after = await goneAt();
+    expect(after.slice(0, 4).every((g) => typeof g === 'number')).toBe(true);
+    expect(after[4]).toBeNull();
+    // Fewer calls than sessions (one per shard when its closes land within one batch); a call for Fan4
+    // alone (its rejoin came after its shard's batch) found it back and changed nothing.
+    proto.viewersGone = real;
+    const counted = calls.filter((c) => !(c.length === 1 && c[0] === fans[4].sessionId));
+    expect(counted.length).toBeLessThan(4);
+    expect(counted.flat().sort()).toEqual(fans.slice(0, 4).map((f) => f.sessionId).sort());
+    for (const r of [back, studio]) r.ws.close(1000);
+  });
+
+  it('viewers joining one after another: the count alone reaches the room at most every 2 s, and its last value arrives', async () => {
+    const { show, studio } = await liveShow(155);
+    const first = await viewer(show.id, await startOk(new Client(), show.universalId, 'free', 'First'));
+    const events: number[] = [];
+    first.ws.addEventListener('message', (m) => {
+      const e = JSON.parse(m.data as string) as { t: string; room?: { viewers: number } };
+      if (e.t === 'room') events.push(e.room!.viewers);
+    });
+    const others = [];
+    for (let i = 0; i < 4; i++) {
+      others.push(await viewer(show.id, await startOk(new Client(), show.universalId, 'free', `Next${i}`)));
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const deadline = Date.now() + 5_000;
+    while (events.at(-1) !== 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(events.at(-1)).toBe(5);
+    // Four joins 300 ms apart were four snapshots to every socket before; now one or two.
+    expect(events.length).toBeLessThanOrEqual(2);
+    for (const r of [first, ...others, studio]) r.ws.close(1000);
+  });
 });

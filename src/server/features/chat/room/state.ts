@@ -38,6 +38,10 @@ export interface Room {
   /** The alarm time this instance last set (unknown after a restart: set again). */
   alarmAt: number | null;
   pushTimer: ReturnType<typeof setTimeout> | null;
+  /** When pushTimer rings (an earlier push asked for replaces it). */
+  pushAt: number;
+  /** The viewers' last snapshot (`key`: all but the count) and when (a count-only change waits: COUNT_EVERY_MS). */
+  told: { key: string; viewers: number; at: number } | null;
   historyTimer: ReturnType<typeof setTimeout> | null;
   /** Every frame of every sender passes these limits first (one viewer's flood must not slow the room). */
   limits: FrameLimiter;
@@ -71,6 +75,8 @@ export async function loadRoom(ctx: DurableObjectState, env: Bindings): Promise<
     busy: new Set(),
     alarmAt: null,
     pushTimer: null,
+    pushAt: 0,
+    told: null,
     historyTimer: null,
     limits: new FrameLimiter(),
     video: await loadVideoState(ctx, got),
@@ -149,11 +155,31 @@ export function welcome(r: Room, id: string, nick: string, s?: RoomSession, line
   return JSON.stringify(event);
 }
 
-/** Room snapshot to the viewers, what changed of the presence to the performer and the video states, now. */
+/**
+ * A change of the viewer count alone reaches the viewers at most this often: joins and leaves by
+ * the thousand (a storm, a popular show filling up) are not five snapshots a second to every
+ * socket. A change of the mode or the open types goes out at once; a joiner's welcome has the count.
+ */
+export const COUNT_EVERY_MS = 2_000;
+
+/** The room's snapshot to the viewers when it changed (the count alone: see COUNT_EVERY_MS; pushSoon then comes back for it). */
+function tellViewers(r: Room): void {
+  const room = snapshotOf(r.show, r.sessions.values());
+  const key = JSON.stringify({ ...room, viewers: 0 });
+  const at = Date.now();
+  if (r.told?.key === key) {
+    if (r.told.viewers === room.viewers) return;
+    if (at < r.told.at + COUNT_EVERY_MS) return pushSoon(r, r.told.at + COUNT_EVERY_MS - at);
+  }
+  r.told = { key, viewers: room.viewers, at };
+  r.send('v', { t: 'room', room });
+}
+
+/** Room snapshot to the viewers (when changed), what changed of the presence to the performer and the video states, now. */
 export function pushNow(r: Room): void {
   if (r.pushTimer) clearTimeout(r.pushTimer);
   r.pushTimer = null;
-  r.send('v', { t: 'room', room: snapshotOf(r.show, r.sessions.values()) });
+  tellViewers(r);
   if (r.presenceDirty.size) r.send('performer', presenceChange(r));
   syncVideo(r);
 }
@@ -176,9 +202,13 @@ function presenceChange(r: Room): RoomEvent {
   return { t: 'presence-change', upsert, gone };
 }
 
-/** The same, coalesced: a burst of joins costs one push. */
-export function pushSoon(r: Room): void {
-  r.pushTimer ??= setTimeout(() => pushNow(r), 200);
+/** The same, coalesced: a burst of joins costs one push (within `ms`; an earlier one asked for wins). */
+export function pushSoon(r: Room, ms = 200): void {
+  const at = Date.now() + ms;
+  if (r.pushTimer && r.pushAt <= at) return;
+  if (r.pushTimer) clearTimeout(r.pushTimer);
+  r.pushAt = at;
+  r.pushTimer = setTimeout(() => pushNow(r), ms);
 }
 
 /** The member's own tabs and the performer learn a session's state. */
