@@ -152,7 +152,9 @@ export async function benchRoomFanout(base, { viewers = 500, perSecond = 10, lin
   clearInterval(renewals);
   for (const c of clients) c.ws.close(1000);
   studio.close(1000);
-  await must(performer.call('POST', '/api/studio/status', { online: false }), 'offline');
+  // A busy machine may not answer this within its timeout: the figures above are kept all the same.
+  const offline = () => performer.call('POST', '/api/studio/status', { online: false });
+  await must(offline(), 'offline', offline).catch((e) => console.log(`  (show left online: ${e.message})`));
   return { viewers: clients.length, asked: viewers, stopped, connectSeconds, lines, ...r, reconnect };
 }
 
