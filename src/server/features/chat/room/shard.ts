@@ -121,7 +121,10 @@ export class RoomShard extends HibernatingRoom<ShardAttachment> {
       this.goneTimer = null;
       const sids = [...this.gone].filter((sid) => this.open(`s:${sid}`).length === 0);
       this.gone.clear();
-      if (sids.length) void this.room(a.show).viewersGone(sids).catch((e) => {
+      if (sids.length === 0) return;
+      this.room(a.show)
+        .viewersGone(sids)
+        .catch((e) => {
           this.roomStub = null;
           console.error('shard: gone', (e as Error).message);
         });
