@@ -28,7 +28,12 @@ async function tabsStayInside(page: Page, selector: string): Promise<number> {
       const inside = !!active && active !== document.body && !!document.querySelector(sel)?.contains(active);
       const path: string[] = [];
       for (let el: Element | null = active; el && el !== document.body; el = el.parentElement) path.push(`${el.tagName}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')}`);
-      return { inside, path: path.join(' < ') || '(body)', index: active ? [...document.querySelectorAll('*')].indexOf(active) : -1 };
+      // The element's own mark, not its place in the document: islands and preloads that arrive
+      // while tabbing add nodes before it.
+      const w = window as unknown as { tabMarks?: WeakMap<Element, number>; tabMarked?: number };
+      w.tabMarks ??= new WeakMap();
+      if (active && !w.tabMarks.has(active)) w.tabMarks.set(active, (w.tabMarked = (w.tabMarked ?? 0) + 1));
+      return { inside, path: path.join(' < ') || '(body)', index: (active && w.tabMarks.get(active)) ?? -1 };
     }, selector);
     expect(where.inside, `press ${i + 1}: focus on ${where.path}, outside ${selector}`).toBe(true);
     seen.add(where.index);
