@@ -1,6 +1,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterAll, describe, expect, it } from 'vitest';
+import { releaseFreeMinutes, reserveFreeChunks } from '../../src/server/features/chat/chat.repo';
 import { spendMany } from '../../src/server/lib/ledger-many.repo';
 import { acceptSession, tick } from '../../src/server/features/chat/room/meter';
 import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
@@ -111,5 +112,58 @@ describe('the minute tick in batches', () => {
     expect(many.filter((r) => r.ok)).toHaveLength(250);
     expect(await balance(rich.id)).toBe(0);
     await booksHold();
+  });
+
+  it("one visitor's free minutes in three rooms ticking at once: the day's allowance is never exceeded; what was reserved and not used goes back", async () => {
+    const showIds = [156, 157, 158];
+    const rooms = showIds.map((id) => env.ROOM.get(env.ROOM.idFromName(`show-${id}`)));
+    const shows = [];
+    for (const id of showIds) shows.push((await liveShow(id)).show);
+    // One visitor (one client, one cookie) watches the three shows for free; each start took minute 1.
+    const guest = new Client();
+    const sessions = [];
+    for (const show of shows) sessions.push(await startOk(guest, show.universalId, 'free', 'Wanderer'));
+    const visitor = await runInDurableObject(rooms[0], (instance: ShowRoom) => instance.room.sessions.get(sessions[0].sessionId)!.visitor);
+    const who = `v:${visitor}`;
+    const usage = async () => (await env.DB.prepare('SELECT minutes FROM free_chat_usage WHERE who = ?').bind(who).first<{ minutes: number }>())!.minutes;
+    const limit = FREE_CHAT_SECONDS_PER_DAY / 60;
+    expect(await usage()).toBe(3);
+    // Three minutes of the day are left; all three rooms want minute 2 (a chunk of five each) at once.
+    await env.DB.prepare('UPDATE free_chat_usage SET minutes = ? WHERE who = ?').bind(limit - 3, who).run();
+    now += MINUTE + 10;
+    await Promise.all(rooms.map((r) => runInDurableObject(r, (instance: ShowRoom) => tick(instance.room))));
+    expect(await usage()).toBe(limit);
+    const states = await Promise.all(
+      rooms.map((r, i) =>
+        runInDurableObject(r, (instance: ShowRoom) => {
+          const s = instance.room.sessions.get(sessions[i].sessionId);
+          return s ? { minutes: s.minutes, held: s.freeHeld ?? 0 } : null;
+        }),
+      ),
+    );
+    // Exactly one room got the three minutes left (minute 2 used, two held); the others ended.
+    const running = states.filter((x) => x !== null);
+    expect(running).toEqual([{ minutes: 2, held: 2 }]);
+    const rows = await Promise.all(sessions.map((x) => sessionRow(x.sessionId)));
+    expect(rows.filter((r) => r?.end_reason === 'free_expired')).toHaveLength(2);
+    // Its end gives the two held minutes back.
+    const live = sessions[states.findIndex((x) => x !== null)];
+    await rooms[states.findIndex((x) => x !== null)].end(live.sessionId, 'member');
+    expect(await usage()).toBe(limit - 2);
+    await booksHold();
+  });
+
+  it('reserveFreeChunks: forty reservations at once for one visitor grant exactly the day\'s allowance, no more', async () => {
+    const who = `v:burst-${crypto.randomUUID()}`;
+    const other = `v:burst-${crypto.randomUUID()}`;
+    const day = 20_000;
+    const got = await Promise.all(Array.from({ length: 40 }, (_, i) => reserveFreeChunks(env.DB, i % 4 === 0 ? [who, other] : [who], day, 15, 5)));
+    expect(got.reduce((sum, g) => sum + g[0], 0)).toBe(15);
+    expect(got.filter((g) => g.length === 2).reduce((sum, g) => sum + g[1], 0)).toBe(15);
+    const row = (w: string) => env.DB.prepare('SELECT minutes FROM free_chat_usage WHERE who = ? AND day = ?').bind(w, day).first<{ minutes: number }>();
+    expect(await row(who)).toEqual({ minutes: 15 });
+    // Forty releases at once never take the day below nothing.
+    await Promise.all(Array.from({ length: 40 }, () => releaseFreeMinutes(env.DB, who, day, 1)));
+    expect(await row(who)).toEqual({ minutes: 0 });
   });
 });
