@@ -6,9 +6,9 @@ import { spendMany } from '../../src/server/lib/ledger-many.repo';
 import { acceptSession, tick } from '../../src/server/features/chat/room/meter';
 import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
 import { meterTestHooks } from '../../src/server/features/chat/room/state';
-import { FREE_CHAT_SECONDS_PER_DAY } from '../../src/shared/chat';
+import { FREE_CHAT_SECONDS_PER_DAY, type ChatSessionAnswer } from '../../src/shared/chat';
 import { Client } from './helpers';
-import { addCoins, chatMember, ledgerRefs, liveShow, sessionRow, startOk } from './chat-helpers';
+import { addCoins, chatMember, ledgerRefs, liveShow, sessionRow, startOk, type ShowInfo } from './chat-helpers';
 import { booksHold } from './ledger-books';
 
 // The minute tick charges the paid minutes of a whole room in a few D1 batches (meter.ts
@@ -117,11 +117,11 @@ describe('the minute tick in batches', () => {
   it("one visitor's free minutes in three rooms ticking at once: the day's allowance is never exceeded; what was reserved and not used goes back", async () => {
     const showIds = [156, 157, 158];
     const rooms = showIds.map((id) => env.ROOM.get(env.ROOM.idFromName(`show-${id}`)));
-    const shows = [];
+    const shows: ShowInfo[] = [];
     for (const id of showIds) shows.push((await liveShow(id)).show);
     // One visitor (one client, one cookie) watches the three shows for free; each start took minute 1.
     const guest = new Client();
-    const sessions = [];
+    const sessions: ChatSessionAnswer[] = [];
     for (const show of shows) sessions.push(await startOk(guest, show.universalId, 'free', 'Wanderer'));
     const visitor = await runInDurableObject(rooms[0], (instance: ShowRoom) => instance.room.sessions.get(sessions[0].sessionId)!.visitor);
     const who = `v:${visitor}`;
