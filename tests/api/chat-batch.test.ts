@@ -3,12 +3,14 @@ import { env } from 'cloudflare:workers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { releaseFreeMinutes, reserveFreeChunks } from '../../src/server/features/chat/chat.repo';
 import { spendMany } from '../../src/server/lib/ledger-many.repo';
+import { shardStub } from '../../src/server/features/chat/room/fanout';
+import type { RoomShard } from '../../src/server/features/chat/room/shard';
 import { acceptSession, tick } from '../../src/server/features/chat/room/meter';
 import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
 import { meterTestHooks } from '../../src/server/features/chat/room/state';
 import { FREE_CHAT_SECONDS_PER_DAY, type ChatSessionAnswer } from '../../src/shared/chat';
 import { Client } from './helpers';
-import { addCoins, chatMember, ledgerRefs, liveShow, sessionRow, startOk, type ShowInfo } from './chat-helpers';
+import { addCoins, chatMember, ledgerRefs, liveShow, sessionRow, startOk, viewer, type ShowInfo } from './chat-helpers';
 import { booksHold } from './ledger-books';
 
 // The minute tick charges the paid minutes of a whole room in a few D1 batches (meter.ts
@@ -165,5 +167,66 @@ describe('the minute tick in batches', () => {
     // Forty releases at once never take the day below nothing.
     await Promise.all(Array.from({ length: 40 }, () => releaseFreeMinutes(env.DB, who, day, 1)));
     expect(await row(who)).toEqual({ minutes: 0 });
+  });
+
+  it('a paying viewer who is away is not billed: the minutes wait from the moment the socket went (closed, or lost with its shard) and go on when they are back', async () => {
+    const { show } = await liveShow(159);
+    const r = () => env.ROOM.get(env.ROOM.idFromName(`show-${show.id}`));
+    const payer = await chatMember(10_000);
+    const p = await startOk(payer.client, show.universalId, 'private');
+    const at0 = now;
+    await runInDurableObject(r(), (instance: ShowRoom) => acceptSession(instance.room, instance.room.sessions.get(p.sessionId)!));
+    const session = () => runInDurableObject(r(), (instance: ShowRoom) => ({ ...instance.room.sessions.get(p.sessionId)! }));
+    const refs = () => ledgerRefs(`chat:${p.sessionId}:`);
+    const minuteRefs = (n: number) => Array.from({ length: n }, (_, i) => `chat:${p.sessionId}:${i + 1}`);
+    const tickNow = () => runInDurableObject(r(), (instance: ShowRoom) => tick(instance.room));
+    const awayFrom = async () => {
+      for (let i = 0; i < 50 && (await session()).goneAt === null; i++) await new Promise((done) => setTimeout(done, 50));
+      return session();
+    };
+    let sock = await viewer(show.id, p);
+    now = at0 + MINUTE + 10;
+    await tickNow();
+    expect(await refs()).toEqual(minuteRefs(2));
+
+    // The page closes its socket: from then on the session is held (3 minutes pass, within the grace).
+    sock.ws.close(1000);
+    const away = await awayFrom();
+    expect(away).toMatchObject({ state: 'active', goneAt: at0 + MINUTE + 10, heldAt: at0 + MINUTE + 10 });
+    now = at0 + 4 * MINUTE + 10;
+    await tickNow();
+    expect(await refs()).toEqual(minuteRefs(2));
+    // Back: the schedule moved by the 3 minutes away; minute 3 starts 2 minutes after the (shifted) start.
+    sock = await viewer(show.id, p);
+    expect(await session()).toMatchObject({ goneAt: null, heldAt: null, pausedMs: 3 * MINUTE });
+    await tickNow();
+    expect(await refs()).toEqual(minuteRefs(2));
+    now = at0 + 5 * MINUTE + 10;
+    await tickNow();
+    expect(await refs()).toEqual(minuteRefs(3));
+
+    // Its shard restarts: the socket is gone without a goodbye; the next tick finds it missing and holds the minutes.
+    const shard = (await session()).shard ?? 0;
+    await runInDurableObject(shardStub(env, show.id, shard), (_instance: RoomShard, state) => void setTimeout(() => state.abort('restart'), 0));
+    await sock.closed;
+    now = at0 + 5 * MINUTE + 500;
+    await tickNow();
+    expect(await session()).toMatchObject({ state: 'active', goneAt: at0 + 5 * MINUTE + 500, heldAt: at0 + 5 * MINUTE + 500 });
+    now = at0 + 8 * MINUTE;
+    await tickNow();
+    expect(await refs()).toEqual(minuteRefs(3));
+    // Back after 2.5 minutes away: minute 4 starts at 3 minutes plus 5.5 away, not before.
+    sock = await viewer(show.id, p);
+    expect(await session()).toMatchObject({ goneAt: null, heldAt: null, pausedMs: 5.5 * MINUTE });
+    now = at0 + 8.4 * MINUTE;
+    await tickNow();
+    expect(await refs()).toEqual(minuteRefs(3));
+    now = at0 + 8.6 * MINUTE;
+    await tickNow();
+    expect(await refs()).toEqual(minuteRefs(4));
+    expect(await sessionRow(p.sessionId)).toMatchObject({ state: 'active', minutes: 4 });
+    sock.ws.close(1000);
+    await r().end(p.sessionId, 'member');
+    await booksHold();
   });
 });

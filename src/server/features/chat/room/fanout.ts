@@ -108,8 +108,17 @@ export async function census(r: Room, sessions: RoomSession[]): Promise<{ here: 
   const unknown = new Set<string>();
   await Promise.all(
     [...byShard].map(async ([k, sids]) => {
+      const line = lineOf(r, k);
       try {
-        for (const sid of await lineOf(r, k).stub!.present(sids)) here.add(sid);
+        let present: string[];
+        try {
+          present = await line.stub!.present(sids);
+        } catch {
+          // A broken stub stays broken (the shard restarted): a new one, asked once more.
+          line.stub = shardStub(r.env, r.show?.id ?? 0, k);
+          present = await line.stub.present(sids);
+        }
+        for (const sid of present) here.add(sid);
       } catch (e) {
         console.error('room: shard census', k, (e as Error).message);
         for (const sid of sids) unknown.add(sid);

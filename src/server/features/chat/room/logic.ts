@@ -193,7 +193,15 @@ export function billingStart(s: Pick<RoomSession, 'startedAt' | 'pausedMs'>): nu
   return s.startedAt === null ? null : s.startedAt + (s.pausedMs ?? 0);
 }
 
-/** Shifts a held session's schedule by the time it waited for the performer; true when it was held. */
+/**
+ * The viewer's last socket is gone: a running session's next minute waits for them as it waits
+ * for a performer who is away (a minute starts only while both are there; resumeHeld when they are).
+ */
+export function holdForViewer(s: RoomSession, at: number): void {
+  if (s.state === 'active' && s.startedAt !== null && (s.heldAt ?? null) === null) s.heldAt = at;
+}
+
+/** Shifts a held session's schedule by the time it waited (for the performer, its viewer or both); true when it was held. */
 export function resumeHeld(s: RoomSession, now: number): boolean {
   if (s.heldAt === undefined || s.heldAt === null) return false;
   s.pausedMs = (s.pausedMs ?? 0) + Math.max(0, now - s.heldAt);

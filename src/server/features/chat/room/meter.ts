@@ -4,7 +4,7 @@ import { videoShowChange } from '../../video/video-room.service';
 import { startSession, updateShowStatus } from '../chat.repo';
 import { graceMs, minuteMs } from '../chat-timings';
 import { batchable, charge, chargeMany, reserveMany } from './charges';
-import { billingStart, dueMinute, minuteStart, resumeHeld, type RoomSession, type ShowConf } from './logic';
+import { billingStart, dueMinute, holdForViewer, minuteStart, resumeHeld, type RoomSession, type ShowConf } from './logic';
 import { endSession, now, open, performerHere, pushNow, pushSoon, save, saveMany, saveMeta, simulated, type Room } from './state';
 import { census } from './fanout';
 
@@ -71,7 +71,8 @@ export async function holdMinutes(r: Room, at: number): Promise<void> {
  * nothing held), so the time they were away is never billed.
  */
 export async function resumeMinutes(r: Room, at: number): Promise<void> {
-  const resumed = [...r.sessions.values()].filter((s) => s.state === 'active' && resumeHeld(s, at));
+  // A session whose viewer is away too stays held until they are back (viewerJoined).
+  const resumed = [...r.sessions.values()].filter((s) => s.state === 'active' && s.goneAt === null && resumeHeld(s, at));
   await saveMeta(r, Object.fromEntries(resumed.map((s) => [`s:${s.id}`, s])));
 }
 
@@ -117,6 +118,8 @@ async function recount(r: Room): Promise<void> {
     const goneAt = here.has(s.id) ? null : (s.goneAt ?? at);
     if (goneAt === s.goneAt) continue;
     s.goneAt = goneAt;
+    if (goneAt !== null) holdForViewer(s, goneAt);
+    else if (performerHere(r)) resumeHeld(s, at);
     changed.push(s);
   }
   await saveMany(r, changed);

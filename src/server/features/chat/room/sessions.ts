@@ -1,7 +1,7 @@
 import type { EndReason, SessionType, SessionView } from '../../../../shared/chat';
-import { graceMs, leaseMs } from '../chat-timings';
+import { graceMs, leaseMs, minuteMs } from '../chat-timings';
 import { syncVideo, videoRejoined } from '../../video/video-room.service';
-import { sessionView, type RoomSession, type ShowConf } from './logic';
+import { billingStart, holdForViewer, minuteStart, resumeHeld, sessionView, type RoomSession, type ShowConf } from './logic';
 import { charge } from './charges';
 import { alarmBy, applyShow, holdMinutes, resumeMinutes, schedule } from './meter';
 import { endSession, now, open, performerHere, presenceAll, pushSoon, running, save, saveMany, saveMeta, saveSoon, type Room, type RoomAttachment } from './state';
@@ -112,6 +112,8 @@ export async function performerJoined(r: Room): Promise<void> {
 export function viewerJoined(r: Room, s: RoomSession): void {
   if (s.goneAt !== null) {
     s.goneAt = null;
+    // Back: the minutes held while the viewer was away go on (the performer there too), from where they stopped.
+    if (performerHere(r) && resumeHeld(s, now())) void alarmBy(r, minuteStart(billingStart(s) ?? now(), minuteMs(r.env), s.minutes + 1));
     saveSoon(r, s);
   }
   videoRejoined(r, s.id);
@@ -135,7 +137,10 @@ export async function viewersGone(r: Room, sids: string[]): Promise<void> {
   const { here, unknown } = await census(r, list);
   const at = now();
   const gone = list.filter((s) => !here.has(s.id) && !unknown.has(s.id) && s.goneAt === null && r.sessions.has(s.id));
-  for (const s of gone) s.goneAt = at;
+  for (const s of gone) {
+    s.goneAt = at;
+    holdForViewer(s, at);
+  }
   await saveMany(r, gone);
   if (gone.length) await alarmBy(r, at + graceMs(r.env));
   pushSoon(r);
