@@ -229,4 +229,51 @@ describe('the minute tick in batches', () => {
     await r().end(p.sessionId, 'member');
     await booksHold();
   });
+
+  it('a request accepted while its member is away starts held: minute 1 is charged when they are back, nothing if they never come', async () => {
+    const { show } = await liveShow(169);
+    const r = () => env.ROOM.get(env.ROOM.idFromName(`show-${show.id}`));
+    const refsOf = (id: string) => ledgerRefs(`chat:${id}:`);
+    const session = (id: string) => runInDurableObject(r(), (instance: ShowRoom) => ({ ...instance.room.sessions.get(id)! }));
+    const accept = (id: string) => runInDurableObject(r(), (instance: ShowRoom) => acceptSession(instance.room, instance.room.sessions.get(id)!));
+    const tickNow = () => runInDurableObject(r(), (instance: ShowRoom) => tick(instance.room));
+    const payer = await chatMember(10_000);
+    const p = await startOk(payer.client, show.universalId, 'private');
+    // The member's page was there, then its socket went while the request waited.
+    const sock = await viewer(show.id, p);
+    sock.ws.close(1000);
+    for (let i = 0; i < 50 && (await session(p.sessionId)).goneAt === null; i++) await new Promise((done) => setTimeout(done, 50));
+    const at0 = now;
+    expect(await accept(p.sessionId)).toBe(true);
+    expect(await session(p.sessionId)).toMatchObject({ state: 'active', startedAt: at0, heldAt: at0, minutes: 0 });
+    expect(await refsOf(p.sessionId)).toEqual([]);
+    now = at0 + 2 * MINUTE;
+    await tickNow();
+    expect(await refsOf(p.sessionId)).toEqual([]);
+    // Back 2 minutes later: minute 1 now, minute 2 a minute after.
+    const back = await viewer(show.id, p);
+    expect(await session(p.sessionId)).toMatchObject({ heldAt: null, pausedMs: 2 * MINUTE });
+    await tickNow();
+    expect(await refsOf(p.sessionId)).toEqual([`chat:${p.sessionId}:1`]);
+    now = at0 + 3 * MINUTE + 10;
+    await tickNow();
+    expect(await refsOf(p.sessionId)).toEqual([`chat:${p.sessionId}:1`, `chat:${p.sessionId}:2`]);
+    back.ws.close(1000);
+    await r().end(p.sessionId, 'member');
+
+    // Another member away at the accept who never comes back: ended after the grace, nothing charged.
+    const gone = await chatMember(10_000);
+    const q = await startOk(gone.client, show.universalId, 'private');
+    const qs = await viewer(show.id, q);
+    qs.ws.close(1000);
+    for (let i = 0; i < 50 && (await session(q.sessionId)).goneAt === null; i++) await new Promise((done) => setTimeout(done, 50));
+    const goneAt = (await session(q.sessionId)).goneAt!;
+    expect(await accept(q.sessionId)).toBe(true);
+    now = goneAt + 5 * MINUTE;
+    await tickNow();
+    expect(await sessionRow(q.sessionId)).toMatchObject({ state: 'ended', end_reason: 'timeout', minutes: 0, coins: 0 });
+    expect(await refsOf(q.sessionId)).toEqual([]);
+    expect(await balance(gone.id)).toBe(10_000);
+    await booksHold();
+  });
 });

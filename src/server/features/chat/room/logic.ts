@@ -195,10 +195,20 @@ export function billingStart(s: Pick<RoomSession, 'startedAt' | 'pausedMs'>): nu
 
 /**
  * The viewer's last socket is gone: a running session's next minute waits for them as it waits
- * for a performer who is away (a minute starts only while both are there; resumeHeld when they are).
+ * for a performer who is away (a minute starts only while both are there). A request accepted
+ * while its member is away starts held: minute 1 is charged when they are back (acceptSession).
  */
 export function holdForViewer(s: RoomSession, at: number): void {
-  if (s.state === 'active' && s.startedAt !== null && (s.heldAt ?? null) === null) s.heldAt = at;
+  if ((s.state === 'pending' || (s.state === 'active' && s.startedAt !== null)) && (s.heldAt ?? null) === null) s.heldAt = at;
+}
+
+/** The viewer is back: true when a held running session's minutes go on (the performer there too, `performerThere`). */
+export function viewerBack(s: RoomSession, at: number, performerThere: boolean): boolean {
+  if (s.state === 'pending') {
+    s.heldAt = null;
+    return false;
+  }
+  return performerThere && resumeHeld(s, at);
 }
 
 /** Shifts a held session's schedule by the time it waited (for the performer, its viewer or both); true when it was held. */

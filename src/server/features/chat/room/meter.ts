@@ -4,7 +4,7 @@ import { videoShowChange } from '../../video/video-room.service';
 import { startSession, updateShowStatus } from '../chat.repo';
 import { graceMs, minuteMs } from '../chat-timings';
 import { batchable, charge, chargeMany, reserveMany } from './charges';
-import { billingStart, dueMinute, holdForViewer, minuteStart, resumeHeld, type RoomSession, type ShowConf } from './logic';
+import { billingStart, dueMinute, holdForViewer, minuteStart, resumeHeld, viewerBack, type RoomSession, type ShowConf } from './logic';
 import { endSession, now, open, performerHere, pushNow, pushSoon, save, saveMany, saveMeta, simulated, type Room } from './state';
 import { census } from './fanout';
 
@@ -25,9 +25,12 @@ export async function acceptSession(r: Room, s: RoomSession): Promise<boolean> {
   const at = now();
   s.state = 'active';
   s.startedAt = at;
+  // Its member's socket is gone (viewersGone): held from the start, minute 1 comes with their return.
+  const away = (s.heldAt ?? null) !== null;
+  if (away) s.heldAt = at;
   await save(r, s);
   await startSession(r.env.DB, s.id, at);
-  if (!(await charge(r, s, 1))) return false;
+  if (!away && !(await charge(r, s, 1))) return false;
   if (s.type === 'exclusive') {
     for (const v of [...r.sessions.values()]) if (v.type === 'voyeur') await endSession(r, v, 'exclusive');
   }
@@ -119,7 +122,7 @@ async function recount(r: Room): Promise<void> {
     if (goneAt === s.goneAt) continue;
     s.goneAt = goneAt;
     if (goneAt !== null) holdForViewer(s, goneAt);
-    else if (performerHere(r)) resumeHeld(s, at);
+    else viewerBack(s, at, performerHere(r));
     changed.push(s);
   }
   await saveMany(r, changed);

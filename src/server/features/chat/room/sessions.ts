@@ -1,7 +1,7 @@
 import type { EndReason, SessionType, SessionView } from '../../../../shared/chat';
 import { graceMs, leaseMs, minuteMs } from '../chat-timings';
 import { syncVideo, videoRejoined } from '../../video/video-room.service';
-import { billingStart, holdForViewer, minuteStart, resumeHeld, sessionView, type RoomSession, type ShowConf } from './logic';
+import { billingStart, holdForViewer, minuteStart, sessionView, viewerBack, type RoomSession, type ShowConf } from './logic';
 import { charge } from './charges';
 import { alarmBy, applyShow, holdMinutes, resumeMinutes, schedule } from './meter';
 import { endSession, now, open, performerHere, presenceAll, pushSoon, running, save, saveMany, saveMeta, saveSoon, type Room, type RoomAttachment } from './state';
@@ -113,7 +113,7 @@ export function viewerJoined(r: Room, s: RoomSession): void {
   if (s.goneAt !== null) {
     s.goneAt = null;
     // Back: the minutes held while the viewer was away go on (the performer there too), from where they stopped.
-    if (performerHere(r) && resumeHeld(s, now())) void alarmBy(r, minuteStart(billingStart(s) ?? now(), minuteMs(r.env), s.minutes + 1));
+    if (viewerBack(s, now(), performerHere(r))) void alarmBy(r, minuteStart(billingStart(s) ?? now(), minuteMs(r.env), s.minutes + 1));
     saveSoon(r, s);
   }
   videoRejoined(r, s.id);
