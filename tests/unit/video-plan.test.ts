@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VIDEO_SDP_MAX, parseVideoSignal } from '../../src/shared/video';
 import { COMMAND_MAX_BYTES, parseCommand, type RoomSession, type ShowConf } from '../../src/server/features/chat/room/logic';
-import { videoPlan } from '../../src/server/features/video/video-plan';
+import { receivesVideo, videoPlan } from '../../src/server/features/video/video-plan';
 
 // Who receives the performer's video (issue 12 point 2) as a pure function of the room, and the
 // signalling messages' parsers (offerTracks is tested in tests/api/video-room.test.ts: its module
@@ -18,6 +18,35 @@ function session(id: string, type: RoomSession['type'], over: Partial<RoomSessio
 const states = (plan: ReturnType<typeof videoPlan>) => Object.fromEntries(plan.states);
 
 describe('video plan: who receives', () => {
+  it('receivesVideo answers for one session what the whole plan says, in 500 random rooms, with and without a cap', () => {
+    let seed = 7;
+    const rnd = (n: number) => {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return (seed >>> 0) % n;
+    };
+    const types: RoomSession['type'][] = ['free', 'private', 'exclusive', 'voyeur'];
+    const states: RoomSession['state'][] = ['active', 'pending', 'ended'];
+    let checked = 0;
+    for (let room = 0; room < 500; room++) {
+      const conf: ShowConf = { ...show, online: rnd(10) > 0, paused: rnd(10) === 0 };
+      const list = Array.from({ length: 1 + rnd(8) }, (_, i) =>
+        session(`s${room}-${i}`, types[rnd(4)], { state: states[rnd(3)], minutes: rnd(3), goneAt: rnd(4) === 0 ? 5 : null }),
+      );
+      for (const cap of [Infinity, 2]) {
+        const publishing = rnd(5) > 0;
+        const viewers = videoPlan(conf, list, publishing, cap).viewers;
+        for (const s of list) {
+          expect(receivesVideo(conf, list, s, publishing, cap), `${room} ${s.id} cap ${cap}`).toBe(viewers.includes(s.id));
+          if (viewers.includes(s.id)) checked++;
+        }
+      }
+    }
+    // The rooms are varied enough that many sessions do receive (the check is not all "no").
+    expect(checked).toBeGreaterThan(300);
+  });
+
   it('free mode: every session is live but a request not accepted yet (the preview); one without a connected socket gets its state but no video', () => {
     const a = session('free-a', 'free');
     const b = session('free-b', 'free', { goneAt: 5 });

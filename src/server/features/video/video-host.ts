@@ -5,7 +5,7 @@ import { envPositiveInt } from '../../lib/config';
 import type { RoomSession, ShowConf } from '../chat/room/logic';
 import type { FetchLike } from './realtime-api';
 import { createVideoRelay } from './video-engines';
-import { videoPlan } from './video-plan';
+import { receivesVideo, videoPlan } from './video-plan';
 import type { VideoRelay } from './video-relay';
 import type { VideoState } from './video-room.service';
 
@@ -50,9 +50,10 @@ export function relay(h: VideoHost): VideoRelay {
   }));
 }
 
+const viewerCap = (h: VideoHost) => (relay(h).kind === 'p2p' ? envPositiveInt(h.env.VIDEO_P2P_MAX_VIEWERS, VIDEO_P2P_MAX_VIEWERS) : Infinity);
+
 export function plan(h: VideoHost) {
-  const cap = relay(h).kind === 'p2p' ? envPositiveInt(h.env.VIDEO_P2P_MAX_VIEWERS, VIDEO_P2P_MAX_VIEWERS) : Infinity;
-  return videoPlan(h.show, h.sessions.values(), h.video.live, cap);
+  return videoPlan(h.show, h.sessions.values(), h.video.live, viewerCap(h));
 }
 
 /**
@@ -61,7 +62,8 @@ export function plan(h: VideoHost) {
  */
 export function videoPermitted(h: VideoHost, sid: string): boolean {
   try {
-    return plan(h).viewers.includes(sid);
+    const s = h.sessions.get(sid);
+    return !!s && receivesVideo(h.show, h.sessions.values(), s, h.video.live, viewerCap(h));
   } catch {
     return false;
   }
