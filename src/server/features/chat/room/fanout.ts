@@ -57,22 +57,26 @@ export function toShard(r: Room, k: number, op: ShardOp): void {
   if (line.ops.length === 1 && !line.busy) queueMicrotask(() => void flush(r, k, line));
 }
 
+/** A call to shard `k`; a broken stub stays broken (the shard restarted), so on failure once more on a new one. */
+async function onShard<T>(r: Room, k: number, line: ShardLine, call: (stub: DurableObjectStub<RoomShard>) => Promise<T>): Promise<T> {
+  try {
+    return await call(line.stub!);
+  } catch {
+    line.stub = shardStub(r.env, r.show?.id ?? 0, k);
+    return call(line.stub);
+  }
+}
+
 async function flush(r: Room, k: number, line: ShardLine): Promise<void> {
   if (line.busy || line.ops.length === 0) return;
   line.busy = true;
   const ops = line.ops.splice(0);
   try {
-    await line.stub!.deliver(ops);
-  } catch {
-    // A broken stub stays broken: a new one, and the same ops once more (a line seen twice is
-    // shown once: pages keep lines by id).
-    line.stub = shardStub(r.env, r.show?.id ?? 0, k);
-    try {
-      await line.stub.deliver(ops);
-    } catch (e) {
-      // That shard's sockets are gone with it; their pages reconnect and get the recent lines.
-      console.error('room: shard unreachable', k, (e as Error).message);
-    }
+    // Sent again after a failure: a line seen twice is shown once (pages keep lines by id).
+    await onShard(r, k, line, (stub) => stub.deliver(ops));
+  } catch (e) {
+    // That shard's sockets are gone with it; their pages reconnect and get the recent lines.
+    console.error('room: shard unreachable', k, (e as Error).message);
   } finally {
     line.busy = false;
   }
@@ -108,17 +112,8 @@ export async function census(r: Room, sessions: RoomSession[]): Promise<{ here: 
   const unknown = new Set<string>();
   await Promise.all(
     [...byShard].map(async ([k, sids]) => {
-      const line = lineOf(r, k);
       try {
-        let present: string[];
-        try {
-          present = await line.stub!.present(sids);
-        } catch {
-          // A broken stub stays broken (the shard restarted): a new one, asked once more.
-          line.stub = shardStub(r.env, r.show?.id ?? 0, k);
-          present = await line.stub.present(sids);
-        }
-        for (const sid of present) here.add(sid);
+        for (const sid of await onShard(r, k, lineOf(r, k), (stub) => stub.present(sids))) here.add(sid);
       } catch (e) {
         console.error('room: shard census', k, (e as Error).message);
         for (const sid of sids) unknown.add(sid);
