@@ -150,7 +150,8 @@ export type RoomEvent =
 
 /** Client -> room. 'ping' (a plain string) answers 'pong' (the runtime does, without the room). */
 export type RoomCommand =
-  | { t: 'say'; text: string; to?: string }
+  /** `n`: the socket's count of its say frames (1, 2, …): the shard keeps that order (frames may reach it out of order). */
+  | { t: 'say'; text: string; to?: string; n?: number }
   | { t: 'typing' }
   /** Performer only. */
   | { t: 'accept'; sessionId: string }

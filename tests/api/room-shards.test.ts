@@ -31,7 +31,8 @@ describe('viewers on shards', () => {
     expect(await shardsOf(show.id, fans.map((f) => f.sessionId))).toEqual([0, 0, 1, 1, 2]);
     // Three senders on three sockets (a viewer on shard 0, one on shard 2, the performer), interleaved.
     const senders = [rooms[0], rooms[4], studio];
-    for (let n = 0; n < CHAT_RATE_BURST; n++) senders.forEach((s, i) => s.send({ t: 'say', text: `${i}:${n}` }));
+    // Numbered as the page numbers them (room-socket.ts): the shard keeps that order.
+    for (let n = 0; n < CHAT_RATE_BURST; n++) senders.forEach((s, i) => s.send({ t: 'say', text: `${i}:${n}`, n: n + 1 }));
     const total = senders.length * CHAT_RATE_BURST;
     for (const got of await Promise.all([...rooms, studio].map((r) => linesOf(r, total)))) {
       for (let i = 0; i < senders.length; i++) {

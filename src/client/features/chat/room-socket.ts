@@ -58,6 +58,8 @@ export function openRoom(
   let until = 0;
   /** The last connect reused the token it held (if it fails, the next asks for a fresh one). */
   let reused = false;
+  /** Say frames sent on the current socket (their `n`). */
+  let said = 0;
   let renewTimer: ReturnType<typeof setTimeout> | undefined;
   const took = (c: RoomCredentials) => {
     last = c;
@@ -82,6 +84,7 @@ export function openRoom(
     onStatus: (open) => {
       if (open) {
         reused = false;
+        said = 0;
         planRenewal();
       } else clearTimeout(renewTimer);
       on.status(open);
@@ -92,7 +95,7 @@ export function openRoom(
     pingMs: PING_MS,
   });
   return {
-    send: (cmd) => socket.send(JSON.stringify(cmd)),
+    send: (cmd) => socket.send(JSON.stringify(cmd.t === 'say' ? { ...cmd, n: ++said } : cmd)),
     close: () => {
       clearTimeout(renewTimer);
       socket.close();

@@ -127,7 +127,8 @@ export function parseCommand(raw: string): RoomCommand | null {
   if (v.t === 'say') {
     if (typeof v.text !== 'string') return null;
     if (v.to !== undefined && (typeof v.to !== 'string' || (v.to !== 'performer' && !SESSION_ID.test(v.to)))) return null;
-    return { t: 'say', text: v.text, ...(v.to !== undefined ? { to: v.to as string } : {}) };
+    if (v.n !== undefined && (!Number.isSafeInteger(v.n) || (v.n as number) < 1)) return null;
+    return { t: 'say', text: v.text, ...(v.to !== undefined ? { to: v.to as string } : {}), ...(v.n !== undefined ? { n: v.n as number } : {}) };
   }
   if (v.t === 'typing') return { t: 'typing' };
   if (v.t === 'renew') return { t: 'renew' };

@@ -32,11 +32,16 @@ export interface ShardJoin {
   greeting: string;
 }
 
+/** How long a say frame that came ahead of its socket's previous one waits for it (measured: neighbours swap under load). */
+const SAY_ORDER_WAIT_MS = 250;
+
 /** How long a shard gathers sessions gone before it tells the room (their grace is 30 s). */
 const GONE_BATCH_MS = 100;
 
 export class RoomShard extends HibernatingRoom<ShardAttachment> {
   private limits = new FrameLimiter();
+  /** Per socket, the `n` of the say frame due next and the frames waiting for their turn. */
+  private order = new WeakMap<WebSocket, { next: number; waiting: Map<number, () => void> }>();
   /** Per sender, the last frame on its way to the room. */
   private queues = new Map<string, Promise<void>>();
   /** Sessions whose last socket closed, told to the room together (left). */
@@ -88,12 +93,15 @@ export class RoomShard extends HibernatingRoom<ShardAttachment> {
     if (!cmd) return ws.send(JSON.stringify({ t: 'error', code: 'chat.bad_command' } satisfies RoomEvent));
     // A fresh token is the shard's to give (the room verified the session at the join): a storm of reconnects then needs no API call.
     if (cmd.t === 'renew') return ws.send(await renewal(this.env, a, a.show));
+    // A frame that came ahead of its socket's previous say waits for it (at most SAY_ORDER_WAIT_MS).
+    const release = cmd.t === 'say' && cmd.n !== undefined ? await this.turn(ws, cmd.n) : undefined;
     // A sender's lines go to the room one after another (measured: calls made at once may arrive reordered).
     const before = (cmd.t === 'say' && this.queues.get(a.sid)) || Promise.resolve();
     const call = before.then(() => this.room(a.show).frame(a, message as string));
     const done = call.then(() => undefined, () => undefined);
     if (cmd.t === 'say') this.queues.set(a.sid, done);
     void done.then(() => this.queues.get(a.sid) === done && this.queues.delete(a.sid));
+    release?.();
     let reply;
     try {
       reply = await call;
@@ -129,6 +137,22 @@ export class RoomShard extends HibernatingRoom<ShardAttachment> {
           console.error('shard: gone', (e as Error).message);
         });
     }, GONE_BATCH_MS);
+  }
+
+  /** Waits until say frame `n` of `ws` is due (or waited long enough); answers what lets the next one go. */
+  private async turn(ws: WebSocket, n: number): Promise<() => void> {
+    let o = this.order.get(ws);
+    if (!o) this.order.set(ws, (o = { next: 1, waiting: new Map() }));
+    const order = o;
+    if (n > order.next) await new Promise<void>((go) => {
+      order.waiting.set(n, go);
+      setTimeout(go, SAY_ORDER_WAIT_MS);
+    });
+    order.waiting.delete(n);
+    return () => {
+      order.next = Math.max(order.next, n + 1);
+      order.waiting.get(order.next)?.();
+    };
   }
 
   private open(tag: string): WebSocket[] {
