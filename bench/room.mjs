@@ -26,12 +26,15 @@ function socket(url, onEvent) {
       const now = Date.now();
       const text = String(data);
       if (text === 'pong') return;
-      const e = JSON.parse(text);
-      if (e.t === 'welcome') {
-        clearTimeout(timer);
-        resolve(ws);
+      // One event, or several in an array (a shard that fell behind, shard.ts deliver).
+      const v = JSON.parse(text);
+      for (const e of Array.isArray(v) ? v : [v]) {
+        if (e.t === 'welcome') {
+          clearTimeout(timer);
+          resolve(ws);
+        }
+        onEvent(e, now);
       }
-      onEvent(e, now);
     });
     ws.on('error', (err) => {
       clearTimeout(timer);

@@ -234,12 +234,17 @@ export function minutePrice(type: SessionType, pricePerMinute: number, factorExc
   return pricePerMinute;
 }
 
-export function parseRoomEvent(data: unknown): RoomEvent | null {
+/** A room frame: one event, or several in a JSON array (a busy shard's events for a socket in one send). */
+export function parseRoomEvents(data: unknown): RoomEvent[] | null {
   if (typeof data !== 'string' || data === 'pong') return null;
   try {
-    const v = JSON.parse(data) as { t?: unknown };
-    return v && typeof v.t === 'string' ? (v as RoomEvent) : null;
+    const v = JSON.parse(data) as unknown;
+    const list = (Array.isArray(v) ? v : [v]) as { t?: unknown }[];
+    return list.every((e) => e && typeof e.t === 'string') ? (list as RoomEvent[]) : null;
   } catch {
     return null;
   }
 }
+
+/** Largest frame of several events (characters of JSON): far below the platform's message limit. */
+export const ROOM_FRAME_MAX = 64 * 1024;

@@ -1,7 +1,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
-import type { ChatSessionAnswer, RoomEvent } from '../../src/shared/chat';
+import { parseRoomEvents, type ChatSessionAnswer, type RoomEvent } from '../../src/shared/chat';
 import { roomOf } from '../../src/server/features/chat/chat.service';
 import { type Member, registerMember } from './account-helpers';
 import { Client, expectJson, OPS, req, websocket } from './helpers';
@@ -114,11 +114,16 @@ export async function joinRoom(showId: number, login: string, password: string):
   const barriers: (() => void)[] = [];
   ws.addEventListener('close', (e) => closedResolve(e.code));
   ws.addEventListener('message', (m) => {
-    const e: RoomEvent = m.data === 'pong' ? { t: 'error', code: 'pong' } : (JSON.parse(m.data as string) as RoomEvent);
-    if (barriers.length && e.t === 'error' && e.code === 'chat.forbidden') return barriers.shift()!();
-    const w = waiters.findIndex((x) => x.t === e.t && x.match(e));
-    if (w >= 0) waiters.splice(w, 1)[0].resolve(e);
-    else events.push(e);
+    const got: RoomEvent[] = m.data === 'pong' ? [{ t: 'error', code: 'pong' }] : parseRoomEvents(m.data)!;
+    for (const e of got) {
+      if (barriers.length && e.t === 'error' && e.code === 'chat.forbidden') {
+        barriers.shift()!();
+        continue;
+      }
+      const w = waiters.findIndex((x) => x.t === e.t && x.match(e));
+      if (w >= 0) waiters.splice(w, 1)[0].resolve(e);
+      else events.push(e);
+    }
   });
   const next = ((t: string, match: (e: RoomEvent) => boolean = () => true) =>
     new Promise<RoomEvent>((resolve, reject) => {

@@ -1,7 +1,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { CHAT_RATE_BURST, type ChatLine } from '../../src/shared/chat';
+import { CHAT_RATE_BURST, parseRoomEvents, type ChatLine } from '../../src/shared/chat';
 import { roomOf } from '../../src/server/features/chat/chat.service';
 import { shardStub } from '../../src/server/features/chat/room/fanout';
 import type { RoomShard } from '../../src/server/features/chat/room/shard';
@@ -135,13 +135,36 @@ describe('viewers on shards', () => {
     for (const r of [back, studio]) r.ws.close(1000);
   });
 
+  it('events gathered for a busy shard reach each socket in one frame per run of the same receivers, in order', async () => {
+    const { show, studio } = await liveShow(170);
+    const fans: Awaited<ReturnType<typeof startOk>>[] = [];
+    for (let i = 0; i < 2; i++) fans.push(await startOk(new Client(), show.universalId, 'free', `Fan${i}`));
+    const rooms = await Promise.all(fans.map((f) => viewer(show.id, f)));
+    expect(await shardsOf(show.id, fans.map((f) => f.sessionId))).toEqual([0, 0]);
+    const frames: string[][] = [[], []];
+    rooms.forEach((r, i) =>
+      r.ws.addEventListener('message', (m) => {
+        if (String(m.data).includes('"id":"q-')) frames[i]!.push(m.data as string);
+      }),
+    );
+    const line = (text: string) => ({ tag: 'v', msg: JSON.stringify({ t: 'line', line: { id: `q-${text}`, from: 'system', nick: '', role: 'system', text, ts: 1 } }) });
+    const own = (text: string) => ({ tag: `s:${fans[0]!.sessionId}`, msg: line(text).msg });
+    // As the room sends when the shard was busy: several events in one call.
+    await shardStub(env, show.id, 0).deliver([line('a'), line('b'), own('mine'), line('c'), line('d'), line('e')]);
+    expect((await linesOf(rooms[0]!, 6)).map((l) => l.text)).toEqual(['a', 'b', 'mine', 'c', 'd', 'e']);
+    expect((await linesOf(rooms[1]!, 5)).map((l) => l.text)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    // Fan0: a and b in one frame, its own line alone, c–e in one; Fan1 the same runs without Fan0's line.
+    expect(frames[0]!.map((f) => (f.startsWith('[') ? JSON.parse(f).length : 1))).toEqual([2, 1, 3]);
+    expect(frames[1]!.map((f) => (f.startsWith('[') ? JSON.parse(f).length : 1))).toEqual([2, 3]);
+    for (const r of [...rooms, studio]) r.ws.close(1000);
+  });
+
   it('viewers joining one after another: the count alone reaches the room at most every 2 s, and its last value arrives', async () => {
     const { show, studio } = await liveShow(155);
     const first = await viewer(show.id, await startOk(new Client(), show.universalId, 'free', 'First'));
     const events: number[] = [];
     first.ws.addEventListener('message', (m) => {
-      const e = JSON.parse(m.data as string) as { t: string; room?: { viewers: number } };
-      if (e.t === 'room') events.push(e.room!.viewers);
+      for (const e of parseRoomEvents(m.data)!) if (e.t === 'room') events.push(e.room.viewers);
     });
     const others = [];
     for (let i = 0; i < 4; i++) {

@@ -1,4 +1,4 @@
-import { parseRoomEvent, type RoomCommand, type RoomEvent } from '../../../shared/chat';
+import { parseRoomEvents, type RoomCommand, type RoomEvent } from '../../../shared/chat';
 import { openLiveSocket, wsUrl } from '../../lib/live-socket';
 
 // One room socket (viewer or studio): a dropped connection rejoins the same session. The token is
@@ -75,11 +75,15 @@ export function openRoom(
       if (!reused) took(await creds());
       return roomUrl(last!);
     },
-    parse: parseRoomEvent,
-    onEvent: (e) => {
-      if (e.t !== 'token') return on.event(e);
-      if (last) took({ ...last, password: e.password });
-      planRenewal();
+    parse: parseRoomEvents,
+    onEvent: (events) => {
+      for (const e of events) {
+        if (e.t !== 'token') on.event(e);
+        else {
+          if (last) took({ ...last, password: e.password });
+          planRenewal();
+        }
+      }
     },
     onStatus: (open) => {
       if (open) {

@@ -1,5 +1,5 @@
 import { HibernatingRoom } from '../../../realtime/room';
-import { ROOM_FLOOD_CLOSE_CODE, type RoomEvent } from '../../../../shared/chat';
+import { ROOM_FLOOD_CLOSE_CODE, ROOM_FRAME_MAX, type RoomEvent } from '../../../../shared/chat';
 import { renewal } from '../../../lib/room-token';
 import { roomOf } from '../chat.service';
 import { FrameLimiter, frameKind, parseCommand, ROOM_SOCKETS_PER_SESSION } from './logic';
@@ -62,17 +62,31 @@ export class RoomShard extends HibernatingRoom<ShardAttachment> {
     return this.accept(join.a, join.greeting, ['v', `s:${join.a.sid}`]);
   }
 
-  /** The room's events for this shard's sockets, in the room's order (one call per event, or a batch). */
+  /**
+   * The room's events for this shard's sockets, in the room's order (one call per event, or a
+   * batch: the room gathers what it sends while this shard is busy). Neighbouring events for the
+   * same sockets go in one frame (sends, not bytes, are a fan-out's cost: a shard that falls behind
+   * catches up instead of falling further behind).
+   */
   deliver(ops: ShardOp[]): void {
-    for (const op of ops) {
+    for (let i = 0; i < ops.length; ) {
+      const op = ops[i]!;
+      let frame: string | null = null;
+      let j = i + 1;
+      if ('msg' in op) {
+        let size = op.msg.length;
+        for (let next = ops[j]; next && next.tag === op.tag && 'msg' in next && size + next.msg.length < ROOM_FRAME_MAX; next = ops[++j]) size += next.msg.length + 1;
+        frame = j - i === 1 ? op.msg : `[${ops.slice(i, j).map((o) => (o as { msg: string }).msg).join(',')}]`;
+      }
       for (const ws of this.open(op.tag)) {
         try {
-          if ('msg' in op) ws.send(op.msg);
-          else ws.close(op.code, op.reason);
+          if (frame !== null) ws.send(frame);
+          else if ('code' in op) ws.close(op.code, op.reason);
         } catch {
           // closing right now; webSocketClose cleans up
         }
       }
+      i = j;
     }
   }
 
