@@ -149,14 +149,85 @@ describe('viewers on shards', () => {
     );
     const line = (text: string) => ({ tag: 'v', msg: JSON.stringify({ t: 'line', line: { id: `q-${text}`, from: 'system', nick: '', role: 'system', text, ts: 1 } }) });
     const own = (text: string) => ({ tag: `s:${fans[0]!.sessionId}`, msg: line(text).msg });
-    // As the room sends when the shard was busy: several events in one call.
-    await shardStub(env, show.id, 0).deliver([line('a'), line('b'), own('mine'), line('c'), line('d'), line('e')]);
+    // As the room sends when the shard was busy: several events in one call (numbered as a replaced instance of the room: not counted).
+    await shardStub(env, show.id, 0).deliver([line('a'), line('b'), own('mine'), line('c'), line('d'), line('e')], { epoch: 1, from: 1 });
     expect((await linesOf(rooms[0]!, 6)).map((l) => l.text)).toEqual(['a', 'b', 'mine', 'c', 'd', 'e']);
     expect((await linesOf(rooms[1]!, 5)).map((l) => l.text)).toEqual(['a', 'b', 'c', 'd', 'e']);
     // Fan0: a and b in one frame, its own line alone, c–e in one; Fan1 the same runs without Fan0's line.
     expect(frames[0]!.map((f) => (f.startsWith('[') ? JSON.parse(f).length : 1))).toEqual([2, 1, 3]);
     expect(frames[1]!.map((f) => (f.startsWith('[') ? JSON.parse(f).length : 1))).toEqual([2, 3]);
     for (const r of [...rooms, studio]) r.ws.close(1000);
+  });
+
+  it("a socket joining its shard gets exactly the ops after its welcome: those delivered before it came follow the welcome, those its welcome covers are not sent again", async () => {
+    // A shard of no room, driven as the room and the worker drive one (numbers as fanout.ts gives them).
+    const shard = shardStub(env, 990_001, 0);
+    const epoch = Date.now() + 1_000_000;
+    const op = (n: number) => ({ tag: 'v', msg: JSON.stringify({ t: 'line', line: { id: `o-${n}`, from: 'system', nick: '', role: 'system', text: `op${n}`, ts: 1 } }) });
+    const join = async (sid: string, at: { epoch: number; seq: number }) => {
+      const a = { sid, role: 'guest' as const, uid: null, nick: sid, login: null, show: 990_001 };
+      const greeting = JSON.stringify({ t: 'welcome', me: { id: sid, nick: sid, role: 'guest', type: 'free', muted: false }, room: { showId: 990_001, mode: 'free', open: { free: true, private: false, exclusive: false, voyeur: false }, viewers: 1 }, history: [], session: null });
+      const res = await shard.fetch('https://shard/join', { headers: { Upgrade: 'websocket', 'X-Shard-Join': encodeURIComponent(JSON.stringify({ a, greeting, ...at })) } });
+      if (res.status !== 101) return { status: res.status, texts: [] as string[], ws: null };
+      const ws = res.webSocket!;
+      const texts: string[] = [];
+      ws.addEventListener('message', (m) => {
+        for (const e of parseRoomEvents(m.data)!) texts.push(e.t === 'line' ? e.line.text : e.t);
+      });
+      ws.accept();
+      return { status: 101, texts, ws };
+    };
+    const settle = () => new Promise((r) => setTimeout(r, 100));
+    await shard.deliver([op(1)], { epoch, from: 1 });
+    // The welcome covers op 2, which reaches the shard after the socket: not sent to it again.
+    const early = await join('early', { epoch, seq: 2 });
+    await shard.deliver([op(2), op(3)], { epoch, from: 2 });
+    // The welcome was made at op 1; ops 2 and 3 went out before the socket came: they follow its welcome.
+    const late = await join('late', { epoch, seq: 1 });
+    await shard.deliver([op(4)], { epoch, from: 4 });
+    await settle();
+    expect(early.texts).toEqual(['welcome', 'op3', 'op4']);
+    expect(late.texts).toEqual(['welcome', 'op2', 'op3', 'op4']);
+    // Ops no longer held (more than the shard keeps came since the welcome), or a welcome of a replaced room: asked again.
+    await shard.deliver(Array.from({ length: 2_000 }, () => ({ tag: 'nobody', msg: '{}' })), { epoch, from: 5 });
+    expect((await join('gone', { epoch, seq: 3 })).status).toBe(409);
+    expect((await join('old', { epoch: epoch - 1, seq: 2_004 })).status).toBe(409);
+    // A new instance of the room numbers anew: a socket it admits before its first ops arrive skips those its welcome covers.
+    const next = await join('next', { epoch: epoch + 1, seq: 3 });
+    await shard.deliver([op(1), op(2), op(3), op(4)].map((o, i) => ({ ...o, msg: o.msg.replace(/op\d/, `new${i + 1}`) })), { epoch: epoch + 1, from: 1 });
+    await settle();
+    expect(next.texts).toEqual(['welcome', 'new4']);
+    expect(early.texts.slice(3)).toEqual(['new1', 'new2', 'new3', 'new4']);
+    for (const j of [early, late, next]) j.ws!.close(1000);
+  });
+
+  it('viewers joining while lines are sent miss none and get none twice', async () => {
+    const { show, studio } = await liveShow(171);
+    const senders = [];
+    for (let i = 0; i < 4; i++) senders.push(await viewer(show.id, await startOk(new Client(), show.universalId, 'free', `Sender${i}`)));
+    const fans = [];
+    for (let i = 0; i < 6; i++) fans.push(await startOk(new Client(), show.universalId, 'free', `Fan${i}`));
+    // Four senders on their shards, a burst each, while six viewers join at once (their welcomes fall between lines).
+    const sending = Promise.all(
+      senders.map(async (s, i) => {
+        for (let n = 1; n <= CHAT_RATE_BURST; n++) {
+          s.send({ t: 'say', text: `${i}:${n}`, n });
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      }),
+    );
+    const joining = await Promise.all(fans.map((f) => joinRoom(show.id, f.login, f.password)));
+    await sending;
+    // The studio's view: every line in the room's order.
+    const all = await linesOf(studio, senders.length * CHAT_RATE_BURST).then((ls) => ls.map((l) => l.text));
+    studio.send({ t: 'say', text: 'end' });
+    all.push((await studio.next('line')).line.text);
+    const until = async (r: RoomSocket, seen: string[]) => {
+      while (seen.at(-1) !== 'end') seen.push((await r.next('line')).line.text);
+      return seen;
+    };
+    for (const r of joining) expect(await until(r, (await r.next('welcome')).history.map((l) => l.text))).toEqual(all);
+    for (const r of [...senders, ...joining, studio]) r.ws.close(1000);
   });
 
   it('viewers joining one after another: the count alone reaches the room at most every 2 s, and its last value arrives', async () => {

@@ -16,11 +16,16 @@ export abstract class HibernatingRoom<A extends object> extends DurableObject<Bi
 
   /** Accepts the server end of a new socket pair with its attachment; answers the 101 upgrade. */
   protected accept(attachment: A, greeting?: string, tags?: string[]): Response {
+    return this.acceptSocket(attachment, greeting === undefined ? [] : [greeting], tags)[0];
+  }
+
+  /** accept, with the first frames the socket gets, answering the server end too. */
+  protected acceptSocket(attachment: A, frames: string[], tags?: string[]): [Response, WebSocket] {
     const pair = new WebSocketPair();
     this.ctx.acceptWebSocket(pair[1], tags);
     pair[1].serializeAttachment(attachment);
-    if (greeting !== undefined) pair[1].send(greeting);
-    return new Response(null, { status: 101, webSocket: pair[0] });
+    for (const f of frames) pair[1].send(f);
+    return [new Response(null, { status: 101, webSocket: pair[0] }), pair[1]];
   }
 
   protected sockets(): WebSocket[] {

@@ -7,6 +7,7 @@ import { roomOf } from './chat.service';
 import type { RoomIdentity } from './room/show-room';
 import { loginAlive } from '../session/session.service';
 import { chatHistory, performerShow } from './chat.repo';
+import { shardStub } from './room/fanout';
 
 /**
  * GET /api/chatroom/{showId}?login=...&password=...: joins the show's room. The token must be
@@ -26,9 +27,20 @@ export const chatRoomRoutes = new Hono<AppEnv>().get('/:showId', async (c) => {
   // A performer token stops working once the account is no longer this show's performer.
   if (claims.role === 'performer' && (claims.uid === null || (await performerShow(c.env.DB, claims.uid)) !== showId)) throw new ApiError(401, 'chat.bad_token');
   const identity: RoomIdentity = { role: claims.role, sub: claims.sub, uid: claims.uid, login: claims.login ?? null };
-  const headers = new Headers(c.req.raw.headers);
-  headers.set('X-Room-Identity', JSON.stringify(identity));
-  return roomOf(c.env, showId).fetch(new Request('https://room/connect', { headers }));
+  const room = roomOf(c.env, showId);
+  if (identity.role === 'performer') {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set('X-Room-Identity', JSON.stringify(identity));
+    return room.fetch(new Request('https://room/connect', { headers }));
+  }
+  // A viewer's socket is made on its session's shard, not through the room (one hop less for every
+  // frame); the room admits it first. 409: the shard no longer holds what the welcome missed.
+  for (let attempt = 0; ; attempt++) {
+    const admitted = await room.admit(identity);
+    if (!admitted) throw new ApiError(410, 'chat.session_ended');
+    const res = await shardStub(c.env, showId, admitted.shard).fetch('https://shard/join', { headers: { Upgrade: 'websocket', 'X-Shard-Join': admitted.header } });
+    if (res.status !== 409 || attempt === 2) return res;
+  }
 });
 
 /** GET /api/user/chathistory: the member's sessions, newest first; guests get none. */

@@ -17,6 +17,8 @@ export interface ShardLine {
   stub: DurableObjectStub<RoomShard> | null;
   ops: ShardOp[];
   busy: boolean;
+  /** The number of the last op queued for this shard (1, 2, … in this room's life, `Room.epoch`). */
+  seq: number;
 }
 
 export const shardSize = (env: Bindings) => envPositiveInt(env.ROOM_SHARD_SIZE, SHARD_SIZE);
@@ -28,7 +30,7 @@ export function shardStub(env: Bindings, show: number, k: number): DurableObject
 
 function lineOf(r: Room, k: number): ShardLine {
   let line = r.shards.get(k);
-  if (!line) r.shards.set(k, (line = { stub: null, ops: [], busy: false }));
+  if (!line) r.shards.set(k, (line = { stub: null, ops: [], busy: false, seq: 0 }));
   line.stub ??= shardStub(r.env, r.show?.id ?? 0, k);
   return line;
 }
@@ -54,6 +56,7 @@ export function unplaceSession(r: Room, s: RoomSession): void {
 export function toShard(r: Room, k: number, op: ShardOp): void {
   const line = lineOf(r, k);
   line.ops.push(op);
+  line.seq++;
   if (line.ops.length === 1 && !line.busy) queueMicrotask(() => void flush(r, k, line));
 }
 
@@ -70,10 +73,11 @@ async function onShard<T>(r: Room, k: number, line: ShardLine, call: (stub: Dura
 async function flush(r: Room, k: number, line: ShardLine): Promise<void> {
   if (line.busy || line.ops.length === 0) return;
   line.busy = true;
+  const at = { epoch: r.epoch, from: line.seq - line.ops.length + 1 };
   const ops = line.ops.splice(0);
   try {
     // Sent again after a failure: a line seen twice is shown once (pages keep lines by id).
-    await onShard(r, k, line, (stub) => stub.deliver(ops));
+    await onShard(r, k, line, (stub) => stub.deliver(ops, at));
   } catch (e) {
     // That shard's sockets are gone with it; their pages reconnect and get the recent lines.
     console.error('room: shard unreachable', k, (e as Error).message);
@@ -90,15 +94,29 @@ async function flush(r: Room, k: number, line: ShardLine): Promise<void> {
  */
 const JOIN_HEADER_MAX = 48_000;
 
-/** A viewer's socket joins the shard of its session, with its first frame (`greeting(n)`: the welcome with at most n recent lines). */
-export function joinShard(r: Room, s: RoomSession, a: ShardAttachment, greeting: (lines?: number) => string): Promise<Response> {
+/** A viewer admitted to the room: the shard its socket joins and the join (X-Shard-Join) it takes there. */
+export interface Admission {
+  shard: number;
+  header: string;
+}
+
+/**
+ * The join of a viewer's socket to the shard of its session (the worker makes the socket there:
+ * the room is not in the socket's path). `greeting(n)`: the welcome with at most n recent lines.
+ * The join names the last op queued for that shard when the welcome was made: the shard sends the
+ * socket the ops after it that it already delivered, and skips those the welcome covers that
+ * reach it later (shard.ts).
+ */
+export function admission(r: Room, s: RoomSession, a: ShardAttachment, greeting: (lines?: number) => string): Admission {
+  const k = s.shard ?? 0;
+  const at = { epoch: r.epoch, seq: lineOf(r, k).seq };
   let lines: number | undefined;
-  let header = encodeURIComponent(JSON.stringify({ a, greeting: greeting() } satisfies ShardJoin));
+  let header = encodeURIComponent(JSON.stringify({ a, greeting: greeting(), ...at } satisfies ShardJoin));
   while (header.length > JOIN_HEADER_MAX && lines !== 0) {
     lines = Math.floor((lines ?? r.history.length) / 2);
-    header = encodeURIComponent(JSON.stringify({ a, greeting: greeting(lines) } satisfies ShardJoin));
+    header = encodeURIComponent(JSON.stringify({ a, greeting: greeting(lines), ...at } satisfies ShardJoin));
   }
-  return lineOf(r, s.shard ?? 0).stub!.fetch('https://shard/join', { headers: { Upgrade: 'websocket', 'X-Shard-Join': header } });
+  return { shard: k, header };
 }
 
 /** Which of these sessions have an open socket on their shards (a shard that does not answer: unknown, left out). */

@@ -3,6 +3,7 @@ import { ROOM_FLOOD_CLOSE_CODE, ROOM_FRAME_MAX, type RoomEvent } from '../../../
 import { renewal } from '../../../lib/room-token';
 import { roomOf } from '../chat.service';
 import { FrameLimiter, frameKind, parseCommand, ROOM_SOCKETS_PER_SESSION } from './logic';
+import { SayOrder } from './say-order';
 import type { RoomAttachment } from './state';
 
 // A share of one show's viewers (binding ROOM_SHARD, idFromName(`show-${id}/${k}`)): their
@@ -26,27 +27,43 @@ export interface FrameReply {
   close?: { code: number; reason: string };
 }
 
-/** A socket joining a shard (the room checked the session and made the welcome). */
+/**
+ * A socket joining a shard (the room checked the session and made the welcome): `seq` is the last
+ * op the room had queued for this shard, in its instance `epoch`, when it made the welcome.
+ */
 export interface ShardJoin {
   a: ShardAttachment;
   greeting: string;
+  epoch: number;
+  seq: number;
 }
 
-/** How long a say frame that came ahead of its socket's previous one waits for it (measured: neighbours swap under load). */
-const SAY_ORDER_WAIT_MS = 250;
+/** Where a call of ops stands in the room's numbering: its instance and the number of its first op. */
+export interface OpsAt {
+  epoch: number;
+  from: number;
+}
+
+/** Ops a shard keeps after delivering them, for a socket whose welcome came before them and whose join comes after. */
+const RECENT_OPS = 2_000;
 
 /** How long a shard gathers sessions gone before it tells the room (their grace is 30 s). */
 const GONE_BATCH_MS = 100;
 
 export class RoomShard extends HibernatingRoom<ShardAttachment> {
   private limits = new FrameLimiter();
-  /** Per socket, the `n` of the say frame due next and the frames waiting for their turn. */
-  private order = new WeakMap<WebSocket, { next: number; waiting: Map<number, () => void> }>();
+  private order = new SayOrder();
   /** Per sender, the last frame on its way to the room. */
   private queues = new Map<string, Promise<void>>();
   /** Sessions whose last socket closed, told to the room together (left). */
   private gone = new Set<string>();
   private goneTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The room instance whose ops this shard follows, the last of them delivered (null: not known since a restart) and the recent ones. */
+  private epoch = 0;
+  private applied: number | null = null;
+  private recent: ShardOp[] = [];
+  /** Sockets that joined before ops their welcome covers arrived here: those ops (up to the number) are not for them. */
+  private ahead = new Map<WebSocket, number>();
   /** One stub to the room for all frames: the calls of one stub arrive in order (a sender's lines stay in order). */
   private roomStub: ReturnType<typeof roomOf> | null = null;
 
@@ -54,12 +71,29 @@ export class RoomShard extends HibernatingRoom<ShardAttachment> {
     return (this.roomStub ??= roomOf(this.env, show));
   }
 
-  /** The upgrade with a ShardJoin in the X-Shard-Join header (fanout.ts joinShard), from the room only: the worker never routes here. */
+  /**
+   * A viewer's socket, from the worker after the room admitted it (fanout.ts admission), with the
+   * ShardJoin in the X-Shard-Join header. The ops the room queued after the welcome and this shard
+   * already delivered follow the welcome at once; those the welcome covers and that come later are
+   * skipped for it. 409: those ops are no longer here (or the room restarted since): the worker
+   * asks the room again.
+   */
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get('Upgrade') !== 'websocket') return new Response('expected websocket', { status: 426 });
     const join = JSON.parse(decodeURIComponent(request.headers.get('X-Shard-Join') ?? '')) as ShardJoin;
     if (this.open(`s:${join.a.sid}`).length >= ROOM_SOCKETS_PER_SESSION) return Response.json({ message: 'too_many_sockets' }, { status: 429 });
-    return this.accept(join.a, join.greeting, ['v', `s:${join.a.sid}`]);
+    if (join.epoch > this.epoch) this.follow(join.epoch);
+    const tags = ['v', `s:${join.a.sid}`];
+    const frames = [join.greeting];
+    const applied = this.applied;
+    if (join.epoch === this.epoch && applied !== null && applied > join.seq) {
+      const first = applied - this.recent.length + 1;
+      if (join.seq + 1 < first) return Response.json({ message: 'rejoin' }, { status: 409 });
+      for (const op of this.recent.slice(join.seq + 1 - first)) if ('msg' in op && tags.includes(op.tag)) frames.push(op.msg);
+    } else if (join.epoch < this.epoch) return Response.json({ message: 'rejoin' }, { status: 409 });
+    const [res, ws] = this.acceptSocket(join.a, frames, tags);
+    if (applied === null || applied < join.seq) this.ahead.set(ws, join.seq);
+    return res;
   }
 
   /**
@@ -68,26 +102,40 @@ export class RoomShard extends HibernatingRoom<ShardAttachment> {
    * same sockets go in one frame (sends, not bytes, are a fan-out's cost: a shard that falls behind
    * catches up instead of falling further behind).
    */
-  deliver(ops: ShardOp[]): void {
+  deliver(ops: ShardOp[], at: OpsAt): void {
+    if (at.epoch > this.epoch) this.follow(at.epoch);
+    // A call from an instance of the room that has been replaced goes out as it is, not counted.
+    const counted = at.epoch === this.epoch;
+    if (counted && this.applied === null) {
+      // Not known since this shard restarted: a socket whose welcome is older than these ops missed some, and starts again.
+      for (const [ws, seq] of this.ahead) if (seq < at.from - 1) ws.close(1012, 'rejoin');
+    }
     for (let i = 0; i < ops.length; ) {
       const op = ops[i]!;
-      let frame: string | null = null;
       let j = i + 1;
       if ('msg' in op) {
         let size = op.msg.length;
         for (let next = ops[j]; next && next.tag === op.tag && 'msg' in next && size + next.msg.length < ROOM_FRAME_MAX; next = ops[++j]) size += next.msg.length + 1;
-        frame = j - i === 1 ? op.msg : `[${ops.slice(i, j).map((o) => (o as { msg: string }).msg).join(',')}]`;
       }
-      for (const ws of this.open(op.tag)) {
+      const frame = 'msg' in op ? frameOf(ops, i, j) : null;
+      for (const ws of this.ctx.getWebSockets(op.tag)) {
+        // A socket that joined ahead of some of these ops gets only those after its welcome.
+        const skip = counted && this.ahead.size ? (this.ahead.get(ws) ?? 0) - at.from - i + 1 : 0;
+        if (skip >= j - i) continue;
         try {
-          if (frame !== null) ws.send(frame);
-          else if ('code' in op) ws.close(op.code, op.reason);
+          if (frame === null) ws.close((op as { code: number }).code, (op as { reason: string }).reason);
+          else ws.send(skip > 0 ? frameOf(ops, i + skip, j) : frame);
         } catch {
           // closing right now; webSocketClose cleans up
         }
       }
       i = j;
     }
+    if (!counted) return;
+    this.applied = at.from + ops.length - 1;
+    this.recent.push(...ops);
+    if (this.recent.length > RECENT_OPS) this.recent.splice(0, this.recent.length - RECENT_OPS);
+    for (const [ws, seq] of this.ahead) if (seq <= this.applied) this.ahead.delete(ws);
   }
 
   /** Which of these sessions have an open socket here (the room's count before it bills). */
@@ -107,8 +155,8 @@ export class RoomShard extends HibernatingRoom<ShardAttachment> {
     if (!cmd) return ws.send(JSON.stringify({ t: 'error', code: 'chat.bad_command' } satisfies RoomEvent));
     // A fresh token is the shard's to give (the room verified the session at the join): a storm of reconnects then needs no API call.
     if (cmd.t === 'renew') return ws.send(await renewal(this.env, a, a.show));
-    // A frame that came ahead of its socket's previous say waits for it (at most SAY_ORDER_WAIT_MS).
-    const release = cmd.t === 'say' && cmd.n !== undefined ? await this.turn(ws, cmd.n) : undefined;
+    // A frame that came ahead of its socket's previous say waits for it (say-order.ts).
+    const release = cmd.t === 'say' && cmd.n !== undefined ? await this.order.turn(ws, cmd.n) : undefined;
     // A sender's lines go to the room one after another (measured: calls made at once may arrive reordered).
     const before = (cmd.t === 'say' && this.queues.get(a.sid)) || Promise.resolve();
     const call = before.then(() => this.room(a.show).frame(a, message as string));
@@ -153,23 +201,20 @@ export class RoomShard extends HibernatingRoom<ShardAttachment> {
     }, GONE_BATCH_MS);
   }
 
-  /** Waits until say frame `n` of `ws` is due (or waited long enough); answers what lets the next one go. */
-  private async turn(ws: WebSocket, n: number): Promise<() => void> {
-    let o = this.order.get(ws);
-    if (!o) this.order.set(ws, (o = { next: 1, waiting: new Map() }));
-    const order = o;
-    if (n > order.next) await new Promise<void>((go) => {
-      order.waiting.set(n, go);
-      setTimeout(go, SAY_ORDER_WAIT_MS);
-    });
-    order.waiting.delete(n);
-    return () => {
-      order.next = Math.max(order.next, n + 1);
-      order.waiting.get(order.next)?.();
-    };
+  /** A new instance of the room numbers its ops anew: what this shard knew of the last one's is void. */
+  private follow(epoch: number): void {
+    this.epoch = epoch;
+    this.applied = null;
+    this.recent = [];
+    this.ahead.clear();
   }
 
   private open(tag: string): WebSocket[] {
     return this.ctx.getWebSockets(tag).filter((ws) => ws.readyState === 1);
   }
+}
+
+/** Ops i..j-1 (messages) as one frame: the message itself when it is one, else a JSON array of them. */
+function frameOf(ops: ShardOp[], i: number, j: number): string {
+  return j - i === 1 ? (ops[i] as { msg: string }).msg : `[${ops.slice(i, j).map((o) => (o as { msg: string }).msg).join(',')}]`;
 }

@@ -3,10 +3,11 @@ import type { Bindings } from '../../../env';
 import { HibernatingRoom } from '../../../realtime/room';
 import { videoIce, type IceAnswer } from '../../video/video-room.service';
 import { onFrame, tipped } from './lines';
-import { ROOM_SOCKETS_PER_SESSION, type ShowConf } from './logic';
+import { parseCommand, ROOM_SOCKETS_PER_SESSION, type ShowConf } from './logic';
+import { SayOrder } from './say-order';
 import { tick } from './meter';
 import { end, endLoginSessions, extend, left, performerJoined, performerJoining, register, setShow, viewersGone, viewerJoined, type NewRoomSession, type RegisterResult } from './sessions';
-import { joinShard } from './fanout';
+import { admission, type Admission } from './fanout';
 import type { FrameReply } from './shard';
 import { loadRoom, open, welcome, type Room, type RoomAttachment } from './state';
 
@@ -29,6 +30,7 @@ export interface RoomIdentity {
 export class ShowRoom extends HibernatingRoom<RoomAttachment> {
   /** The room's state (public for the Workers tests' runInDurableObject). */
   room!: Room;
+  private order = new SayOrder();
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
@@ -37,6 +39,7 @@ export class ShowRoom extends HibernatingRoom<RoomAttachment> {
     });
   }
 
+  /** The studio's socket (the worker verified the performer's token, header X-Room-Identity); viewers join their shard (admit). */
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get('Upgrade') !== 'websocket') return new Response('expected websocket', { status: 426 });
     let who: RoomIdentity;
@@ -45,22 +48,29 @@ export class ShowRoom extends HibernatingRoom<RoomAttachment> {
     } catch {
       return new Response('no identity', { status: 400 });
     }
+    if (who.role !== 'performer') return new Response('viewers join their shard', { status: 400 });
     const r = this.room;
-    const full = () => Response.json({ message: 'too_many_sockets' }, { status: 429 });
-    if (who.role === 'performer') {
-      if (open(r, 'performer').length >= ROOM_SOCKETS_PER_SESSION) return full();
-      await performerJoining(r);
-      const nick = r.show?.name ?? 'performer';
-      const res = this.accept({ sid: 'performer', role: 'performer', uid: who.uid, nick, login: who.login }, welcome(r, 'performer', nick), ['performer']);
-      await performerJoined(r);
-      return res;
-    }
-    const s = r.sessions.get(who.sub);
-    if (!s || s.uid !== who.uid) return Response.json({ message: 'chat.session_ended' }, { status: 410 });
-    // The viewer's socket lives on the session's shard (fanout.ts); the shard counts its sockets.
-    const res = await joinShard(r, s, { sid: s.id, role: who.role, uid: who.uid, nick: s.nick, login: who.login, show: r.show?.id ?? 0 }, (lines) => welcome(r, s.id, s.nick, s, lines));
-    if (res.status === 101 && r.sessions.get(s.id) === s) viewerJoined(r, s);
+    if (open(r, 'performer').length >= ROOM_SOCKETS_PER_SESSION) return Response.json({ message: 'too_many_sockets' }, { status: 429 });
+    await performerJoining(r);
+    const nick = r.show?.name ?? 'performer';
+    const res = this.accept({ sid: 'performer', role: 'performer', uid: who.uid, nick, login: who.login }, welcome(r, 'performer', nick), ['performer']);
+    await performerJoined(r);
     return res;
+  }
+
+  /**
+   * A viewer's socket is coming (the worker verified its token): its session must be running here.
+   * Answers the shard to join and the join (fanout.ts admission); the socket is counted as there
+   * from now (if it never reaches its shard, the census before the next charge finds it missing).
+   */
+  admit(who: RoomIdentity): Admission | null {
+    const r = this.room;
+    const s = r.sessions.get(who.sub);
+    if (!s || s.uid !== who.uid || who.role === 'performer') return null;
+    const a = { sid: s.id, role: who.role, uid: who.uid, nick: s.nick, login: who.login, show: r.show?.id ?? 0 };
+    const admitted = admission(r, s, a, (lines) => welcome(r, s.id, s.nick, s, lines));
+    viewerJoined(r, s);
+    return admitted;
   }
 
   // ---- calls from the worker (RPC) ----
@@ -126,8 +136,15 @@ export class ShowRoom extends HibernatingRoom<RoomAttachment> {
 
   // ---- sockets and the alarm ----
 
-  override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    return onFrame(this.room, ws, this.attachment(ws), message);
+  /** The studio's frames (its say frames in the order the page numbered them, say-order.ts). */
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    const cmd = typeof message === 'string' ? parseCommand(message) : null;
+    const release = cmd?.t === 'say' && cmd.n !== undefined ? await this.order.turn(ws, cmd.n) : undefined;
+    try {
+      await onFrame(this.room, ws, this.attachment(ws), message);
+    } finally {
+      release?.();
+    }
   }
 
   protected left(a: RoomAttachment | null): Promise<void> {

@@ -54,6 +54,8 @@ export interface Room {
   shardLoad: Map<number, number>;
   /** The calls under way and queued to each shard. */
   shards: Map<number, ShardLine>;
+  /** This instance's start: the ops it numbers for its shards are numbered anew after a restart. */
+  epoch: number;
   /**
    * Sends to the performer's sockets ('performer', here), to every viewer ('v') or to one
    * session's sockets ('s:{id}'; `shard`: the session's, when it is no longer in the room).
@@ -84,6 +86,7 @@ export async function loadRoom(ctx: DurableObjectState, env: Bindings): Promise<
     unsaved: new Set(),
     shardLoad: new Map(),
     shards: new Map(),
+    epoch: Date.now(),
     send(tag, event, shard) {
       const msg = typeof event === 'string' ? event : JSON.stringify(event);
       if (tag === 'v') for (const k of room.shardLoad.keys()) toShard(room, k, { tag, msg });
