@@ -5,6 +5,9 @@
 // sessions (one member, 200 shows, the local simulator accepts them) billed by room alarms with a
 // short minute; afterwards the ledger and the session rows are checked for double and missed
 // minutes.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
 import WebSocket from 'ws';
 import { wrangler } from '../scripts/lib.mjs';
@@ -228,6 +231,13 @@ export default {
   },
 };`;
 
+/** An assets folder with one file (the floor serves none; the router in front of it is what counts). */
+function floorAssets() {
+  const dir = mkdtempSync(join(tmpdir(), 'room-floor-assets-'));
+  writeFileSync(join(dir, 'robots.txt'), '');
+  return dir;
+}
+
 export async function benchRoomFloor({ viewers = 500, perSecond = 10, lines = 100, shardSize = 1000 } = {}) {
   const shards = Math.ceil(viewers / shardSize);
   const mf = new Miniflare({
@@ -237,6 +247,8 @@ export async function benchRoomFloor({ viewers = 500, perSecond = 10, lines = 10
     compatibilityFlags: ['no_web_socket_compression'],
     durableObjects: { SHARD: 'Shard', HUB: 'Hub' },
     bindings: { SHARDS: String(shards) },
+    // The product's local shape (wrangler.toml [assets] with run_worker_first): requests pass the assets router first.
+    assets: { directory: floorAssets(), binding: 'ASSETS', routerConfig: { invoke_user_worker_ahead_of_assets: true, has_user_worker: true } },
   });
   try {
     const base = (await mf.ready).toString().replace(/\/$/, '').replace(/^http/, 'ws');
