@@ -19,6 +19,8 @@ export interface ShardLine {
   busy: boolean;
   /** The number of the last op queued for this shard (1, 2, … in this room's life, `Room.epoch`). */
   seq: number;
+  /** Calls in a row the shard did not take. */
+  failures: number;
 }
 
 export const shardSize = (env: Bindings) => envPositiveInt(env.ROOM_SHARD_SIZE, SHARD_SIZE);
@@ -30,7 +32,7 @@ export function shardStub(env: Bindings, show: number, k: number): DurableObject
 
 function lineOf(r: Room, k: number): ShardLine {
   let line = r.shards.get(k);
-  if (!line) r.shards.set(k, (line = { stub: null, ops: [], busy: false, seq: 0 }));
+  if (!line) r.shards.set(k, (line = { stub: null, ops: [], busy: false, seq: 0, failures: 0 }));
   line.stub ??= shardStub(r.env, r.show?.id ?? 0, k);
   return line;
 }
@@ -70,21 +72,31 @@ async function onShard<T>(r: Room, k: number, line: ShardLine, call: (stub: Dura
   }
 }
 
+/** A shard that did not take a call (overloaded, restarting) gets the same ops again after this long, doubled per failure up to 4 s. */
+const RETRY_MS = 250;
+/** Ops kept for a shard that does not take them; beyond, the oldest are dropped and the shard, seeing the gap, has its sockets rejoin. */
+const OPS_KEPT_MAX = 5_000;
+
 async function flush(r: Room, k: number, line: ShardLine): Promise<void> {
   if (line.busy || line.ops.length === 0) return;
   line.busy = true;
   const at = { epoch: r.epoch, from: line.seq - line.ops.length + 1 };
   const ops = line.ops.splice(0);
   try {
-    // Sent again after a failure: a line seen twice is shown once (pages keep lines by id).
     await onShard(r, k, line, (stub) => stub.deliver(ops, at));
+    line.failures = 0;
   } catch (e) {
-    // That shard's sockets are gone with it; their pages reconnect and get the recent lines.
+    // Not taken: the same ops go again, ahead of those queued meanwhile (numbered, so the shard
+    // skips any it did deliver before the answer was lost).
     console.error('room: shard unreachable', k, (e as Error).message);
+    line.ops.unshift(...ops);
+    if (line.ops.length > OPS_KEPT_MAX) line.ops.splice(0, line.ops.length - OPS_KEPT_MAX);
+    line.failures++;
   } finally {
     line.busy = false;
   }
-  if (line.ops.length) await flush(r, k, line);
+  if (line.failures) setTimeout(() => void flush(r, k, line), Math.min(4_000, RETRY_MS * 2 ** (line.failures - 1)));
+  else if (line.ops.length) await flush(r, k, line);
 }
 
 /**

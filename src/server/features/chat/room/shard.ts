@@ -109,6 +109,13 @@ export class RoomShard extends HibernatingRoom<ShardAttachment> {
     if (counted && this.applied === null) {
       // Not known since this shard restarted: a socket whose welcome is older than these ops missed some, and starts again.
       for (const [ws, seq] of this.ahead) if (seq < at.from - 1) ws.close(1012, 'rejoin');
+    } else if (counted && this.applied !== null) {
+      // A call sent again (its answer was lost): what was delivered is not sent twice.
+      const done = this.applied - at.from + 1;
+      if (done >= ops.length) return;
+      if (done > 0) return this.deliver(ops.slice(done), { epoch: at.epoch, from: this.applied + 1 });
+      // Ops the room had to drop (this shard did not take them for long): every socket here starts again.
+      if (at.from > this.applied + 1) for (const ws of this.ctx.getWebSockets()) ws.close(1012, 'rejoin');
     }
     for (let i = 0; i < ops.length; ) {
       const op = ops[i]!;
