@@ -108,14 +108,14 @@ export class RoomShard extends HibernatingRoom<ShardAttachment> {
     const counted = at.epoch === this.epoch;
     if (counted && this.applied === null) {
       // Not known since this shard restarted: a socket whose welcome is older than these ops missed some, and starts again.
-      for (const [ws, seq] of this.ahead) if (seq < at.from - 1) ws.close(1012, 'rejoin');
+      for (const [ws, seq] of this.ahead) if (seq < at.from - 1) rejoin(ws);
     } else if (counted && this.applied !== null) {
       // A call sent again (its answer was lost): what was delivered is not sent twice.
       const done = this.applied - at.from + 1;
       if (done >= ops.length) return;
       if (done > 0) return this.deliver(ops.slice(done), { epoch: at.epoch, from: this.applied + 1 });
       // Ops the room had to drop (this shard did not take them for long): every socket here starts again.
-      if (at.from > this.applied + 1) for (const ws of this.ctx.getWebSockets()) ws.close(1012, 'rejoin');
+      if (at.from > this.applied + 1) for (const ws of this.ctx.getWebSockets()) rejoin(ws);
     }
     for (let i = 0; i < ops.length; ) {
       const op = ops[i]!;
@@ -224,4 +224,13 @@ export class RoomShard extends HibernatingRoom<ShardAttachment> {
 /** Ops i..j-1 (messages) as one frame: the message itself when it is one, else a JSON array of them. */
 function frameOf(ops: ShardOp[], i: number, j: number): string {
   return j - i === 1 ? (ops[i] as { msg: string }).msg : `[${ops.slice(i, j).map((o) => (o as { msg: string }).msg).join(',')}]`;
+}
+
+/** Closes a socket that missed ops: its page reconnects and gets a fresh welcome. */
+function rejoin(ws: WebSocket): void {
+  try {
+    ws.close(1012, 'rejoin');
+  } catch {
+    // closing already
+  }
 }
