@@ -5,7 +5,7 @@
 // sessions (one member, 200 shows, the local simulator accepts them) billed by room alarms with a
 // short minute; afterwards the ledger and the session rows are checked for double and missed
 // minutes.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
@@ -247,6 +247,7 @@ function floorAssets() {
 
 export async function benchRoomFloor({ viewers = 500, perSecond = 10, lines = 100, shardSize = 1000 } = {}) {
   const shards = Math.ceil(viewers / shardSize);
+  const assets = floorAssets();
   const mf = new Miniflare({
     modules: true,
     script: FLOOR_WORKER,
@@ -255,7 +256,7 @@ export async function benchRoomFloor({ viewers = 500, perSecond = 10, lines = 10
     durableObjects: { SHARD: 'Shard', HUB: 'Hub' },
     bindings: { SHARDS: String(shards) },
     // The product's local shape (wrangler.toml [assets] with run_worker_first): requests pass the assets router first.
-    assets: { directory: floorAssets(), binding: 'ASSETS', routerConfig: { invoke_user_worker_ahead_of_assets: true, has_user_worker: true } },
+    assets: { directory: assets, binding: 'ASSETS', routerConfig: { invoke_user_worker_ahead_of_assets: true, has_user_worker: true } },
   });
   try {
     const base = (await mf.ready).toString().replace(/\/$/, '').replace(/^http/, 'ws');
@@ -273,6 +274,7 @@ export async function benchRoomFloor({ viewers = 500, perSecond = 10, lines = 10
     return { ...r, shards };
   } finally {
     await mf.dispose();
+    rmSync(assets, { recursive: true, force: true });
   }
 }
 

@@ -113,9 +113,12 @@ export class RoomShard extends HibernatingRoom<ShardAttachment> {
       // A call sent again (its answer was lost): what was delivered is not sent twice.
       const done = this.applied - at.from + 1;
       if (done >= ops.length) return;
-      if (done > 0) return this.deliver(ops.slice(done), { epoch: at.epoch, from: this.applied + 1 });
+      if (done > 0) {
+        ops = ops.slice(done);
+        at = { epoch: at.epoch, from: this.applied + 1 };
+      }
       // Ops the room had to drop (this shard did not take them for long): every socket here starts again.
-      if (at.from > this.applied + 1) for (const ws of this.ctx.getWebSockets()) rejoin(ws);
+      else if (done < 0) for (const ws of this.ctx.getWebSockets()) rejoin(ws);
     }
     for (let i = 0; i < ops.length; ) {
       const op = ops[i]!;
