@@ -276,4 +276,26 @@ describe('the minute tick in batches', () => {
     expect(await balance(gone.id)).toBe(10_000);
     await booksHold();
   });
+  it('a viewer admitted whose socket never reaches its shard is not billed: the census before the next charge finds it missing', async () => {
+    const { show } = await liveShow(177);
+    const r = () => env.ROOM.get(env.ROOM.idFromName(`show-${show.id}`));
+    const session = (id: string) => runInDurableObject(r(), (instance: ShowRoom) => ({ ...instance.room.sessions.get(id)! }));
+    const payer = await chatMember(10_000);
+    const p = await startOk(payer.client, show.universalId, 'private');
+    const sock = await viewer(show.id, p);
+    sock.ws.close(1000);
+    for (let i = 0; i < 50 && (await session(p.sessionId)).goneAt === null; i++) await new Promise((done) => setTimeout(done, 50));
+    const at0 = now;
+    expect(await runInDurableObject(r(), (instance: ShowRoom) => acceptSession(instance.room, instance.room.sessions.get(p.sessionId)!))).toBe(true);
+    // The worker's admission counts the viewer as back; its socket never reaches the shard.
+    expect(await r().admit({ role: 'member', sub: p.sessionId, uid: payer.id, login: null })).not.toBeNull();
+    expect(await session(p.sessionId)).toMatchObject({ goneAt: null, heldAt: null });
+    now = at0 + 2 * MINUTE;
+    await runInDurableObject(r(), (instance: ShowRoom) => tick(instance.room));
+    expect(await ledgerRefs(`chat:${p.sessionId}:`)).toEqual([]);
+    expect(await session(p.sessionId)).toMatchObject({ minutes: 0, goneAt: now, heldAt: now });
+    await r().end(p.sessionId, 'member');
+    expect(await balance(payer.id)).toBe(10_000);
+    await booksHold();
+  });
 });
