@@ -11,6 +11,8 @@ export default defineConfig({
   plugins: [
     cloudflare({
       config: (c) => ({ assets: { ...c.assets, run_worker_first: false }, vars: { ...c.vars, PUBLIC_ORIGIN: `http://127.0.0.1:${port}` } }),
+      // The live rooms' shards run in a worker of their own, as in production (wrangler.shard.toml).
+      auxiliaryWorkers: [{ configPath: './wrangler.shard.toml' }],
     }),
   ],
   server: { host: '127.0.0.1', port },

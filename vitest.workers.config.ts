@@ -25,6 +25,11 @@ export default defineConfig({
       miniflare: {
         // Empty; tests/api/seed-template.test.ts checks the copy of the seeded database against it.
         d1Databases: { SEED_CHECK_DB: 'seed-check' },
+        // The shards run in a worker of their own (wrangler.shard.toml); here the same class runs
+        // in the application's worker (it still exports it), so tests reach a shard's state with
+        // runInDurableObject. The two workers together: tests/e2e/rooms-shard-worker.test.ts and every
+        // browser test of a live room.
+        durableObjects: { ROOM_SHARD: { className: 'RoomShard', useSQLite: true } },
         bindings: {
           ENVIRONMENT: 'test',
           PUBLIC_ORIGIN: 'http://localhost',

@@ -18,6 +18,10 @@ export const wranglerEnv = {
   CI: process.env.CI ?? '',
 };
 
+// The application's worker and, beside it, the worker of the live rooms' shards (wrangler.shard.toml),
+// served together by one wrangler dev: the first config is the one that answers requests.
+export const DEV_CONFIGS = ['-c', 'wrangler.toml', '-c', 'wrangler.shard.toml'];
+
 export function run(cmd, args, opts = {}) {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(cmd, args, { cwd: root, stdio: opts.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', env: opts.env ?? process.env });
@@ -230,16 +234,31 @@ export function freePort() {
 }
 
 /**
+ * wrangler dev gives `--var` to the first config only; the second reads the .dev.vars beside its
+ * config. So a throwaway server's shard worker gets a copy of wrangler.shard.toml in its own state
+ * folder with the server's vars beside it (the same secrets as the application: room tokens).
+ */
+function shardConfigWithVars(persistTo, vars) {
+  const dir = join(persistTo, 'shard-worker');
+  mkdirSync(dir, { recursive: true });
+  const config = readFileSync(join(root, 'wrangler.shard.toml'), 'utf8').replace(/^main = "(.+)"$/m, (_, main) => `main = ${JSON.stringify(join(root, main))}`);
+  writeFileSync(join(dir, 'wrangler.toml'), config);
+  writeFileSync(join(dir, '.dev.vars'), Object.entries(vars).map(([k, v]) => `${k}=${JSON.stringify(String(v))}`).join('\n'));
+  return join(dir, 'wrangler.toml');
+}
+
+/**
  * A throwaway server for e2e tests and benchmarks: its own D1 state in a temp folder,
  * migrated and seeded, wrangler dev on `port`. Resolves once /version answers.
  */
 export async function startServer({ port, persistTo, pepper = 'e2e-pepper-not-secret', vars = {} }) {
   await prepareFreshState(persistTo, pepper);
-  const varArgs = Object.entries({ ENVIRONMENT: 'development', PASSWORD_PEPPER: pepper, OPS_TOKEN: 'e2e-ops-token', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ...vars }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
+  const allVars = { ENVIRONMENT: 'development', PASSWORD_PEPPER: pepper, OPS_TOKEN: 'e2e-ops-token', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ...vars };
+  const varArgs = Object.entries(allVars).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
   const child = spawn(
     bin('wrangler'),
     // An inspector port of its own: several servers (the e2e workers, a bench beside npm start) may run at once.
-    ['dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(await freePort()), '--local', '--persist-to', persistTo, '--show-interactive-dev-session=false', '--env-file', '/dev/null', ...varArgs],
+    ['dev', '-c', 'wrangler.toml', '-c', shardConfigWithVars(persistTo, allVars), '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(await freePort()), '--local', '--persist-to', persistTo, '--show-interactive-dev-session=false', '--env-file', '/dev/null', ...varArgs],
     { cwd: root, env: wranglerEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   // The log's tail only: a long benchmark (thousands of sockets, each request logged) would outgrow a string.
