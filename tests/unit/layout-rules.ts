@@ -117,6 +117,9 @@ export function featureOf(path: string): string | null {
   return m ? `${m[1]}:${m[2]}` : null;
 }
 
+/** The application's worker (wrangler.toml) and the live rooms' shards (wrangler.shard.toml). */
+const WORKER_ENTRIES = new Set(['src/server/index.ts', 'src/server/shard-worker.ts']);
+
 export function checkLayout(tree: Tree): Violation[] {
   const found: Violation[] = [];
   const add = (file: string, rule: string, detail: string) => found.push({ file, rule, detail });
@@ -124,8 +127,8 @@ export function checkLayout(tree: Tree): Violation[] {
   for (const [file, source] of tree) {
     const name = posix.basename(file);
     if (!/^[a-z0-9]+(?:[-.][a-z0-9]+)*\.(ts|tsx|css)$/.test(name)) add(file, 'kebab-case file names', name);
-    // The worker's entry exports the Durable Object classes, as workerd requires.
-    if (file !== 'src/server/index.ts' && /^export\s+(\*|\{[^}]*\})\s+from\s/m.test(source)) add(file, 'no barrel files (re-exports)', 'export ... from');
+    // The Workers' entries export the Durable Object classes, as workerd requires.
+    if (!WORKER_ENTRIES.has(file) && /^export\s+(\*|\{[^}]*\})\s+from\s/m.test(source)) add(file, 'no barrel files (re-exports)', 'export ... from');
     const lines = source.split('\n').length - (source.endsWith('\n') ? 1 : 0);
     if (lines > MAX_LINES && !LONG_DATA.test(file)) add(file, `no file over ${MAX_LINES} lines`, `${lines} lines`);
     if (/\.prepare\(/.test(source) && !file.endsWith('.repo.ts') && !file.startsWith('src/server/seed/')) add(file, 'no prepare( outside *.repo.ts', 'prepare(');
