@@ -243,7 +243,10 @@ function shardConfigWithVars(persistTo, vars) {
   mkdirSync(dir, { recursive: true });
   const config = readFileSync(join(root, 'wrangler.shard.toml'), 'utf8').replace(/^main = "(.+)"$/m, (_, main) => `main = ${JSON.stringify(join(root, main))}`);
   writeFileSync(join(dir, 'wrangler.toml'), config);
-  writeFileSync(join(dir, '.dev.vars'), Object.entries(vars).map(([k, v]) => `${k}=${JSON.stringify(String(v))}`).join('\n'));
+  // Single-quoted: taken literally. A value that cannot be (a quote or a line break in it) is left
+  // out: the shards read only the token secrets, plain strings.
+  const lines = Object.entries(vars).flatMap(([k, v]) => (/['\n]/.test(String(v)) ? [] : [`${k}='${v}'`]));
+  writeFileSync(join(dir, '.dev.vars'), lines.join('\n'));
   return join(dir, 'wrangler.toml');
 }
 
