@@ -222,10 +222,11 @@ describe('viewers on shards', () => {
       return real.apply(this, args);
     };
     try {
-      for (const text of ['one', 'two']) studio.send({ t: 'say', text });
+      // Numbered as the page numbers them: frames sent at once may reach the room swapped (say-order.ts).
+      ['one', 'two'].forEach((text, i) => studio.send({ t: 'say', text, n: i + 1 }));
       expect((await linesOf(room, 2)).map((l) => l.text)).toEqual(['one', 'two']);
       expect(refused).toBe(3);
-      studio.send({ t: 'say', text: 'three' });
+      studio.send({ t: 'say', text: 'three', n: 3 });
       expect((await room.next('line')).line.text).toBe('three');
       await new Promise((r) => setTimeout(r, 300));
       expect(room.events.filter((e) => e.t === 'line')).toEqual([]);
