@@ -29,6 +29,15 @@ afterAll(() => {
   meterTestHooks.now = undefined;
 });
 
+/** The member's page joined the show's room and its socket went: resolves once the room has marked the session gone. */
+async function socketGone(showId: number, a: ChatSessionAnswer): Promise<void> {
+  const sock = await viewer(showId, a);
+  sock.ws.close(1000);
+  const showRoom = env.ROOM.get(env.ROOM.idFromName(`show-${showId}`));
+  const goneAt = () => runInDurableObject(showRoom, (instance: ShowRoom) => instance.room.sessions.get(a.sessionId)!.goneAt);
+  for (let i = 0; i < 50 && (await goneAt()) === null; i++) await new Promise((done) => setTimeout(done, 50));
+}
+
 const balance = async (id: number) => (await env.DB.prepare('SELECT coins FROM users WHERE id = ?').bind(id).first<{ coins: number }>())!.coins;
 
 describe('the minute tick in batches', () => {
@@ -240,9 +249,7 @@ describe('the minute tick in batches', () => {
     const payer = await chatMember(10_000);
     const p = await startOk(payer.client, show.universalId, 'private');
     // The member's page was there, then its socket went while the request waited.
-    const sock = await viewer(show.id, p);
-    sock.ws.close(1000);
-    for (let i = 0; i < 50 && (await session(p.sessionId)).goneAt === null; i++) await new Promise((done) => setTimeout(done, 50));
+    await socketGone(show.id, p);
     const at0 = now;
     expect(await accept(p.sessionId)).toBe(true);
     expect(await session(p.sessionId)).toMatchObject({ state: 'active', startedAt: at0, heldAt: at0, minutes: 0 });
@@ -264,9 +271,7 @@ describe('the minute tick in batches', () => {
     // Another member away at the accept who never comes back: ended after the grace, nothing charged.
     const gone = await chatMember(10_000);
     const q = await startOk(gone.client, show.universalId, 'private');
-    const qs = await viewer(show.id, q);
-    qs.ws.close(1000);
-    for (let i = 0; i < 50 && (await session(q.sessionId)).goneAt === null; i++) await new Promise((done) => setTimeout(done, 50));
+    await socketGone(show.id, q);
     const goneAt = (await session(q.sessionId)).goneAt!;
     expect(await accept(q.sessionId)).toBe(true);
     now = goneAt + 5 * MINUTE;
@@ -282,9 +287,7 @@ describe('the minute tick in batches', () => {
     const session = (id: string) => runInDurableObject(r(), (instance: ShowRoom) => ({ ...instance.room.sessions.get(id)! }));
     const payer = await chatMember(10_000);
     const p = await startOk(payer.client, show.universalId, 'private');
-    const sock = await viewer(show.id, p);
-    sock.ws.close(1000);
-    for (let i = 0; i < 50 && (await session(p.sessionId)).goneAt === null; i++) await new Promise((done) => setTimeout(done, 50));
+    await socketGone(show.id, p);
     const at0 = now;
     expect(await runInDurableObject(r(), (instance: ShowRoom) => acceptSession(instance.room, instance.room.sessions.get(p.sessionId)!))).toBe(true);
     // The worker's admission counts the viewer as back; its socket never reaches the shard.
