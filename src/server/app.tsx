@@ -54,6 +54,8 @@ import { favoritesRoutes, userFavoritesRoutes } from './features/favorites/favor
 import { historyRoutes } from './features/favorites/history.routes';
 import { studioRoutes } from './features/studio/studio.routes';
 import { videoRoutes } from './features/video/video.routes';
+import { streamKeyRoutes } from './features/video/stream-key.routes';
+import { whipRoutes } from './features/video/whip.routes';
 import { conversationsRoutes } from './features/messages/conversations.routes';
 import { studioInboxRoutes, supportInboxRoutes } from './features/messages/inbox.routes';
 import { operatorPages } from './features/messages/operator.pages';
@@ -121,6 +123,9 @@ export function createApp() {
   // of reconnects after a deploy then costs no D1 read but the login check of members).
   app.route('/api/chatroom', chatRoomRoutes);
 
+  // OBS over WHIP: SDP bodies, the stream key as the credential (no visitor session, no CSRF).
+  app.route('/whip', whipRoutes);
+
   app.use(preferences, session, bodyGuard);
   // The store's files: checked per request against the session's member, never an age-splash page.
   app.route('/media', mediaRoutes);
@@ -151,6 +156,7 @@ export function createApp() {
     .route('/chat/external', externalRoutes)
     .route('/studio/uploads', uploadsRoutes)
     .route('/studio/conversations', studioInboxRoutes)
+    .route('/studio/stream-key', streamKeyRoutes)
     .route('/support/conversations', supportInboxRoutes)
     .route('/conversations', conversationsRoutes)
     .route('/studio', studioRoutes)

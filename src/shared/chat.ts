@@ -143,8 +143,8 @@ export type RoomEvent =
   | { t: 'signal'; from: string; to: string; data: VideoSignal }
   /** A viewer's session: whether the performer's video is for it now (epoch: the performer's current publication). */
   | { t: 'video'; state: ViewerVideoState; epoch: number }
-  /** To the performer: who receives the video now (peer to peer: the sessions to offer to; with the SFU only how many). */
-  | { t: 'video-viewers'; viewers: string[]; count: number; epoch: number; relay: VideoRelayKind }
+  /** To the performer: who receives the video now (peer to peer: the sessions to offer to; with the SFU only how many), and whether OBS (WHIP) publishes it. */
+  | { t: 'video-viewers'; viewers: string[]; count: number; epoch: number; relay: VideoRelayKind; whip: boolean }
   /** The answer to `renew`: a fresh room token for this socket's session (its next reconnect needs no API call). */
   | { t: 'token'; password: string };
 

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { Icon } from '../../ui/icon';
 import { useStore, useT } from '../../state/context';
 import { PRESETS, type Device, type Preset } from '../video/camera';
-import { changeSource, mute, startCamera, stopCamera, switchCamera } from '../video/publisher';
+import { changeSource, endWhip, mute, startCamera, stopCamera, switchCamera } from '../video/publisher';
 
 /**
  * The studio's camera (issue 12 point 3): camera, microphone and quality pickers, the preview,
@@ -30,7 +30,8 @@ export function StudioVideo() {
   const status = s.info?.status;
   // On air only once the delivery is up (the SFU connection, or peer to peer published).
   const delivery = p.link === 'connected' ? 'live' : p.link === 'reconnecting' || p.link === 'failed' ? p.link : 'starting';
-  const air = !on ? 'off' : !status?.online ? 'offline' : status.paused ? 'paused' : p.live ? delivery : 'starting';
+  // OBS publishing over WHIP (the room says so) is on air whatever this camera does.
+  const air = p.whip ? 'whip' : !on ? 'off' : !status?.online ? 'offline' : status.paused ? 'paused' : p.live ? delivery : 'starting';
   const problem = p.status === 'denied' || p.status === 'missing' || p.status === 'error' || p.status === 'unsupported';
 
   return (
@@ -50,7 +51,7 @@ export function StudioVideo() {
       </div>
       <p className={`studio-air small air-${air}`} data-testid="studio-air" aria-live="polite" role={air === 'failed' ? 'alert' : undefined}>
         {t(`studio.video.air.${air}`)}
-        {air === 'live' && <span data-testid="studio-video-viewers"> · {t('studio.video.viewers', { count: connected })}</span>}
+        {(air === 'live' || air === 'whip') && <span data-testid="studio-video-viewers"> · {t('studio.video.viewers', { count: connected })}</span>}
         {p.relay === 'p2p' && air === 'live' && <span className="muted"> · {t('studio.video.p2p')}</span>}
       </p>
       {problem && (
@@ -59,6 +60,11 @@ export function StudioVideo() {
         </p>
       )}
       <div className="studio-video-buttons">
+        {p.whip && (
+          <button type="button" className="btn btn-outline" data-testid="whip-end" onClick={endWhip}>
+            {t('studio.video.whipEnd')}
+          </button>
+        )}
         {on ? (
           <>
             <button type="button" className="btn btn-outline" data-testid="camera-stop" onClick={stopCamera}>
@@ -78,7 +84,7 @@ export function StudioVideo() {
           </>
         ) : (
           p.status !== 'unsupported' && (
-            <button type="button" className="btn btn-primary" data-testid="camera-start" disabled={p.status === 'starting'} onClick={() => void startCamera()}>
+            <button type="button" className="btn btn-primary" data-testid="camera-start" disabled={p.status === 'starting' || p.whip} onClick={() => void startCamera()}>
               {t(problem ? 'studio.video.retry' : 'studio.video.start')}
             </button>
           )

@@ -8,6 +8,7 @@ import { connectStudio, disconnectStudio, loadStudio, setStatus } from './studio
 import { StudioChat, StudioEarnings, StudioPeople, StudioPrivate, StudioRequests } from './studio-parts';
 import { StudioUploads } from './studio-uploads';
 import { StudioVideo } from './studio-video';
+import { StudioObs } from './studio-obs';
 import { InboxPanel } from '../messages/inbox-panel';
 
 const OPEN_KEYS: (keyof OpenTypes)[] = ['free', 'private', 'exclusive', 'voyeur'];
@@ -129,6 +130,7 @@ export default function Studio() {
       <div className="studio-grid">
         <div className="studio-main">
           <StudioVideo />
+          <StudioObs />
           <StudioRequests />
           <StudioPrivate />
           <StudioChat />

@@ -183,11 +183,17 @@ async function offerTo(sid: string): Promise<void> {
   if (peers.get(sid) === pc) link.send({ t: 'signal', to: sid, data: { kind: 'offer', sdp } });
 }
 
+/** Ends the show's OBS (WHIP) broadcast: the room ends the publication as when a camera stops. */
+export function endWhip(): void {
+  link?.send({ t: 'video', live: false });
+}
+
 /** The room's video events for the performer; true when handled. */
 export function onPublisherEvent(e: RoomEvent): boolean {
   if (e.t === 'video-viewers') {
     pub().relay = e.relay;
     pub().receiving = e.count;
+    pub().whip = e.whip;
     permitted = e.viewers;
     for (const sid of [...peers.keys()]) if (!permitted.includes(sid)) closePeer(sid);
     return true;

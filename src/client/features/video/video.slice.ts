@@ -33,6 +33,8 @@ export interface PublisherState {
   peers: Record<string, RTCPeerConnectionState>;
   /** Viewers the room sends the video to (the SFU: the studio holds no connection per viewer). */
   receiving: number;
+  /** The show's video comes from OBS over WHIP (the room says so), not this camera. */
+  whip: boolean;
   preview: MediaStream | null;
 }
 
@@ -59,6 +61,7 @@ export const videoSlice = (): VideoSlice => ({
     relay: null,
     peers: {},
     receiving: 0,
+    whip: false,
     preview: null,
   },
 });

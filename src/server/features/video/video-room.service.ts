@@ -3,6 +3,7 @@ import type { ShowConf } from '../chat/room/logic';
 import { plan, relay, videoPermitted, type VideoHost } from './video-host';
 import { SFU_PREFIX, sfuSnapshotOf, type SfuSnapshot, type VideoRelay } from './video-relay';
 import { signal } from './video-signal';
+import { whipEnd, whipPublish, type WhipState } from './video-whip';
 
 /** The video part of a show room's state. */
 export interface VideoState {
@@ -20,12 +21,17 @@ export interface VideoState {
   sfuSaved: SfuSnapshot | null;
   /** The room's ICE servers (TURN credentials) and when they were issued; in memory (a room that slept issues new ones). */
   ice: { at: number; answer: Promise<IceServersAnswer> } | null;
+  /** The publication comes from OBS over WHIP (video-whip.ts), not the studio's camera; stored with `live`. */
+  whip: WhipState | null;
+  /** Whether the performer was last told the publication comes from WHIP. */
+  toldWhip: boolean;
 }
 
 /** The room's video as its storage kept it (key 'video', the SFU's entries under 'sfu:'; what each socket was told is not kept). */
 export function newVideoState(stored: Map<string, unknown>, sfu: Map<string, unknown> = new Map()): VideoState {
-  const video = stored.get('video') as { live: boolean; epoch: number } | undefined;
-  return { live: video?.live ?? false, epoch: video?.epoch ?? 0, told: new Map(), toldViewers: [], toldEpoch: -1, relay: null, ending: new Set(), sfuSaved: sfu.size ? sfuSnapshotOf(sfu) : null, ice: null };
+  const video = stored.get('video') as { live: boolean; epoch: number; whip?: WhipState | null } | undefined;
+  const whip = video?.live ? (video.whip ?? null) : null;
+  return { live: video?.live ?? false, epoch: video?.epoch ?? 0, told: new Map(), toldViewers: [], toldEpoch: -1, relay: null, ending: new Set(), sfuSaved: sfu.size ? sfuSnapshotOf(sfu) : null, ice: null, whip, toldWhip: false };
 }
 
 /** The room's video read back from its storage ('video' read with the room's other keys). */
@@ -107,17 +113,20 @@ export function syncVideo(h: VideoHost, force?: 'performer'): void {
   // room has told nobody yet, but the SFU keeps forwarding until their tracks are closed).
   const engine = relay(h);
   const dropped = new Set([...v.toldViewers, ...engine.viewerKeys(h.show?.id ?? 0)].filter((id) => !permitted.has(id)));
-  // Many at once (a private starts): the publication itself is closed, one call whatever their number.
-  if (dropped.size >= CUT_OFF_AT && engine.publication(h.show?.id ?? 0)) h.ctx.waitUntil(cutOff(h));
+  // Many at once (a private starts): the publication itself is closed, one call whatever their
+  // number, and the studio publishes again. An encoder over WHIP cannot be asked to: its viewers' pulls are closed one by one.
+  if (dropped.size >= CUT_OFF_AT && engine.publication(h.show?.id ?? 0) && !v.whip) h.ctx.waitUntil(cutOff(h));
   else for (const sid of dropped) h.ctx.waitUntil(endViewer(h, sid));
   // The performer hears what changed: peer to peer the list (its browser offers to each), with the
   // SFU only the count (the studio shows it; a thousand ids on every join would be sent for nothing).
   const sfu = engine.kind === 'cloudflare';
   const same = p.viewers.length === v.toldViewers.length && (sfu || p.viewers.every((id, i) => id === v.toldViewers[i]));
+  const whip = v.live && v.whip !== null;
   v.toldViewers = p.viewers;
-  if (same && v.toldEpoch === v.epoch && force !== 'performer') return;
+  if (same && v.toldEpoch === v.epoch && v.toldWhip === whip && force !== 'performer') return;
   v.toldEpoch = v.epoch;
-  h.send('performer', { t: 'video-viewers', viewers: sfu ? [] : p.viewers, count: p.viewers.length, epoch: v.epoch, relay: engine.kind });
+  v.toldWhip = whip;
+  h.send('performer', { t: 'video-viewers', viewers: sfu ? [] : p.viewers, count: p.viewers.length, epoch: v.epoch, relay: engine.kind, whip });
 }
 
 /**
@@ -170,10 +179,12 @@ export async function endViewer(h: VideoHost, sid: string): Promise<void> {
   if (closed && !videoPermitted(h, sid) && relay(h).viewer(showId, sid)) await endViewer(h, sid);
 }
 
+/** The show's video goes live (a new publication: the camera's, or OBS's when `video.whip` is set) or ends (so does a WHIP resource). */
 export async function setVideo(h: VideoHost, live: boolean): Promise<void> {
   h.video.live = live;
   if (live) h.video.epoch++;
-  await h.ctx.storage.put('video', { live, epoch: h.video.epoch });
+  else h.video.whip = null;
+  await h.ctx.storage.put('video', { live, epoch: h.video.epoch, whip: h.video.whip });
   if (!live) await relay(h).unpublish(h.show?.id ?? 0).catch(() => undefined);
 }
 
@@ -193,6 +204,16 @@ export async function videoCommand(h: VideoHost, live: boolean, error: (code: st
   if (relay(h).kind === 'cloudflare' && live) return error('video.publish_with_offer');
   await setVideo(h, live);
   syncVideo(h);
+}
+
+/** OBS over WHIP (video-whip.ts): the offer published as the show's video, or 409/503 and nothing changed. */
+export function videoWhipPublish(...args: Parameters<typeof whipPublish>): ReturnType<typeof whipPublish> {
+  return whipPublish(...args);
+}
+
+/** Ends the WHIP publication whose resource id this is (false: none such). */
+export function videoWhipEnd(...args: Parameters<typeof whipEnd>): ReturnType<typeof whipEnd> {
+  return whipEnd(...args);
 }
 
 /** Signalling (video-signal.ts): the performer's offer publishes, a viewer's want pulls, its answer completes the pull. */

@@ -1,7 +1,7 @@
 import type { EndReason, SessionView } from '../../../../shared/chat';
 import type { Bindings } from '../../../env';
 import { HibernatingRoom } from '../../../realtime/room';
-import { videoIce, type IceAnswer } from '../../video/video-room.service';
+import { videoIce, videoWhipEnd, videoWhipPublish, type IceAnswer } from '../../video/video-room.service';
 import { onFrame, tipped } from './lines';
 import { parseCommand, ROOM_SOCKETS_PER_SESSION, type ShowConf } from './logic';
 import { SayOrder } from './say-order';
@@ -118,6 +118,15 @@ export class ShowRoom extends HibernatingRoom<RoomAttachment> {
       console.error('video: ice servers', (e as Error).message);
       return 'unavailable';
     }
+  }
+
+  /** OBS over WHIP (whip.routes.ts checked the key and the offer): the show's publication, or why not. */
+  whipPublish(sdp: string): ReturnType<typeof videoWhipPublish> {
+    return videoWhipPublish(this.room, sdp);
+  }
+
+  whipEnd(id: string): Promise<boolean> {
+    return videoWhipEnd(this.room, id);
   }
 
   // ---- calls from the viewers' shards (shard.ts) ----

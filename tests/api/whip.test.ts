@@ -1,0 +1,165 @@
+import { runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { roomOf } from '../../src/server/features/chat/chat.service';
+import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
+import { sha256Hex } from '../../src/server/lib/crypto';
+import { Client, expectJson } from './helpers';
+import { chatMember, liveShow, performerOf, startOk, viewer } from './chat-helpers';
+import { FakeRealtime } from './fake-realtime';
+import { closedAll, OFFER, sfuHelpers, useFakeSfu } from './sfu-helpers';
+
+// OBS over WHIP (issue 28, RFC 9725) against the SFU fake (shows 216-218): the studio's stream
+// key (shown once, stored as a hash, a new one replaces the old), POST /whip/{show} publishing
+// as the studio's camera does, DELETE ending it, and every refusal changing nothing.
+
+const fake = new FakeRealtime();
+fake.connectWaitMs = 50;
+useFakeSfu(fake);
+const { pull, closes } = sfuHelpers(fake);
+
+interface KeyInfo {
+  server: string;
+  exists: boolean;
+  createdAt: number | null;
+  key?: string;
+}
+
+async function newKey(performer: Client): Promise<string> {
+  const made = await expectJson<KeyInfo>(await performer.post('/api/studio/stream-key'), 200);
+  expect(made.key).toMatch(/^sk_[A-Za-z0-9_-]{43}$/);
+  return made.key!;
+}
+
+function whip(path: string, opts: { method?: string; key?: string | null; type?: string; body?: string } = {}) {
+  const headers: Record<string, string> = {};
+  if (opts.key) headers.Authorization = `Bearer ${opts.key}`;
+  return new Client().fetch(path, { method: opts.method ?? 'POST', headers, body: opts.body, contentType: opts.type ?? (opts.body === undefined ? null : 'application/sdp'), csrf: false });
+}
+
+const videoOf = (showId: number) => runInDurableObject(roomOf(env, showId), (room: ShowRoom) => ({ live: room.room.video.live, whip: room.room.video.whip }));
+const publishCalls = () => fake.callsTo('/sessions/new').length;
+
+describe('stream keys (/api/studio/stream-key)', () => {
+  it('made by the performer, shown once, kept as a hash; members and visitors get none', async () => {
+    const performer = await performerOf(216);
+    const before = await expectJson<KeyInfo>(await performer.get('/api/studio/stream-key'), 200);
+    expect(before.server).toMatch(/\/whip\/216$/);
+    const key = await newKey(performer);
+    const after = await expectJson<KeyInfo>(await performer.get('/api/studio/stream-key'), 200);
+    expect(after).toMatchObject({ exists: true, server: before.server });
+    expect(after.key).toBeUndefined();
+    const row = await env.DB.prepare('SELECT key_hash FROM stream_keys WHERE show_id = 216').first<{ key_hash: string }>();
+    expect(row?.key_hash).toBe(await sha256Hex(key));
+    const m = await chatMember();
+    expect((await m.client.post('/api/studio/stream-key')).status).toBe(403);
+    expect((await new Client().get('/api/studio/stream-key')).status).toBe(401);
+  });
+});
+
+describe('WHIP ingest (/whip/{show})', () => {
+  it('refuses what RFC 9725 refuses and changes nothing: no key, a wrong or foreign key, not SDP, a bad offer, an offline show', async () => {
+    const { show, performer, studio } = await liveShow(217);
+    const key = await newKey(performer);
+    const other = await newKey(await performerOf(218));
+    const calls = fake.calls.length;
+    const none = await whip(`/whip/${show.id}`, { body: OFFER });
+    expect(none.status).toBe(401);
+    expect(none.headers.get('WWW-Authenticate')).toMatch(/^Bearer/);
+    const wrong = await whip(`/whip/${show.id}`, { key: 'sk_' + 'x'.repeat(43), body: OFFER });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('WWW-Authenticate')).toContain('invalid_token');
+    expect((await whip(`/whip/${show.id}`, { key: other, body: OFFER })).status).toBe(403);
+    expect((await whip(`/whip/${show.id}`, { key, body: OFFER, type: 'application/json' })).status).toBe(415);
+    expect((await whip(`/whip/${show.id}`, { key, body: 'hello' })).status).toBe(400);
+    const audioOnly = OFFER.split('m=video')[0]!;
+    expect(await expectJson(await whip(`/whip/${show.id}`, { key, body: audioOnly }), 422)).toEqual({ message: 'whip.no_video' });
+    const twoVideos = OFFER + OFFER.slice(OFFER.indexOf('m=video')).replace('a=mid:1', 'a=mid:2');
+    expect(await expectJson(await whip(`/whip/${show.id}`, { key, body: twoVideos }), 422)).toEqual({ message: 'whip.too_many_tracks' });
+    expect((await whip(`/whip/${show.id}`, { key, body: OFFER.replace(/a=sendonly/g, 'a=recvonly') })).status).toBe(422);
+    expect((await whip(`/whip/${show.id}`, { key, body: OFFER + 'a=x:' + 'y'.repeat(16_000) })).status).toBe(413);
+    expect(fake.calls.length).toBe(calls);
+    // Offline: the room refuses before any SFU call.
+    await expectJson(await performer.post('/api/studio/status', { online: false }), 200);
+    expect(await expectJson(await whip(`/whip/${show.id}`, { key, body: OFFER }), 409)).toEqual({ message: 'video.not_online' });
+    expect(fake.calls.length).toBe(calls);
+    expect(await videoOf(show.id)).toEqual({ live: false, whip: null });
+    studio.ws.close(1000);
+  });
+
+  it('publishes as the camera does: 201 with the answer and a Location, viewers get it, a second publisher gets 409, DELETE ends it; a new key stops the old', async () => {
+    const { show, performer, studio } = await liveShow(218);
+    const key = await newKey(performer);
+    const preflight = await whip(`/whip/${show.id}`, { method: 'OPTIONS' });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('Accept-Post')).toBe('application/sdp');
+    const f = await startOk(new Client(), show.universalId, 'free');
+    const free = await viewer(show.id, f);
+    expect((await free.next('video')).state).toBe('camera_off');
+
+    const made = publishCalls();
+    const res = await whip(`/whip/${show.id}`, { key, body: OFFER });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('Content-Type')).toBe('application/sdp');
+    expect(new TextDecoder().decode(await res.arrayBuffer())).toBe(`answer-to:${OFFER}`);
+    const location = res.headers.get('Location') ?? '';
+    expect(location).toMatch(new RegExp(`^/whip/${show.id}/[A-Za-z0-9_-]{24}$`));
+    expect(res.headers.get('ETag')).toBe(`"${location.split('/').pop()}"`);
+    expect(publishCalls()).toBe(made + 1);
+    expect((await studio.next('video-viewers', (e) => e.whip)).whip).toBe(true);
+    expect((await free.next('video')).state).toBe('live');
+    const freeSession = await pull(show.id, free, f.sessionId);
+
+    // A second publisher at once (another OBS, or the same key again) changes nothing.
+    const sessions = publishCalls();
+    const again = await Promise.all([whip(`/whip/${show.id}`, { key, body: OFFER }), whip(`/whip/${show.id}`, { key, body: OFFER })]);
+    expect(again.map((r) => r.status)).toEqual([409, 409]);
+    expect(publishCalls()).toBe(sessions);
+    expect((await whip(`${location}`, { method: 'PATCH', key, body: 'a=end-of-candidates', type: 'application/trickle-ice-sdpfrag' })).headers.get('Allow')).toBe('DELETE, OPTIONS');
+
+    // A new key: the old one opens nothing, not even the running resource.
+    const key2 = await newKey(performer);
+    expect((await whip(location, { method: 'DELETE', key })).status).toBe(401);
+    expect((await whip(`/whip/${show.id}/not-a-resource`, { method: 'DELETE', key: key2 })).status).toBe(404);
+    expect((await videoOf(show.id)).live).toBe(true);
+    expect((await whip(location, { method: 'DELETE', key: key2 })).status).toBe(200);
+    expect((await studio.next('video-viewers', (e) => !e.whip)).whip).toBe(false);
+    expect((await free.next('video')).state).toBe('camera_off');
+    await expect.poll(() => closes(freeSession)).toEqual([closedAll]);
+    expect(await videoOf(show.id)).toEqual({ live: false, whip: null });
+    expect((await whip(location, { method: 'DELETE', key: key2 })).status).toBe(404);
+    // The old key cannot publish again; the new one can.
+    expect((await whip(`/whip/${show.id}`, { key, body: OFFER })).status).toBe(401);
+    expect((await whip(`/whip/${show.id}`, { key: key2, body: OFFER })).status).toBe(201);
+    // The studio ends the OBS broadcast (as when its camera stops).
+    studio.send({ t: 'video', live: false });
+    await expect.poll(() => videoOf(show.id)).toEqual({ live: false, whip: null });
+    for (const s of [free, studio]) s.ws.close(1000);
+  });
+
+  it('a private cuts the free viewers off by closing their pulls, and the OBS publication stays for the private', async () => {
+    const { show, performer, studio } = await liveShow(216);
+    const key = await newKey(performer);
+    const res = await whip(`/whip/${show.id}`, { key, body: OFFER });
+    expect(res.status).toBe(201);
+    const pubSession = fake.calls[fake.calls.length - 1]!.path.match(/sessions\/([^/]+)\/tracks\/new$/)![1]!;
+    const frees = [];
+    for (let i = 0; i < 3; i++) {
+      const f = await startOk(new Client(), show.universalId, 'free');
+      const socket = await viewer(show.id, f);
+      expect((await socket.next('video')).state).toBe('live');
+      frees.push({ socket, session: await pull(show.id, socket, f.sessionId) });
+    }
+    const m = await chatMember();
+    const p = await startOk(m.client, show.universalId, 'private');
+    const member = await viewer(show.id, p);
+    studio.send({ t: 'accept', sessionId: p.sessionId });
+    for (const f of frees) expect((await f.socket.next('video', (e) => e.state !== 'live')).state).toBe('private');
+    for (const f of frees) await expect.poll(() => closes(f.session)).toEqual([closedAll]);
+    // Not the publication: OBS cannot be asked to publish again, and the private needs it.
+    expect(closes(pubSession)).toEqual([]);
+    expect((await videoOf(show.id)).live).toBe(true);
+    await pull(show.id, member, p.sessionId);
+    for (const s of [...frees.map((f) => f.socket), member, studio]) s.ws.close(1000);
+  });
+});
