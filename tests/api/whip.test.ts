@@ -3,8 +3,9 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { roomOf } from '../../src/server/features/chat/chat.service';
 import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
+import { WHIP_CALLS_PER_ADDRESS } from '../../src/server/features/video/whip.routes';
 import { sha256Hex } from '../../src/server/lib/crypto';
-import { Client, expectJson } from './helpers';
+import { Client, expectJson, req, uniqueIp } from './helpers';
 import { chatMember, liveShow, performerOf, startOk, viewer } from './chat-helpers';
 import { FakeRealtime } from './fake-realtime';
 import { closedAll, OFFER, sfuHelpers, useFakeSfu } from './sfu-helpers';
@@ -58,6 +59,17 @@ describe('stream keys (/api/studio/stream-key)', () => {
 });
 
 describe('WHIP ingest (/whip/{show})', () => {
+  it(`takes at most ${WHIP_CALLS_PER_ADDRESS} calls per address and hour, also from parallel ones, bad ones counted`, async () => {
+    const ip = uniqueIp();
+    const statuses = await Promise.all(
+      Array.from({ length: WHIP_CALLS_PER_ADDRESS + 10 }, () => new Client(ip).fetch('/whip/217', { method: 'POST', headers: { Authorization: 'Bearer sk_nothing' }, body: OFFER, contentType: 'application/sdp', csrf: false }).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 401).length).toBe(WHIP_CALLS_PER_ADDRESS);
+    expect(statuses.filter((s) => s === 429).length).toBe(10);
+    // Another address is not affected.
+    expect((await whip('/whip/217', { key: 'sk_nothing', body: OFFER })).status).toBe(401);
+  });
+
   it('refuses what RFC 9725 refuses and changes nothing: no key, a wrong or foreign key, not SDP, a bad offer, an offline show', async () => {
     const { show, performer, studio } = await liveShow(217);
     const key = await newKey(performer);
@@ -78,6 +90,16 @@ describe('WHIP ingest (/whip/{show})', () => {
     expect(await expectJson(await whip(`/whip/${show.id}`, { key, body: twoVideos }), 422)).toEqual({ message: 'whip.too_many_tracks' });
     expect((await whip(`/whip/${show.id}`, { key, body: OFFER.replace(/a=sendonly/g, 'a=recvonly') })).status).toBe(422);
     expect((await whip(`/whip/${show.id}`, { key, body: OFFER + 'a=x:' + 'y'.repeat(16_000) })).status).toBe(413);
+    // A streamed body without a length is cut off at the cap too.
+    const big = new TextEncoder().encode(OFFER + 'a=x:' + 'y'.repeat(4_000));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 8) controller.enqueue(big);
+        else controller.close();
+      },
+    });
+    expect((await req(`/whip/${show.id}`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/sdp' }, body: stream })).status).toBe(413);
     expect(fake.calls.length).toBe(calls);
     // Offline: the room refuses before any SFU call.
     await expectJson(await performer.post('/api/studio/status', { online: false }), 200);
@@ -159,6 +181,7 @@ describe('WHIP ingest (/whip/{show})', () => {
     // Not the publication: OBS cannot be asked to publish again, and the private needs it.
     expect(closes(pubSession)).toEqual([]);
     expect((await videoOf(show.id)).live).toBe(true);
+    await member.next('video', (e) => e.state === 'live');
     await pull(show.id, member, p.sessionId);
     for (const s of [...frees.map((f) => f.socket), member, studio]) s.ws.close(1000);
   });

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { IceServer } from '../../../shared/video';
 import type { AppEnv } from '../../env';
+import { readCappedBody } from '../../lib/body';
 import { ApiError } from '../../lib/errors';
 import { perAddress, reserveOrThrow } from '../../lib/limits';
 import { roomOf } from '../chat/chat.service';
@@ -68,10 +69,8 @@ export const whipRoutes = new Hono<AppEnv>()
     await limit(c);
     await authorize(c, show);
     if ((c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase() !== 'application/sdp') throw new ApiError(415, 'whip.content_type');
-    if (Number(c.req.header('Content-Length') ?? 0) > WHIP_OFFER_MAX) throw new ApiError(413, 'payload_too_large');
-    // SDP is text (RFC 8866: UTF-8); read as bytes so the runtime does not warn about the type.
-    const sdp = new TextDecoder().decode(await c.req.arrayBuffer());
-    if (sdp.length > WHIP_OFFER_MAX) throw new ApiError(413, 'payload_too_large');
+    // SDP is UTF-8 text (RFC 8866), read capped (a streamed body too).
+    const sdp = new TextDecoder().decode(await readCappedBody(c.req.raw, WHIP_OFFER_MAX));
     const problem = whipOfferProblem(sdp);
     if (problem) throw new ApiError(problem.status, problem.code);
     const res = await roomOf(c.env, show).whipPublish(sdp);
