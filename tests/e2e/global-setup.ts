@@ -8,15 +8,20 @@ import type { TestProject } from 'vitest/node';
 import { freePort, startServer, type StartedServer } from '../../scripts/lib.mjs';
 import { BROWSER_ARGS, CHROMIUM, FAKE_MEDIA } from './chromium';
 import { startTurn } from '../../scripts/turn.mjs';
+import { startLocalSfu, type StartedLocalSfu } from '../../scripts/local-sfu.mjs';
 
 /**
  * The run's second server, started in the background when the run includes a file that needs it:
  * Google sign-in configured (tests/e2e/accounts-google.test.ts), and the production video engine
- * with Cloudflare's Realtime API out of reach (tests/e2e/video-publish-failed.test.ts). One server
- * for both: each wrangler dev costs this 2-core machine seconds of CPU while the first files run.
+ * against the local stand-in of Cloudflare's Realtime SFU (tools/local-sfu, real media; its TURN
+ * call hands out the run's coturn): video through the SFU (video-sfu-live.test.ts) and, with the
+ * stand-in made unreachable, a publish that never succeeds (video-publish-failed.test.ts). One
+ * server for all: each wrangler dev costs this 2-core machine seconds of CPU while the first files run.
  */
 export interface GoogleServer {
   url: string;
+  /** The SFU stand-in's origin (its `/_control` knobs and packet counts). */
+  sfu: string;
   clientId: string;
   kid: string;
   /** The key that signs the test's ID tokens; the server trusts its public half. */
@@ -43,7 +48,7 @@ declare module 'vitest' {
  */
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 1);
 
-const SECOND_SERVER_FILES = ['accounts-google.test.ts', 'video-publish-failed.test.ts'].map((f) => join(dirname(fileURLToPath(import.meta.url)), f));
+const SECOND_SERVER_FILES = ['accounts-google.test.ts', 'video-publish-failed.test.ts', 'video-sfu-live.test.ts'].map((f) => join(dirname(fileURLToPath(import.meta.url)), f));
 
 interface Throwaway {
   server: StartedServer;
@@ -88,21 +93,22 @@ function runIncludes(project: TestProject, file: string): boolean {
  * server (coturn, scripts/turn.mjs) relays the live video.
  */
 export default async function setup(project: TestProject) {
+  // Live video runs peer to peer relay-only through a real TURN server, as in production.
+  const turn = await startTurn();
   let google: { info: GoogleServer; started: Promise<Throwaway | null> } | null = null;
+  let localSfu: StartedLocalSfu | null = null;
   if (SECOND_SERVER_FILES.some((f) => runIncludes(project, f))) {
     const pair = await generateKeyPair('RS256', { extractable: true });
-    const info: GoogleServer = { url: '', clientId: 'e2e-client.apps.googleusercontent.com', kid: 'e2e-google-key', privateJwk: await exportJWK(pair.privateKey) };
+    localSfu = await startLocalSfu({ turnJson: turn.iceServers });
+    const info: GoogleServer = { url: '', sfu: localSfu.origin, clientId: 'e2e-client.apps.googleusercontent.com', kid: 'e2e-google-key', privateJwk: await exportJWK(pair.privateKey) };
     const publicJwk = { ...(await exportJWK(pair.publicKey)), kid: info.kid, alg: 'RS256', use: 'sig' };
     const port = await freePort();
     info.url = `http://127.0.0.1:${port}`;
-    // Nothing listens on this port: every call to the Realtime API fails at once.
-    const sfu = { VIDEO_RELAY: 'cloudflare', REALTIME_API_BASE: `http://127.0.0.1:${await freePort()}/v1`, REALTIME_APP_ID: 'e2e-app', REALTIME_APP_SECRET: 'e2e-app-secret' };
+    const sfu = { VIDEO_RELAY: 'cloudflare', REALTIME_API_BASE: localSfu.base, REALTIME_APP_ID: localSfu.appId, REALTIME_APP_SECRET: localSfu.secret, TURN_KEY_ID: 'e2e-turn-key', TURN_KEY_API_TOKEN: 'e2e-turn-token' };
     const started = throwawayServer({ GOOGLE_CLIENT_ID: info.clientId, GOOGLE_JWKS_JSON: JSON.stringify({ keys: [publicJwk] }), ...sfu }, port).catch(() => null);
     google = { info, started };
   }
 
-  // Live video runs peer to peer relay-only through a real TURN server, as in production.
-  const turn = await startTurn();
   const video = { VIDEO_P2P_RELAY_ONLY: '1', ICE_SERVERS: turn.iceServers };
   const launchBrowser = (args: string[]) => chromium.launchServer({ executablePath: CHROMIUM, headless: true, args });
   const [browsersStarted, ...started] = await Promise.allSettled([
@@ -115,6 +121,8 @@ export default async function setup(project: TestProject) {
     await Promise.all(browsers.map((b) => b.close().catch(() => undefined)));
     const googleServer = await google?.started;
     for (const s of [...servers, ...(googleServer ? [googleServer] : [])]) await stop(s);
+    await localSfu?.stop();
+    if (process.env.E2E_SERVER_LOG && localSfu) console.log(localSfu.log());
     turn.stop();
   };
   const failed = [browsersStarted, ...started].find((r) => r.status === 'rejected');

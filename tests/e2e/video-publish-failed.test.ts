@@ -5,24 +5,31 @@ import { secondServerUp, useServer } from './browser';
 import { homeShows, msg, performerStudio, person, roomsBrowser } from './rooms-helpers';
 
 // The production video engine (VIDEO_RELAY=cloudflare) with Cloudflare's Realtime API out of
-// reach (the run's second server: its REALTIME_API_BASE is a port nobody listens on). The studio
+// reach (the run's second server: the SFU stand-in it calls cuts every connection while this file
+// runs, /_control/unreachable; files run one at a time). The studio
 // never claims to be on air: it says it is reconnecting while it publishes again with backoff,
 // and then that the publish failed (an alert), in German on a phone.
 
 let browser: PwBrowser;
 let show: ShowDetail;
+let sfu = '';
+
+const unreachable = (on: boolean) => fetch(`${sfu}/_control/unreachable`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ on }) });
 
 beforeAll(async () => {
   const second = inject('secondServer');
   expect(second, 'the second server of the global setup').toBeTruthy();
   useServer(second!.url);
   await secondServerUp(second!.url);
+  sfu = second!.sfu;
+  expect((await unreachable(true)).status).toBe(200);
   browser = await roomsBrowser('media');
   [show] = await homeShows((s) => s.online && s.contentproviderId === 1);
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
+  if (sfu) await unreachable(false);
 });
 
 describe('a publish the SFU never takes', () => {

@@ -1,0 +1,130 @@
+import type { Browser as PwBrowser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ShowDetail } from '../../src/shared/shows';
+import { call, secondServerUp, useServer } from './browser';
+import { newMember } from './members';
+import { homeShows, msg, overlay, performerStudio, person, roomsBrowser, startChat } from './rooms-helpers';
+
+// The production video engine (VIDEO_RELAY=cloudflare) with real media (issue 28 point 3): the
+// run's second server calls the local stand-in of the Realtime SFU (tools/local-sfu), which
+// forwards the RTP; browsers reach it through the run's TURN server, handed out by its TURN-key
+// call. The studio's camera goes live through it; and a WHIP publisher (a page doing what OBS
+// does) goes live with the studio's stream key, a member watches, a private cuts the free viewer
+// off within 2 s, and DELETE ends it.
+
+let browser: PwBrowser;
+let shows: ShowDetail[];
+let sfu: string;
+
+beforeAll(async () => {
+  const second = inject('secondServer');
+  expect(second, 'the second server of the global setup').toBeTruthy();
+  useServer(second!.url);
+  sfu = second!.sfu;
+  await secondServerUp(second!.url);
+  browser = await roomsBrowser('media');
+  shows = await homeShows((s) => s.online && s.freemode && s.exclusivemode && !s.exclusiveOnly && s.contentproviderId === 1);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Frames the viewer's video connection decoded so far (-1 without a connection). */
+function framesDecoded(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const pc = window.__videoPc;
+    if (!pc) return -1;
+    let n = 0;
+    (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
+      if (s.type === 'inbound-rtp' && s.kind === 'video') n = s.framesDecoded ?? 0;
+    });
+    return n;
+  });
+}
+
+async function decoding(page: Page): Promise<void> {
+  await page.locator('[data-testid=live-video][data-playing="1"]').waitFor({ timeout: 30_000 });
+  const first = await framesDecoded(page);
+  expect(first).toBeGreaterThan(0);
+  await expect.poll(() => framesDecoded(page), { timeout: 10_000, interval: 250 }).toBeGreaterThan(first + 15);
+}
+
+/** Packets the stand-in forwarded in all (its `/_control/stats`). */
+async function forwarded(): Promise<number> {
+  const stats = (await (await fetch(`${sfu}/_control/stats`)).json()) as { sessions: Record<string, { forwarded: Record<string, number> }> };
+  return Object.values(stats.sessions).reduce((n, s) => n + Object.values(s.forwarded).reduce((a, b) => a + b, 0), 0);
+}
+
+/** In `page` (same origin), what OBS does: a sendonly offer with all candidates, POST with the key, the 201's answer applied. */
+function whipPublish(page: Page, show: number, key: string): Promise<{ status: number; location: string | null; body: string }> {
+  return page.evaluate(
+    async ({ show, key }) => {
+      const media = await navigator.mediaDevices.getUserMedia({ video: { width: 640, height: 360 }, audio: true });
+      const pc = new RTCPeerConnection();
+      for (const track of media.getTracks()) pc.addTransceiver(track, { direction: 'sendonly' });
+      await pc.setLocalDescription(await pc.createOffer());
+      await new Promise<void>((done) => {
+        if (pc.iceGatheringState === 'complete') return done();
+        pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && done());
+        setTimeout(done, 5_000);
+      });
+      const res = await fetch(`/whip/${show}`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/sdp' }, body: pc.localDescription!.sdp });
+      const body = await res.text();
+      if (res.status === 201) await pc.setRemoteDescription({ type: 'answer', sdp: body });
+      (window as { __whip?: RTCPeerConnection }).__whip = pc;
+      return { status: res.status, location: res.headers.get('Location'), body: res.status === 201 ? '' : body };
+    },
+    { show, key },
+  );
+}
+
+describe('video through the SFU stand-in (real media)', () => {
+  it('en desktop: the studio camera goes live through the SFU and a free viewer decodes it', async () => {
+    const m = msg('en');
+    const show = shows[0]!;
+    const [studio, guest] = await Promise.all([person(browser, 'en', 'desktop'), person(browser, 'en', 'desktop')]);
+    await performerStudio(studio, show, { online: true });
+    await studio.click('[data-testid=camera-start]');
+    await studio.locator('[data-testid=studio-video][data-air=live]').waitFor({ timeout: 30_000 });
+    await expect(studio.locator('[data-testid=studio-air]').textContent()).resolves.toContain(m.studio.video.air.live);
+    const before = await forwarded();
+    await startChat(guest, show, 'free');
+    await decoding(guest);
+    expect(await forwarded()).toBeGreaterThan(before);
+    await studio.click('[data-testid=camera-stop]');
+    await Promise.all([studio, guest].map((p) => p.context().close()));
+  }, 120_000);
+
+  it('de phone: OBS over WHIP with the studio key, a member watches, a private cuts the free viewer off within 2 s, DELETE ends it', async () => {
+    const m = msg('de');
+    const show = shows[1]!;
+    const [studio, obs, guest, member] = await Promise.all([person(browser, 'de', 'phone'), person(browser, 'de', 'desktop'), person(browser, 'de', 'phone'), person(browser, 'de', 'phone')]);
+    await Promise.all([performerStudio(studio, show, { online: true }), newMember(member, { coins: show.pricing.private * 20, ageChecked: true, nickname: true })]);
+    const made = await call<{ key: string }>(studio, 'POST', 'studio/stream-key');
+    expect(made.status).toBe(200);
+    await obs.goto(`${new URL(studio.url()).origin}/robots.txt`);
+    const published = await whipPublish(obs, show.id, made.body.key);
+    expect(published, published.body).toMatchObject({ status: 201 });
+    await obs.waitForFunction(() => (window as { __whip?: RTCPeerConnection }).__whip?.connectionState === 'connected', undefined, { timeout: 20_000 });
+    await studio.locator('[data-testid=studio-video][data-air=whip]').waitFor();
+    await expect(studio.locator('[data-testid=studio-air]').textContent()).resolves.toContain(m.studio.video.air.whip);
+    // A second publisher with the same key changes nothing.
+    expect((await whipPublish(obs, show.id, made.body.key)).status).toBe(409);
+
+    await startChat(guest, show, 'free');
+    await decoding(guest);
+    await startChat(member, show, 'private');
+    await overlay(member).and(member.locator('[data-state=pending]')).waitFor();
+    await studio.locator('[data-testid=studio-accept]').first().click();
+    await guest.locator('[data-testid=live-video][data-state=private]').waitFor();
+    await expect.poll(() => framesDecoded(guest), { timeout: 2_000, interval: 100 }).toBe(-1);
+    await decoding(member);
+
+    // OBS stops: DELETE on its resource; the studio is off the air.
+    const status = await obs.evaluate(async ({ location, key }) => (await fetch(location!, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } })).status, { location: published.location, key: made.body.key });
+    expect(status).toBe(200);
+    await studio.locator('[data-testid=studio-video][data-air=off]').waitFor();
+    await Promise.all([studio, obs, guest, member].map((p) => p.context().close()));
+  }, 180_000);
+});
