@@ -54,7 +54,7 @@ import { favoritesRoutes, userFavoritesRoutes } from './features/favorites/favor
 import { historyRoutes } from './features/favorites/history.routes';
 import { studioRoutes } from './features/studio/studio.routes';
 import { videoRoutes } from './features/video/video.routes';
-import { streamKeyRoutes } from './features/video/stream-key.routes';
+import { streamKeyRoutes } from './features/studio/stream-key.routes';
 import { whipRoutes } from './features/video/whip.routes';
 import { conversationsRoutes } from './features/messages/conversations.routes';
 import { studioInboxRoutes, supportInboxRoutes } from './features/messages/inbox.routes';

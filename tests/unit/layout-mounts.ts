@@ -98,6 +98,8 @@ export const PREFIX_FEATURE: Record<string, string> = {
   chat: 'chat',
   studio: 'studio',
   video: 'video',
+  // OBS over WHIP (RFC 9725): the video feature's ingest, outside /api
+  whip: 'video',
   videos: 'store',
   galleries: 'store',
   archive: 'store',

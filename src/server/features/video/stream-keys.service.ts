@@ -1,5 +1,6 @@
 import { nowSeconds } from '../../lib/clock';
 import { randomToken, sha256Hex } from '../../lib/crypto';
+import { putStreamKey, showOfKeyHash, streamKeyCreatedAt } from './stream-keys.repo';
 
 // A show's stream key for OBS over WHIP (issue 28; migration 0026): made in the studio and shown
 // there once; only its SHA-256 is stored. A new key replaces the old, which stops working at once.
@@ -11,20 +12,17 @@ const KEY_PREFIX = 'sk_';
 export async function newStreamKey(db: D1Database, showId: number): Promise<{ key: string; createdAt: number }> {
   const key = KEY_PREFIX + randomToken(32);
   const createdAt = nowSeconds();
-  await db
-    .prepare('INSERT INTO stream_keys (show_id, key_hash, created_at) VALUES (?1, ?2, ?3) ON CONFLICT (show_id) DO UPDATE SET key_hash = ?2, created_at = ?3')
-    .bind(showId, await sha256Hex(key), createdAt)
-    .run();
+  await putStreamKey(db, showId, await sha256Hex(key), createdAt);
   return { key, createdAt };
 }
 
 /** When the show's key was made (null: it has none). */
-export async function streamKeyMade(db: D1Database, showId: number): Promise<number | null> {
-  return (await db.prepare('SELECT created_at FROM stream_keys WHERE show_id = ?').bind(showId).first<number>('created_at')) ?? null;
+export function streamKeyMade(db: D1Database, showId: number): Promise<number | null> {
+  return streamKeyCreatedAt(db, showId);
 }
 
 /** The show a key opens (null: no such key, or one replaced since). */
 export async function showOfStreamKey(db: D1Database, key: string): Promise<number | null> {
   if (!key.startsWith(KEY_PREFIX) || key.length > 100) return null;
-  return (await db.prepare('SELECT show_id FROM stream_keys WHERE key_hash = ?').bind(await sha256Hex(key)).first<number>('show_id')) ?? null;
+  return showOfKeyHash(db, await sha256Hex(key));
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../lib/errors';
-import { newStreamKey, streamKeyMade } from './stream-keys.service';
+import { newStreamKey, streamKeyMade } from '../video/stream-keys.service';
 
 // /api/studio/stream-key (issue 28): the performer's stream key for OBS. GET says whether there is
 // one and where OBS sends to; POST makes a new one (the old stops working) and answers it, the
