@@ -92,7 +92,16 @@ export type ViewerVideoState = (typeof VIEWER_VIDEO_STATES)[number];
  * SFU) offers; the viewer answers. Descriptions carry their ICE candidates (no trickle): one
  * offer and one answer per connection, the same for both engines.
  */
-export type VideoSignal = { kind: 'want' } | { kind: 'offer'; sdp: string } | { kind: 'answer'; sdp: string } | { kind: 'bye' };
+export type VideoSignal = { kind: 'want' } | { kind: 'offer'; sdp: string } | { kind: 'answer'; sdp: string } | { kind: 'bye' } | { kind: 'layer'; rid: VideoLayer };
+
+/**
+ * Simulcast layers by RID, as the studio names its encodings: f(ull), h(alf), q(uarter). Named so
+ * that ASCII order is quality order (the SFU's 'asciibetical' policy takes "a" as most desirable).
+ */
+export const SIMULCAST_RIDS = ['f', 'h', 'q'] as const;
+export type SimulcastRid = (typeof SIMULCAST_RIDS)[number];
+/** What a viewer may ask for: a layer, or 'auto' (the best the publisher sends, falling back in RID order). */
+export type VideoLayer = SimulcastRid | 'auto';
 
 /**
  * Largest SDP accepted in a signal. Measured: Chromium's offer of one audio and one video track
@@ -107,8 +116,9 @@ export const VIDEO_P2P_MAX_VIEWERS = 8;
 
 export function parseVideoSignal(v: unknown): VideoSignal | null {
   if (!v || typeof v !== 'object') return null;
-  const o = v as { kind?: unknown; sdp?: unknown };
+  const o = v as { kind?: unknown; sdp?: unknown; rid?: unknown };
   if (o.kind === 'want' || o.kind === 'bye') return { kind: o.kind };
+  if (o.kind === 'layer' && (o.rid === 'auto' || (SIMULCAST_RIDS as readonly unknown[]).includes(o.rid))) return { kind: 'layer', rid: o.rid as VideoLayer };
   if ((o.kind === 'offer' || o.kind === 'answer') && typeof o.sdp === 'string' && o.sdp.length > 0 && o.sdp.length <= VIDEO_SDP_MAX) return { kind: o.kind, sdp: o.sdp };
   return null;
 }

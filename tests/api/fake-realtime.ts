@@ -1,4 +1,5 @@
 import type { FetchLike } from '../../src/server/features/video/realtime-api';
+import { closeTracks, json, sdpRids, sessionGone, updateTracks, type FakeTrack } from './fake-tracks';
 
 // An in-memory stand-in for Cloudflare Realtime's documented HTTPS API (SFU "Connection API"
 // and the TURN key API; docs/video-notes.md), behind a fetch-compatible function the engine
@@ -9,14 +10,7 @@ import type { FetchLike } from '../../src/server/features/video/realtime-api';
 // an unanswered SFU offer makes any other mutation of its session a 406, bad SDP or order is
 // `invalid_session_description`, an undecodable body `decoding_error`, a close of an absent track
 // `close_track_error`. Every mutation that overlaps another on one session is recorded too.
-
-export interface FakeTrack {
-  mid: string;
-  trackName: string;
-  location: 'local' | 'remote';
-  /** For a remote track: the publisher's session. */
-  sessionId?: string;
-}
+// Simulcast: local tracks keep their offer's RIDs, pulls their `simulcast`; tracks/update: fake-tracks.ts.
 
 export type FakeConnection = 'new' | 'connected' | 'disconnected';
 
@@ -171,10 +165,8 @@ export class FakeRealtime {
     for (const s of this.sessions.values()) this.collect(s);
     if (!m || !session) return json(404, { errorCode: 'session_error', errorDescription: 'session not found' });
     const op = `${method} ${m[2] ?? ''}`;
-    if (op === 'GET ') {
-      return json(200, { tracks: [...session.tracks.values()].map((t) => ({ ...t, status: 'active' })) });
-    }
-    if (!['POST /tracks/new', 'PUT /renegotiate', 'PUT /tracks/close'].includes(op)) return json(404, { errorCode: 'not_found' });
+    if (op === 'GET ') return json(200, { tracks: [...session.tracks.values()].map((t) => ({ ...t, status: 'active' })) });
+    if (!['POST /tracks/new', 'PUT /renegotiate', 'PUT /tracks/close', 'PUT /tracks/update'].includes(op)) return json(404, { errorCode: 'not_found' });
     // A mutation: flag any other one running on this session, and take a moment, as the SFU does.
     if (session.busy) this.overlaps.push(path);
     session.busy = true;
@@ -200,7 +192,8 @@ export class FakeRealtime {
       }
       if (op === 'POST /tracks/new') return this.newTracks(m[1], session, body);
       if (op === 'PUT /renegotiate') return this.renegotiate(session, body);
-      return this.close(session, body);
+      if (op === 'PUT /tracks/update') return updateTracks(this.sessions, session, body);
+      return closeTracks(session, body);
     } finally {
       session.busy = false;
     }
@@ -216,15 +209,17 @@ export class FakeRealtime {
       if (t.location === 'local') {
         const refused = this.refuseTracks.get(t.trackName);
         if (refused) return { mid: t.mid, trackName: t.trackName, errorCode: refused, errorDescription: 'refused by the fake' };
-        session.tracks.set(t.mid, { mid: t.mid, trackName: t.trackName, location: 'local' });
+        const rids = sdpRids(body.sessionDescription.sdp, t.mid);
+        session.tracks.set(t.mid, { mid: t.mid, trackName: t.trackName, location: 'local', ...(rids ? { rids } : {}) });
         return { mid: t.mid, trackName: t.trackName };
       }
       const source = this.sessions.get(t.sessionId);
       const exists = source && [...source.tracks.values()].some((s) => s.location === 'local' && s.trackName === t.trackName);
       if (!exists) return { trackName: t.trackName, sessionId: t.sessionId, errorCode: 'not_found_track_error', errorDescription: 'the track does not exist or was collected' };
       const mid = String(session.nextMid++);
-      session.tracks.set(mid, { mid, trackName: t.trackName, location: 'remote', sessionId: t.sessionId });
-      return { mid, trackName: t.trackName, sessionId: t.sessionId };
+      const simulcast = t.simulcast ? { simulcast: { ...t.simulcast } } : {};
+      session.tracks.set(mid, { mid, trackName: t.trackName, location: 'remote', sessionId: t.sessionId, ...simulcast });
+      return { mid, trackName: t.trackName, sessionId: t.sessionId, ...simulcast };
     });
     const pulled = out.some((t) => !t.errorCode && !local);
     if (local) {
@@ -252,21 +247,4 @@ export class FakeRealtime {
     if (this.autoConnect && session.connection === 'new') session.connection = 'connected';
     return json(200, {});
   }
-
-  private close(session: FakeSession, body: any): Response {
-    if (body?.force !== true && !body?.sessionDescription) return json(400, { errorCode: 'invalid_session_description', errorDescription: 'a close without force needs an offer' });
-    const tracks = (body?.tracks ?? []).map((t: { mid: string }) => {
-      if (!session.tracks.delete(t.mid)) return { mid: t.mid, errorCode: 'close_track_error', errorDescription: "Track doesn't exist or was already closed" };
-      return { mid: t.mid };
-    });
-    return json(200, { requiresImmediateRenegotiation: false, tracks });
-  }
-}
-
-function sessionGone(): Response {
-  return json(410, { errorCode: 'session_error', errorDescription: 'Replace an expired session or closed connection and rebuild publications and subscriptions. Retrying the old session does not reconnect it.' });
-}
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }

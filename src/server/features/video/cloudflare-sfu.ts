@@ -1,16 +1,17 @@
 import type { Bindings } from '../../env';
-import type { IceServersAnswer, PublishAnswer, PublishTrack, PullAnswer, RelayTrack, SessionDescription } from '../../../shared/video';
+import type { IceServersAnswer, PublishAnswer, PublishTrack, PullAnswer, RelayTrack, SessionDescription, SimulcastRid } from '../../../shared/video';
 import { TURN_CREDENTIAL_TTL_S, videoConfig } from '../../lib/config';
-import { ALREADY_CLOSED, deadSession, failedTracks, RealtimeApi, TRACK_GONE, type FetchLike } from './realtime-api';
-import { sfuKey, VideoRelayError, type Publication, type SfuEntry, type SfuStore, type VideoRelay, type ViewerState } from './video-relay';
+import { RealtimeApi, type FetchLike } from './realtime-api';
+import { ALREADY_CLOSED, deadSession, failedTracks, trackError, TRACK_GONE } from './realtime-errors';
+import { SfuState } from './sfu-state';
+import { offerRids, preferredRid, simulcastPull } from './simulcast';
+import { sfuKey, VideoRelayError, type PublishedTrack, type SfuEntry, type SfuStore, type VideoRelay, type ViewerState } from './video-relay';
 
 // The Cloudflare Realtime SFU engine: the performer publishes one session, each viewer pulls
 // its tracks into a session of its own. The worker makes every call with the app secret; the
-// browser only ever sees SDP and session ids. One instance per show room: each change of the
-// publication or of one viewer is handed to `persist` as that entry alone (the room keeps them in
-// Durable Object storage, so a change costs the same with ten viewers or ten thousand) and the
-// entries come back as `saved` when a room that slept builds the engine again.
-
+// browser only ever sees SDP and session ids. One instance per show room; what it holds and how
+// that is stored: sfu-state.ts. A simulcast publication keeps its RIDs; its viewers pull the best
+// layer and may switch (setLayer).
 
 /** Builds the engine from configuration; a missing or malformed setting is a clear error. */
 export function cloudflareSfu(env: Bindings, fetchFn: FetchLike = (url, init) => fetch(url, init), store: SfuStore = {}): CloudflareSfu {
@@ -27,42 +28,15 @@ export function cloudflareSfu(env: Bindings, fetchFn: FetchLike = (url, init) =>
   return new CloudflareSfu(api, c.turnKeyId ? { keyId: c.turnKeyId, token: c.turnKeyApiToken } : null, store);
 }
 
-export class CloudflareSfu implements VideoRelay {
+export class CloudflareSfu extends SfuState implements VideoRelay {
   readonly kind = 'cloudflare' as const;
-  private readonly publications = new Map<number, Publication>();
-  private readonly viewers = new Map<number, Map<string, ViewerState>>();
-  /** Whose each known session is (viewer null: the publication): lookups by session id in O(1). */
-  private readonly sessions = new Map<string, { showId: number; viewerKey: string | null }>();
 
   constructor(
     private readonly api: RealtimeApi,
     private readonly turn: { keyId: string; token: string } | null,
-    private readonly store: SfuStore = {},
+    store: SfuStore = {},
   ) {
-    for (const [showId, pub] of store.saved?.publications ?? []) this.setPublication(showId, pub, false);
-    for (const [showId, list] of store.saved?.viewers ?? []) for (const [key, v] of list) this.setViewer(showId, key, v, false);
-  }
-
-  /** The publication set or removed (null), and stored. */
-  private setPublication(showId: number, pub: Publication | null, persist = true): void {
-    const old = this.publications.get(showId);
-    if (old) this.sessions.delete(old.sessionId);
-    if (pub) {
-      this.publications.set(showId, pub);
-      this.sessions.set(pub.sessionId, { showId, viewerKey: null });
-    } else this.publications.delete(showId);
-    if (persist) this.store.persist?.([[sfuKey(showId), pub]]);
-  }
-
-  /** A viewer's state set or removed (null), and stored. */
-  private setViewer(showId: number, viewerKey: string, state: ViewerState | null, persist = true): void {
-    const old = this.viewer(showId, viewerKey);
-    if (old) this.sessions.delete(old.sessionId);
-    if (state) {
-      this.viewersOf(showId).set(viewerKey, state);
-      this.sessions.set(state.sessionId, { showId, viewerKey });
-    } else this.viewers.get(showId)?.delete(viewerKey);
-    if (persist) this.store.persist?.([[sfuKey(showId, viewerKey), state]]);
+    super(store);
   }
 
   async iceServers(): Promise<IceServersAnswer> {
@@ -90,7 +64,9 @@ export class CloudflareSfu implements VideoRelay {
       throw new VideoRelayError('http', 'Realtime tracks/new (publish) answered without an SDP answer');
     }
     const published = wanted.map(({ mid, trackName, kind }) => ({ mid, trackName, kind }));
-    this.setPublication(showId, { sessionId, tracks: published });
+    const rids = offerRids(offer.sdp);
+    const kept: PublishedTrack[] = published.map((t) => (t.kind === 'video' && rids.has(t.mid) ? { ...t, rids: rids.get(t.mid) } : t));
+    this.setPublication(showId, { sessionId, tracks: kept });
     return { relay: 'cloudflare', sessionId, answer: res.sessionDescription, tracks: published };
   }
 
@@ -105,7 +81,13 @@ export class CloudflareSfu implements VideoRelay {
     }
     const sessionId = existing?.sessionId ?? (await this.api.newSession());
     const res = await this.api.newTracks(sessionId, {
-      tracks: missing.map((t) => ({ location: 'remote', sessionId: pub.sessionId, trackName: t.trackName })),
+      // A simulcast track starts on the layer the viewer chose before, else the best one.
+      tracks: missing.map((t) => ({
+        location: 'remote',
+        sessionId: pub.sessionId,
+        trackName: t.trackName,
+        ...(t.rids?.length ? { simulcast: simulcastPull(existing?.rid ?? preferredRid(t.rids)) } : {}),
+      })),
     });
     const failed = failedTracks(res.tracks);
     if (failed.some((f) => f.errorCode === TRACK_GONE)) {
@@ -121,7 +103,12 @@ export class CloudflareSfu implements VideoRelay {
       else if (!failed.some((f) => f.trackName === t.trackName)) failed.push({ trackName: t.trackName, errorCode: 'missing_in_response' });
     }
     if (failed.length) throw trackError('pull', failed);
-    const state: ViewerState = { sessionId, tracks: [...(existing?.tracks ?? []), ...pulled], ...(res.requiresImmediateRenegotiation ? { pending: true } : {}) };
+    const state: ViewerState = {
+      sessionId,
+      tracks: [...(existing?.tracks ?? []), ...pulled],
+      ...(res.requiresImmediateRenegotiation ? { pending: true } : {}),
+      ...(existing?.rid ? { rid: existing.rid } : {}),
+    };
     this.setViewer(showId, viewerKey, state);
     return {
       relay: 'cloudflare',
@@ -130,6 +117,25 @@ export class CloudflareSfu implements VideoRelay {
       renegotiate: res.requiresImmediateRenegotiation === true,
       tracks: state.tracks,
     };
+  }
+
+  /**
+   * The viewer's video switches layer on the SFU (tracks/update with the mids of the viewer's own
+   * session); stored once the SFU took it. Refused, nothing changes (the layer stays as it was).
+   */
+  async setLayer(showId: number, viewerKey: string, rid: SimulcastRid): Promise<void> {
+    const pub = this.publications.get(showId);
+    const v = this.viewer(showId, viewerKey);
+    if (!pub || !v) throw new VideoRelayError('not_published', `show ${showId}: no pull of viewer ${viewerKey} to switch`);
+    const video = v.tracks.filter((t) => t.kind === 'video').map((t) => ({ t, rids: pub.tracks.find((p) => p.trackName === t.trackName)?.rids ?? [] }));
+    if (!video.length || video.some((x) => !x.rids.includes(rid))) {
+      throw new VideoRelayError('not_simulcast', `show ${showId} publishes no simulcast video with layer ${rid}`);
+    }
+    await this.api.updateTracks(
+      v.sessionId,
+      video.map(({ t }) => ({ location: 'remote', sessionId: pub.sessionId, trackName: t.trackName, mid: t.mid, simulcast: simulcastPull(rid) })),
+    );
+    this.update(v.sessionId, (held) => ((held as ViewerState).rid = rid));
   }
 
   async renegotiate(sessionId: string, answer: SessionDescription): Promise<SessionDescription | null> {
@@ -145,20 +151,6 @@ export class CloudflareSfu implements VideoRelay {
     await this.closeOnSfu(sessionId, mids);
     const closed = new Set(mids);
     this.update(sessionId, (held) => (held.tracks = held.tracks.filter((t) => !closed.has(t.mid))));
-  }
-
-  /** Changes what a session holds, if it is still held (the call may have outlived it), and stores it. */
-  private update(sessionId: string, change: (held: Publication | ViewerState) => void): void {
-    const at = this.sessions.get(sessionId);
-    const pub = at?.viewerKey === null ? this.publications.get(at.showId) : undefined;
-    const v = at?.viewerKey ? this.viewer(at.showId, at.viewerKey) : null;
-    if (pub) {
-      change(pub);
-      this.setPublication(at!.showId, pub);
-    } else if (v) {
-      change(v);
-      this.setViewer(at!.showId, at!.viewerKey!, v);
-    }
   }
 
   /** A forced close; a dead session (410) has nothing left to stop. */
@@ -224,24 +216,4 @@ export class CloudflareSfu implements VideoRelay {
     const failure = ended.find((r) => r.status === 'rejected');
     if (failure) throw failure.reason;
   }
-
-  publication = (showId: number): Publication | null => this.publications.get(showId) ?? null;
-  viewer = (showId: number, viewerKey: string): ViewerState | null => this.viewers.get(showId)?.get(viewerKey) ?? null;
-  viewerKeys = (showId: number): string[] => [...(this.viewers.get(showId)?.keys() ?? [])];
-
-  private viewersOf(showId: number): Map<string, ViewerState> {
-    let map = this.viewers.get(showId);
-    if (!map) this.viewers.set(showId, (map = new Map()));
-    return map;
-  }
-
-  /** Only sessions this engine made may be touched (ids from a browser are never trusted alone). */
-  private assertKnown(sessionId: string): void {
-    if (!this.sessions.has(sessionId)) throw new VideoRelayError('unknown_session', 'not a session of this show');
-  }
-}
-
-function trackError(what: string, failed: ReturnType<typeof failedTracks>): VideoRelayError {
-  const list = failed.map((f) => `${f.trackName ?? f.mid}: ${f.errorCode}`).join(', ');
-  return new VideoRelayError('track', `Realtime ${what} refused track(s): ${list}`, { trackErrors: failed });
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { IceServer } from '../../../shared/video';
-import { VideoRelayError, type TrackError } from './video-relay';
+import { failedTracks, trackError } from './realtime-errors';
+import type { SimulcastPull } from './simulcast';
+import { VideoRelayError } from './video-relay';
 
 // The HTTP layer of Cloudflare Realtime (SFU "Connection API" and TURN key API), as documented
 // (docs/video-notes.md lists the sources). Every call carries a bearer (the app secret, or the
@@ -46,22 +48,13 @@ const turnResponse = z.object({ iceServers: z.union([z.array(iceServer), iceServ
 
 export type TracksResponse = z.infer<typeof tracksResponse>;
 export type ApiTrack = z.infer<typeof track>;
-
-/** Already closed is what we wanted: a close that finds the track gone is not a failure. */
-export const ALREADY_CLOSED = 'close_track_error';
-/** A pull of a track the SFU does not have (a publication collected after 30 s without media). */
-export const TRACK_GONE = 'not_found_track_error';
-
-/** 410 session_error: the session is dead (its connection gone past the reuse window); nothing flows on it. */
-export function deadSession(e: unknown): boolean {
-  return e instanceof VideoRelayError && e.detail.status === 410 && e.detail.errorCode === 'session_error';
-}
-
-/** Tracks of a 200 that carry an errorCode (except those `ignore` accepts). */
-export function failedTracks(tracks: ApiTrack[] | undefined, ignore: (code: string) => boolean = () => false): TrackError[] {
-  return (tracks ?? [])
-    .filter((t) => t.errorCode && !ignore(t.errorCode))
-    .map((t) => ({ mid: t.mid, trackName: t.trackName, errorCode: t.errorCode ?? '', errorDescription: t.errorDescription }));
+/** A switch of a pulled track (tracks/update): `mid` is the receiving session's, as documented. */
+export interface UpdateTrack {
+  location: 'remote';
+  sessionId: string;
+  trackName: string;
+  mid: string;
+  simulcast: SimulcastPull;
 }
 
 /**
@@ -145,6 +138,17 @@ export class RealtimeApi {
   closeTracks(sessionId: string, mids: string[]): Promise<TracksResponse> {
     const body = { tracks: mids.map((mid) => ({ mid })), force: true };
     return this.serial(sessionId, () => this.app('PUT', `sessions/${enc(sessionId)}/tracks/close`, body, tracksResponse));
+  }
+
+  /**
+   * Switches pulled tracks' simulcast layer (no SDP exchange). Serialised like every mutation; a
+   * track refused inside the 200 (`update_track_error`) is a 'track' VideoRelayError.
+   */
+  async updateTracks(sessionId: string, tracks: UpdateTrack[]): Promise<TracksResponse> {
+    const res = await this.serial(sessionId, () => this.app('PUT', `sessions/${enc(sessionId)}/tracks/update`, { tracks }, tracksResponse));
+    const failed = failedTracks(res.tracks);
+    if (failed.length) throw trackError('update', failed);
+    return res;
   }
 
   session(sessionId: string) {

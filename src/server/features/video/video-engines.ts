@@ -69,6 +69,8 @@ export class P2pRelay implements VideoRelay {
     throw new VideoRelayError('unknown_session', 'the peer-to-peer engine holds no sessions');
   }
   async closeTracks(): Promise<void> {}
+  /** The performer's browser chooses what it sends each viewer (the room passes the viewer's signal on). */
+  async setLayer(): Promise<void> {}
   async cutOff(): Promise<ViewerState[]> {
     return [];
   }

@@ -1,5 +1,5 @@
 import type { Bindings } from '../../env';
-import { VIDEO_RELAYS, type IceServersAnswer, type PublishAnswer, type PublishTrack, type PullAnswer, type RelayTrack, type SessionDescription, type VideoRelayKind } from '../../../shared/video';
+import { VIDEO_RELAYS, type IceServersAnswer, type PublishAnswer, type PublishTrack, type PullAnswer, type RelayTrack, type SessionDescription, type SimulcastRid, type VideoRelayKind } from '../../../shared/video';
 import { videoConfig } from '../../lib/config';
 
 // One delivery interface, two engines (issue 12 point 1). An engine instance belongs to one
@@ -26,7 +26,9 @@ export type VideoRelayErrorCode =
   /** A session id this engine did not make (never touched). */
   | 'unknown_session'
   /** The peer-to-peer engine's viewer cap is reached. */
-  | 'room_full';
+  | 'room_full'
+  /** A layer asked of a publication that does not send it (no simulcast, or not that RID). */
+  | 'not_simulcast';
 
 export interface TrackError {
   mid?: string;
@@ -50,8 +52,11 @@ export class VideoRelayError extends Error {
 /** The publisher's state as an engine keeps it. */
 export interface Publication {
   sessionId: string;
-  tracks: RelayTrack[];
+  tracks: PublishedTrack[];
 }
+
+/** A published track; a simulcast video track also keeps the RIDs its offer sends. */
+export type PublishedTrack = RelayTrack & { rids?: string[] };
 
 /** A viewer's state as an engine keeps it (the mids are on the viewer's own session). */
 export interface ViewerState {
@@ -59,6 +64,8 @@ export interface ViewerState {
   tracks: RelayTrack[];
   /** The SFU's offer is not answered yet (the session is still in setup: it carries no media). */
   pending?: boolean;
+  /** The simulcast layer the viewer chose (absent: the publication's best, as pulled). */
+  rid?: SimulcastRid;
 }
 
 /** The engine's state as plain data (Durable Object storage keeps it across the room's sleep). */
@@ -103,6 +110,11 @@ export interface VideoRelay {
   pull(showId: number, viewerKey: string): Promise<PullAnswer>;
   /** The browser's answer to an offer the relay made (or a new offer after a change). */
   renegotiate(sessionId: string, answer: SessionDescription): Promise<SessionDescription | null>;
+  /**
+   * A viewer's simulcast layer (the SFU: tracks/update of its video; peer to peer: nothing here,
+   * the performer's browser chooses). A publication without that layer is a VideoRelayError.
+   */
+  setLayer(showId: number, viewerKey: string, rid: SimulcastRid): Promise<void>;
   /** Close tracks by mid on a session (forced: no SDP exchange). */
   closeTracks(sessionId: string, mids: string[]): Promise<void>;
   /** Stop a viewer's video now (paid session ended, private started): closes its tracks. */

@@ -9,7 +9,7 @@ import { CLOSE_RETRY_MS, endViewer, setVideo, syncVideo } from './video-room.ser
 /**
  * Signalling. Only a permitted viewer and the performer talk, and only to each other (p2p); with
  * the SFU the worker is the other end ('relay'): the performer's offer publishes, a viewer's
- * `want` pulls, its answer completes the pull.
+ * `want` pulls, its answer completes the pull, its `layer` switches the simulcast layer.
  */
 export async function signal(h: VideoHost, a: VideoCaller, to: string, data: VideoSignal, error: (code: string) => void): Promise<void> {
   let viewers: string[];
@@ -40,7 +40,7 @@ export async function signal(h: VideoHost, a: VideoCaller, to: string, data: Vid
       const passed = p2pSignal(h.env, data);
       return passed ? h.send(`s:${to}`, { t: 'signal', from: 'performer', to, data: passed }) : error('video.unavailable');
     }
-    // A viewer asks and answers; only the performer's browser or the relay offers.
+    // A viewer asks, answers and picks a layer; only the performer's browser or the relay offers.
     if ((to !== 'performer' && to !== 'relay') || data.kind === 'offer') return error('chat.forbidden');
     if (!viewers.includes(a.sid)) return error('video.not_permitted');
     if (!sfu) {
@@ -61,6 +61,10 @@ export async function signal(h: VideoHost, a: VideoCaller, to: string, data: Vid
       const v = engine.viewer(showId, a.sid);
       if (!v) return error('video.not_permitted');
       await engine.renegotiate(v.sessionId, { type: 'answer', sdp: data.sdp });
+    } else if (data.kind === 'layer') {
+      if (!engine.viewer(showId, a.sid)) return error('video.not_permitted');
+      // 'auto': back to the best layer (f), the SFU falling back in RID order when it is not sent.
+      await engine.setLayer(showId, a.sid, data.rid === 'auto' ? 'f' : data.rid);
     }
   } catch (e) {
     // The SFU collected the publication (no media for 30 s): the performer is asked to publish again.
