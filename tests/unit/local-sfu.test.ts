@@ -187,7 +187,7 @@ describe('local Realtime SFU stand-in', () => {
     const turn = await fetch(`${sfu.base}/turn/keys/any/credentials/generate-ice-servers`, { method: 'POST', headers: { authorization: 'Bearer t' }, body: '{"ttl":600}' });
     expect({ status: turn.status, json: await turn.json() }).toEqual({ status: 201, json: { iceServers: [] } });
   });
-  it('switches a simulcast pull to another layer (tracks/update) on that layer\'s keyframe, numbering continuous', async () => {
+  it('switches a simulcast pull to another layer (tracks/update) on that layer\'s keyframe, asked with a PLI to its SSRC, numbering continuous', async () => {
     // werift sends no RID itself: the publisher writes RTP of two layers (own SSRC, mid and RID extensions) to its transport.
     const pc = peer();
     const transceiver = pc.addTransceiver('video', { direction: 'sendonly', simulcast: [{ direction: 'send', rid: 'f' }, { direction: 'send', rid: 'h' }] });
@@ -198,21 +198,35 @@ describe('local Realtime SFU stand-in', () => {
     await pc.setRemoteDescription(pushed.json.sessionDescription);
     await waitFor('simulcast publisher connected', () => pc.connectionState === 'connected');
     const ext = (uri: string) => transceiver.headerExtensions.find((e) => e.uri.endsWith(uri))?.id ?? 0;
-    const layers = { f: { ssrc: 0x1111, seq: 5000 }, h: { ssrc: 0x2222, seq: 30000 } };
+    // As Chromium does: a layer's key frame comes first and then only when a PLI names its SSRC
+    // (the offer carries RIDs, no SSRCs: the stand-in has to take them from the packets).
+    const layers = { f: { ssrc: 0x1111, seq: 5000, keyNext: true, plis: 0 }, h: { ssrc: 0x2222, seq: 30000, keyNext: true, plis: 0 } };
+    const strayPlis: number[] = [];
+    const stopPlis = transceiver.sender.dtlsTransport.onRtcp.subscribe((rtcp: any) => {
+      if (rtcp.type !== 206 || rtcp.feedback?.count !== 1) return;
+      const l = Object.values(layers).find((x) => x.ssrc === rtcp.feedback.mediaSsrc);
+      if (!l) return strayPlis.push(rtcp.feedback.mediaSsrc);
+      l.plis++;
+      l.keyNext = true;
+    }).unSubscribe;
     let n = 0;
     const timer = setInterval(() => {
       n++;
       for (const [rid, l] of Object.entries(layers)) {
-        const p = vp8Packet(l.seq++, 1000 + n * 1800, n % 10 === 0, rid);
+        const p = vp8Packet(l.seq++, 1000 + n * 1800, l.keyNext, rid);
+        l.keyNext = false;
         Object.assign(p.header, { ssrc: l.ssrc, payloadType: transceiver.codecs[0].payloadType, extensions: [{ id: ext('sdes:mid'), payload: serializeSdesMid(transceiver.mid ?? '') }, { id: ext('rtp-stream-id'), payload: serializeSdesRTPStreamID(rid) }] });
         transceiver.sender.dtlsTransport.sendRtp(p.payload, p.header).catch(() => undefined);
       }
     }, 20);
     try {
+      // Both layers' first key frames are long gone when the viewer comes.
+      await waitFor('the stand-in receives both layers', async () => Object.values((await stats()).sessions[created.sessionId]?.received ?? {}).filter((c) => c > 25).length === 2);
       const viewer = await pull(created.sessionId, { preferredRid: 'h' });
       await waitFor('the viewer receives layer h', () => viewer.frames.length >= 20);
       expect(new Set(viewer.frames.map((f) => f.layer))).toEqual(new Set(['h']));
       expect(viewer.frames[0].key).toBe(true);
+      expect(layers.h.plis).toBeGreaterThanOrEqual(1);
       const toLayer = (preferredRid: string) => ({ tracks: [{ location: 'remote', sessionId: created.sessionId, trackName: 'cam', mid: viewer.mid, simulcast: { preferredRid } }] });
       const unsent = await api('PUT', `sessions/${viewer.sessionId}/tracks/update`, toLayer('q'));
       expect(unsent.json.tracks[0].errorCode).toBe('update_track_error');
@@ -222,6 +236,8 @@ describe('local Realtime SFU stand-in', () => {
       await waitFor('the viewer receives layer f', () => viewer.frames.filter((f) => f.layer === 'f').length >= 20);
       const first = viewer.frames.findIndex((f) => f.layer === 'f');
       expect(viewer.frames[first].key).toBe(true);
+      expect(layers.f.plis).toBeGreaterThanOrEqual(1);
+      expect(strayPlis).toEqual([]);
       expect(viewer.frames.slice(first).every((f) => f.layer === 'f')).toBe(true);
       const steps = viewer.seqs.slice(1).map((seq, i) => (seq - viewer.seqs[i]) & 0xffff);
       expect(steps.filter((d) => d !== 1).length).toBeLessThanOrEqual(2);
@@ -233,6 +249,7 @@ describe('local Realtime SFU stand-in', () => {
       expect([...viewer.extIds]).toEqual([midId]);
     } finally {
       clearInterval(timer);
+      stopPlis();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { RtpHeader, RtpPacket, Vp8RtpPayload, type RTCRtpSender } from 'werift';
+import { RtpHeader, RtpPacket, type RTCRtpSender } from 'werift';
 
 // One viewer's copy of one publisher track. werift hands every subscriber of a track the same
 // packet object and `sendRtp` rewrites its header in place, so each forwarder builds its own
@@ -117,7 +117,7 @@ export class Forwarder {
   private keyframe(rtp: RtpPacket): boolean {
     if (this.source.kind === 'audio') return true;
     const mime = this.source.mimeType().toLowerCase();
-    if (mime === 'video/vp8') return Vp8RtpPayload.deSerialize(rtp.payload).isKeyframe;
+    if (mime === 'video/vp8') return vp8KeyframeStart(rtp.payload);
     if (mime === 'video/h264') return h264KeyframeStart(rtp.payload);
     return true;
   }
@@ -131,6 +131,28 @@ export function chooseLayer(layers: string[], simulcast?: Simulcast): string | n
   if (!simulcast?.preferredRid) return ordered[0];
   if (rids.includes(simulcast.preferredRid)) return simulcast.preferredRid;
   return simulcast.ridNotAvailable === 'asciibetical' ? [...rids].sort()[0] : null;
+}
+
+/**
+ * The first packet of a VP8 key frame (RFC 7741): S=1 and partition 0, then, past the payload
+ * descriptor, the payload header's P bit is 0. The descriptor is read per section 4.2 (werift's
+ * Vp8RtpPayload skips the TID/KEYIDX byte on L or K where the RFC says T or K, which misreads a
+ * descriptor with T but not L).
+ */
+export function vp8KeyframeStart(p: Buffer): boolean {
+  if (p.length < 1) return false;
+  const s = (p[0] & 0x10) !== 0;
+  const pid = p[0] & 0x07;
+  if (!s || pid !== 0) return false;
+  let o = 1;
+  if (p[0] & 0x80) {
+    if (p.length < 2) return false;
+    const x = p[o++];
+    if (x & 0x80) o += o < p.length && p[o] & 0x80 ? 2 : 1; // I: PictureID, 15 bits when M
+    if (x & 0x40) o += 1; // L: TL0PICIDX
+    if (x & 0x30) o += 1; // T or K: TID|Y|KEYIDX
+  }
+  return o < p.length && (p[o] & 0x01) === 0;
 }
 
 /** An SPS (alone or first in a STAP-A) or the start of an IDR slice: where a decoder can begin. */

@@ -34,6 +34,12 @@ export class LocalTrack implements Source {
   lastPacketAt: number | null = null;
   private readonly attached = new WeakSet<MediaStreamTrack>();
   private lastPli = new Map<string, number>();
+  /**
+   * The SSRC each layer's packets arrive with. A simulcast publisher's offer names RIDs, not
+   * SSRCs, and werift's RID tracks never learn theirs (their `ssrc` stays undefined), so a PLI for
+   * a layer has to go to the SSRC seen on its packets.
+   */
+  private readonly ssrcByRid = new Map<string, number>();
 
   constructor(
     readonly trackName: string,
@@ -62,7 +68,9 @@ export class LocalTrack implements Source {
     // Debounced as the SFU does: several viewers joining at once make one PLI.
     if (Date.now() - (this.lastPli.get(rid) ?? 0) < 200) return;
     const receiver = this.transceiver.receiver;
-    const ssrc = (rid ? receiver.trackByRID[rid]?.ssrc : undefined) ?? receiver.tracks.find((t) => (t.rid ?? '') === rid)?.ssrc ?? receiver.track.ssrc;
+    // Without RID the offer's a=ssrc is known before any packet; a layer's only from its packets
+    // (none yet: the forwarder asks again on the layer's next packet).
+    const ssrc = this.ssrcByRid.get(rid) ?? (rid ? undefined : receiver.track.ssrc);
     if (ssrc === undefined) return;
     this.lastPli.set(rid, Date.now());
     receiver.sendRtcpPLI(ssrc).catch(() => undefined);
@@ -78,6 +86,7 @@ export class LocalTrack implements Source {
     this.attached.add(track);
     track.onReceiveRtp.subscribe((rtp) => {
       const rid = track.rid ?? '';
+      this.ssrcByRid.set(rid, rtp.header.ssrc);
       this.lastPacketAt = Date.now();
       this.received(rid);
       for (const listen of this.listeners) listen(rid, rtp);
