@@ -1,4 +1,4 @@
-import type { VideoRelayKind, VideoSignal, ViewerVideoState } from './video';
+import type { SimulcastRid, VideoRelayKind, VideoSignal, ViewerVideoState } from './video';
 
 // Live rooms (issue 11): the chat session answer, the room socket's messages both ways, and the
 // constants both sides share. One hibernating Durable Object per show holds the performer's and
@@ -142,7 +142,7 @@ export type RoomEvent =
   /** Video signalling (issue 12) rides on the same socket ('relay' is the worker's SFU engine). */
   | { t: 'signal'; from: string; to: string; data: VideoSignal }
   /** A viewer's session: whether the performer's video is for it now (epoch: the performer's current publication). */
-  | { t: 'video'; state: ViewerVideoState; epoch: number }
+  | { t: 'video'; state: ViewerVideoState; epoch: number; layers: SimulcastRid[] }
   /** To the performer: who receives the video now (peer to peer: the sessions to offer to; with the SFU only how many), and whether OBS (WHIP) publishes it. */
   | { t: 'video-viewers'; viewers: string[]; count: number; epoch: number; relay: VideoRelayKind; whip: boolean }
   /** The answer to `renew`: a fresh room token for this socket's session (its next reconnect needs no API call). */

@@ -44,11 +44,11 @@ describe('show room video: who receives (p2p engine)', () => {
     expect(off.state).toBe('camera_off');
     studio.send({ t: 'video', live: true });
     const live = await room.next('video');
-    expect(live).toEqual({ t: 'video', state: 'live', epoch: off.epoch + 1 });
-    expect(await listed(studio, [a.sessionId])).toEqual({ t: 'video-viewers', viewers: [a.sessionId], count: 1, epoch: live.epoch, relay: 'p2p' });
+    expect(live).toEqual({ t: 'video', state: 'live', epoch: off.epoch + 1, layers: ['f', 'h', 'q'] });
+    expect(await listed(studio, [a.sessionId])).toEqual({ t: 'video-viewers', viewers: [a.sessionId], count: 1, epoch: live.epoch, relay: 'p2p', whip: false });
     // The camera goes off: the viewer is told so (same publication epoch), the performer's list empties.
     studio.send({ t: 'video', live: false });
-    expect(await room.next('video')).toEqual({ t: 'video', state: 'camera_off', epoch: live.epoch });
+    expect(await room.next('video')).toEqual({ t: 'video', state: 'camera_off', epoch: live.epoch, layers: ['f', 'h', 'q'] });
     await listed(studio, []);
     for (const s of [room, studio]) s.ws.close(1000);
   });

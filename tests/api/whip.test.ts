@@ -132,8 +132,10 @@ describe('WHIP ingest (/whip/{show})', () => {
     expect((await free.next('video')).state).toBe('live');
     const freeSession = await pull(show.id, free, f.sessionId);
 
-    // A second publisher at once (another OBS, or the same key again) changes nothing.
+    // A second publisher at once (another OBS, or the same key again, or the studio's camera) changes nothing.
     const sessions = publishCalls();
+    studio.send({ t: 'signal', to: 'relay', data: { kind: 'offer', sdp: OFFER } });
+    expect((await studio.next('error')).code).toBe('video.whip_live');
     const again = await Promise.all([whip(`/whip/${show.id}`, { key, body: OFFER }), whip(`/whip/${show.id}`, { key, body: OFFER })]);
     expect(again.map((r) => r.status)).toEqual([409, 409]);
     expect(publishCalls()).toBe(sessions);

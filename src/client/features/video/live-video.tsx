@@ -2,6 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Icon, type IconName } from '../../ui/icon';
 import { useStore, useT } from '../../state/context';
+import type { VideoLayer } from '../../../shared/video';
+import { pickQuality } from './receiver-layers';
+
+const QUALITIES: VideoLayer[] = ['auto', 'f', 'h', 'q'];
 
 /**
  * The performer's live video for a viewer (issue 12 point 4): inline (playsinline), muted at
@@ -42,7 +46,7 @@ export function LiveVideo({ name, poster }: { name: string; poster: string }) {
   const pip = typeof document !== 'undefined' && 'pictureInPictureEnabled' in document && document.pictureInPictureEnabled;
 
   return (
-    <div ref={box} className={`live-video ${playing ? 'is-playing' : ''}`} data-testid="live-video" data-state={r.state} data-phase={r.phase} data-playing={playing ? '1' : '0'}>
+    <div ref={box} className={`live-video ${playing ? 'is-playing' : ''}`} data-testid="live-video" data-state={r.state} data-phase={r.phase} data-playing={playing ? '1' : '0'} data-layer={r.layer ?? ''}>
       {(r.state === 'camera_off' || r.state === 'waiting') && <img className="live-video-poster" src={poster} alt="" />}
       <video
         ref={video}
@@ -66,6 +70,18 @@ export function LiveVideo({ name, poster }: { name: string; poster: string }) {
         // nor what the stage shows over its foot (the coins warning and its Buy coins link).
         <div className="live-video-controls">
           <VideoButton id="unmute" label={muted ? t('video.unmute') : t('video.mute')} icon={muted ? 'volumeOff' : 'volume'} onClick={() => setMuted(!muted)} />
+          {r.layers.length > 1 && (
+            <label className="live-video-quality">
+              <span className="sr-only">{t('video.quality.label')}</span>
+              <select data-testid="video-quality" value={r.quality} onChange={(e) => pickQuality(e.target.value as VideoLayer)}>
+                {QUALITIES.filter((q) => q === 'auto' || r.layers.includes(q)).map((q) => (
+                  <option key={q} value={q}>
+                    {q === 'auto' && r.layer ? t('video.quality.autoAt', { layer: t(`video.quality.${r.layer}`) }) : t(`video.quality.${q}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           {pip && <VideoButton id="pip" label={t('video.pip')} icon="pip" onClick={() => void video.current?.requestPictureInPicture().catch(() => undefined)} />}
           <VideoButton
             id="fullscreen"

@@ -1,9 +1,10 @@
 import { ref } from 'valtio';
 import type { RoomEvent } from '../../../shared/chat';
-import type { VideoSignal } from '../../../shared/video';
+import type { VideoLayer, VideoSignal } from '../../../shared/video';
 import { appStore } from '../../state/app-store';
 import type { PublisherState } from './video.slice';
 import { cameraConstraints, cameraFailure, listDevices, PRESETS } from './camera';
+import { layerEncodings, p2pEncoding } from './layers';
 import { publishToRelay, relayAnswer, relayAwaitingAnswer, relayConnection, republishRelay, retryRelay, stopRelay } from './relay-publisher';
 import { gatheredSdp, keepIceFresh, preferVp8, rtcConfig, webrtcSupported, type RoomToken } from './rtc';
 
@@ -30,6 +31,8 @@ let link: PublisherLink | null = null;
 let stream: MediaStream | null = null;
 let permitted: string[] = [];
 const peers = new Map<string, RTCPeerConnection>();
+/** Peer to peer: the quality each viewer picked (none: the preset's). */
+const picks = new Map<string, VideoLayer>();
 
 export function attachPublisher(l: PublisherLink): void {
   link = l;
@@ -76,12 +79,12 @@ function replaceStream(next: MediaStream): void {
   next.getAudioTracks().forEach((t) => (t.enabled = !pub().micMuted));
   pub().preview = ref(next);
   const relay = relayConnection();
-  for (const pc of [...peers.values(), ...(relay ? [relay] : [])]) {
+  for (const [sid, pc] of [...peers, ...(relay ? [[undefined, relay] as const] : [])]) {
     for (const sender of pc.getSenders()) {
       const track = next.getTracks().find((t) => t.kind === sender.track?.kind);
       if (track) void sender.replaceTrack(track).catch(() => undefined);
     }
-    void setBitrate(pc);
+    void setBitrate(pc, sid);
   }
   old?.getTracks().forEach((t) => t.stop());
 }
@@ -111,12 +114,14 @@ export function mute(kind: 'cam' | 'mic', on: boolean): void {
   tracks?.forEach((t) => (t.enabled = !on));
 }
 
-async function setBitrate(pc: RTCPeerConnection): Promise<void> {
+/** The preset's bitrate caps: per layer to the SFU, the layer a viewer picked peer to peer (`layers`, by session). */
+async function setBitrate(pc: RTCPeerConnection, sid?: string): Promise<void> {
   for (const sender of pc.getSenders()) {
     if (sender.track?.kind !== 'video') continue;
     const params = sender.getParameters();
     if (!params.encodings?.length) continue;
-    params.encodings[0].maxBitrate = PRESETS[pub().preset].kbps * 1000;
+    const wanted: RTCRtpEncodingParameters[] = sid === undefined ? layerEncodings(pub().preset) : [p2pEncoding(pub().preset, picks.get(sid) ?? 'auto')];
+    params.encodings.forEach((e, i) => Object.assign(e, wanted.find((w) => w.rid === e.rid) ?? wanted[i] ?? {}));
     await sender.setParameters(params).catch(() => undefined);
   }
 }
@@ -133,7 +138,8 @@ function setLive(live: boolean): void {
   link?.send({ t: 'video', live });
 }
 
-const wanted = () => pub().status === 'on' && !!link?.canPublish();
+/** The camera is published while it is on, the show can be seen and OBS (WHIP) does not publish. */
+const wanted = () => pub().status === 'on' && !pub().whip && !!link?.canPublish();
 
 /** Publishes when the camera is on and the show can be seen; stops when either ends. */
 export function syncPublishing(): void {
@@ -150,11 +156,12 @@ export function republish(): void {
   syncPublishing();
 }
 
-function newPc(config: RTCConfiguration): RTCPeerConnection {
+/** A connection with the camera's tracks: to the SFU in simulcast layers (`relay`), else one encoding. */
+function newPc(config: RTCConfiguration, relay = true): RTCPeerConnection {
   const pc = new RTCPeerConnection(config);
   for (const track of stream?.getTracks() ?? []) {
-    // The preset's bitrate cap from the first frame (setBitrate keeps it after a change).
-    const sendEncodings = track.kind === 'video' ? [{ maxBitrate: PRESETS[pub().preset].kbps * 1000 }] : undefined;
+    // The preset's bitrate caps from the first frame (setBitrate keeps them after a change).
+    const sendEncodings = track.kind !== 'video' ? undefined : relay ? layerEncodings(pub().preset) : [{ maxBitrate: PRESETS[pub().preset].kbps * 1000 }];
     const t = pc.addTransceiver(track, { direction: 'sendonly', streams: stream ? [stream] : [], sendEncodings });
     if (track.kind === 'video') preferVp8(t);
   }
@@ -170,7 +177,7 @@ function closePeer(sid: string): void {
 async function offerTo(sid: string): Promise<void> {
   if (!link || !stream || !permitted.includes(sid)) return;
   closePeer(sid);
-  const pc = newPc(await rtcConfig(link.showId(), link.creds()));
+  const pc = newPc(await rtcConfig(link.showId(), link.creds()), false);
   keepIceFresh(pc, link.showId(), () => link?.creds() ?? null);
   peers.set(sid, pc);
   pub().peers[sid] = pc.connectionState;
@@ -178,7 +185,7 @@ async function offerTo(sid: string): Promise<void> {
     if (peers.get(sid) === pc) pub().peers[sid] = pc.connectionState;
   };
   await pc.setLocalDescription(await pc.createOffer());
-  await setBitrate(pc);
+  await setBitrate(pc, sid);
   const sdp = await gatheredSdp(pc);
   if (peers.get(sid) === pc) link.send({ t: 'signal', to: sid, data: { kind: 'offer', sdp } });
 }
@@ -193,9 +200,12 @@ export function onPublisherEvent(e: RoomEvent): boolean {
   if (e.t === 'video-viewers') {
     pub().relay = e.relay;
     pub().receiving = e.count;
+    const whipChanged = pub().whip !== e.whip;
     pub().whip = e.whip;
     permitted = e.viewers;
+    if (whipChanged) syncPublishing();
     for (const sid of [...peers.keys()]) if (!permitted.includes(sid)) closePeer(sid);
+    for (const sid of [...picks.keys()]) if (!permitted.includes(sid)) picks.delete(sid);
     return true;
   }
   // The room closed the publication (a private started, the SFU collected it): publish again now;
@@ -219,5 +229,11 @@ export function onPublisherEvent(e: RoomEvent): boolean {
   } else if (d.kind === 'answer') {
     void peers.get(e.from)?.setRemoteDescription({ type: 'answer', sdp: d.sdp }).catch(() => closePeer(e.from));
   } else if (d.kind === 'bye') closePeer(e.from);
+  else if (d.kind === 'layer') {
+    // Peer to peer the performer's browser sends each viewer the quality it picked.
+    picks.set(e.from, d.rid);
+    const pc = peers.get(e.from);
+    if (pc) void setBitrate(pc, e.from);
+  }
   return true;
 }

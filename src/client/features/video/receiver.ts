@@ -2,6 +2,7 @@ import { ref } from 'valtio';
 import type { RoomEvent } from '../../../shared/chat';
 import type { VideoSignal } from '../../../shared/video';
 import { appStore } from '../../state/app-store';
+import { stopLayers, watchLayers } from './receiver-layers';
 import { gatheredSdp, keepIceFresh, rtcConfig, webrtcSupported, type RoomToken } from './rtc';
 
 // A viewer's video (issue 12 point 4): the room says whether the performer's video is for this
@@ -61,6 +62,7 @@ export function detachReceiver(): void {
 export function onReceiverEvent(e: RoomEvent): boolean {
   if (e.t === 'video') {
     rx().state = e.state;
+    rx().layers = e.layers;
     if (e.state !== 'live') {
       closePc();
       if (rx().phase !== 'unsupported') rx().phase = 'idle';
@@ -79,6 +81,7 @@ export function onReceiverEvent(e: RoomEvent): boolean {
 }
 
 function closePc(): void {
+  stopLayers();
   if (watchdog) clearTimeout(watchdog);
   watchdog = null;
   pc?.close();
@@ -125,6 +128,7 @@ async function answer(from: string, sdp: string): Promise<void> {
       if (lost) clearTimeout(lost);
       if (watchdog) clearTimeout(watchdog);
       rx().phase = 'playing';
+      watchLayers(me, from === 'relay', (d) => l.send(from === 'relay' ? 'relay' : 'performer', d));
     } else if (s === 'failed') want();
     else if (s === 'disconnected') {
       rx().phase = 'reconnecting';

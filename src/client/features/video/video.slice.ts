@@ -1,4 +1,4 @@
-import type { ViewerVideoState, VideoRelayKind } from '../../../shared/video';
+import type { SimulcastRid, ViewerVideoState, VideoLayer, VideoRelayKind } from '../../../shared/video';
 import type { CameraStatus, Device, Preset } from './camera';
 
 // The video slice of the root store: the viewer's receiver (receiver.ts) and the performer's
@@ -13,6 +13,10 @@ export interface ReceiverState {
   phase: ReceiverPhase;
   /** The remote stream (a ref: not proxied). */
   stream: MediaStream | null;
+  /** The quality the viewer picked (Auto by default), the layer last asked for, and the layers there are (none: one quality). */
+  quality: VideoLayer;
+  layer: SimulcastRid | null;
+  layers: SimulcastRid[];
 }
 
 export interface PublisherState {
@@ -46,7 +50,7 @@ export interface VideoSlice {
 }
 
 export const videoSlice = (): VideoSlice => ({
-  receiver: { state: null, phase: 'idle', stream: null },
+  receiver: { state: null, phase: 'idle', stream: null, quality: 'auto', layer: null, layers: [] },
   publisher: {
     status: 'off',
     cameras: [],

@@ -1,4 +1,4 @@
-import type { IceServersAnswer, VideoRelayKind, ViewerVideoState } from '../../../shared/video';
+import { SIMULCAST_RIDS, type IceServersAnswer, type SimulcastRid, type VideoRelayKind, type ViewerVideoState } from '../../../shared/video';
 import type { ShowConf } from '../chat/room/logic';
 import { plan, relay, videoPermitted, type VideoHost } from './video-host';
 import { SFU_PREFIX, sfuSnapshotOf, type SfuSnapshot, type VideoRelay } from './video-relay';
@@ -85,7 +85,18 @@ export function videoRejoined(h: VideoHost, sid: string): void {
   const key = h.video.told.get(sid);
   if (!key) return;
   const at = key.lastIndexOf(':');
-  h.send(`s:${sid}`, { t: 'video', state: key.slice(0, at) as ViewerVideoState, epoch: Number(key.slice(at + 1)) });
+  h.send(`s:${sid}`, { t: 'video', state: key.slice(0, at) as ViewerVideoState, epoch: Number(key.slice(at + 1)), layers: layersOf(h) });
+}
+
+/**
+ * The qualities a viewer may pick (its quality menu): peer to peer every one (the performer's
+ * browser scales each connection), with the SFU the layers the publication sends (none: one layer).
+ */
+function layersOf(h: VideoHost): SimulcastRid[] {
+  const engine = relay(h);
+  if (engine.kind === 'p2p') return [...SIMULCAST_RIDS];
+  const rids = engine.publication(h.show?.id ?? 0)?.tracks.find((t) => t.rids?.length)?.rids ?? [];
+  return SIMULCAST_RIDS.filter((r) => rids.includes(r));
 }
 
 /**
@@ -101,11 +112,12 @@ export function syncVideo(h: VideoHost, force?: 'performer'): void {
     return; // a configuration error: every video call answers video.unavailable
   }
   const v = h.video;
+  let layers: SimulcastRid[] | null = null;
   for (const [sid, state] of p.states) {
     const key = `${state}:${v.epoch}`;
     if (v.told.get(sid) === key) continue;
     v.told.set(sid, key);
-    h.send(`s:${sid}`, { t: 'video', state, epoch: v.epoch });
+    h.send(`s:${sid}`, { t: 'video', state, epoch: v.epoch, layers: (layers ??= layersOf(h)) });
   }
   for (const sid of v.told.keys()) if (!p.states.has(sid)) v.told.delete(sid);
   const permitted = new Set(p.viewers);

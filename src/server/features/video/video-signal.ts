@@ -26,6 +26,8 @@ export async function signal(h: VideoHost, a: VideoCaller, to: string, data: Vid
     if (a.role === 'performer') {
       if (sfu && to === 'relay' && data.kind === 'offer') {
         if (!h.show?.online || h.show.paused) return error('video.not_online');
+        // OBS publishes over WHIP (video-whip.ts): the camera waits until that ends.
+        if (h.video.whip) return error('video.whip_live');
         const pub = await engine.publish(showId, { type: 'offer', sdp: data.sdp }, offerTracks(data.sdp));
         // Offline or paused while the SFU answered: the publication ends at once.
         if (!h.show?.online || h.show.paused) {
