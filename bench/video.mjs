@@ -124,9 +124,11 @@ async function viewerStats(page) {
 /**
  * For each viewer count: `warmup` s after every viewer plays, then `seconds` s measured.
  * Answers one row per count: p50/p99 ms, fps (the slowest viewer's), freezes and dropped (summed),
- * the load average at its end; and the viewers' time to first frame.
+ * the load average at its end; and the viewers' time to first frame. `probe` (optional):
+ * `begin()` before each measured window and `end(token)` after it, whose fields join the row (the
+ * SFU stand-in's CPU and packet counts).
  */
-export async function benchVideo(url, { counts = [1, 4], seconds = 60, warmup = 5 } = {}) {
+export async function benchVideo(url, { counts = [1, 4], seconds = 60, warmup = 5, probe = null } = {}) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -151,12 +153,21 @@ export async function benchVideo(url, { counts = [1, 4], seconds = 60, warmup = 
     await studio.locator('[data-testid=studio][data-connected="1"]').waitFor();
     await studio.click('[data-testid=camera-start]');
     await studio.locator('[data-testid=studio-video][data-air=live]').waitFor();
+    // Every change of the studio's on-air state (a publication lost and published again shows here).
+    await studio.evaluate(() => {
+      const el = document.querySelector('[data-testid=studio-video]');
+      window.__air = [];
+      new MutationObserver(() => window.__air.push(el.getAttribute('data-air'))).observe(el, { attributes: true, attributeFilter: ['data-air'] });
+    });
+    let airSeen = 0;
 
     const viewers = [];
     const rows = [];
     const firstFrame = [];
     for (const count of counts) {
-      while (viewers.length < count) {
+      // A viewer that gets no video is reported (asked vs playing) and the count is measured with those that play.
+      let failure = null;
+      while (viewers.length < count && !failure) {
         const page = await newPage(browser, url, { width: 1024, height: 700 });
         const opened = performance.now();
         await page.goto(`${url}/chat/${show.id}/${show.slugName}`);
@@ -167,21 +178,30 @@ export async function benchVideo(url, { counts = [1, 4], seconds = 60, warmup = 
         });
         await page.locator('[data-chat=free]').click();
         // The show page opens with the chat's video (a visitor clicks "free chat" once it is there).
-        await page
+        failure = await page
           .locator('[data-testid=live-video][data-playing="1"]')
           .waitFor({ timeout: 60_000 })
-          .catch(async (e) => {
-            const seen = await page.evaluate(() => document.querySelector('[data-testid=chat-overlay]')?.outerHTML.slice(0, 600) ?? 'no overlay');
+          .then(() => null)
+          .catch(async () => {
+            const seen = await page.evaluate(() => document.querySelector('[data-testid=live-video]')?.outerHTML.slice(0, 300) ?? 'no video element');
             const air = await studio.locator('[data-testid=studio-video]').getAttribute('data-air');
-            throw new Error(`viewer ${viewers.length + 1} got no video (studio on air: ${air}): ${seen}`, { cause: e });
+            await page.context().close();
+            return `viewer ${viewers.length + 1} got no video within 60 s (studio on air: ${air}): ${seen}`;
           });
+        if (failure) {
+          console.log(`  ${failure}`);
+          if (!viewers.length) throw new Error(failure);
+          break;
+        }
         firstFrame.push(performance.now() - opened);
         viewers.push(page);
       }
       await sleep(warmup * 1000);
       const before = await Promise.all(viewers.map(viewerStats));
       await Promise.all(viewers.map((p) => p.evaluate(startReading, { width: WIDTH, bits: BITS })));
+      const token = await probe?.begin();
       await sleep(seconds * 1000);
+      const extra = probe ? await probe.end(token) : {};
       const results = await Promise.all(
         viewers.map((p) =>
           p.evaluate(() => {
@@ -192,10 +212,15 @@ export async function benchVideo(url, { counts = [1, 4], seconds = 60, warmup = 
         ),
       );
       const after = await Promise.all(viewers.map(viewerStats));
+      const air = await studio.evaluate(() => window.__air);
+      const airChanges = air.slice(airSeen);
+      airSeen = air.length;
       const lat = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
       const fps = Math.min(...results.map((r) => r.presented / r.elapsed));
       rows.push({
-        viewers: count,
+        viewers: viewers.length,
+        asked: count,
+        ...(failure ? { failure } : {}),
         p50_ms: percentile(lat, 50),
         p99_ms: percentile(lat, 99),
         fps,
@@ -208,6 +233,9 @@ export async function benchVideo(url, { counts = [1, 4], seconds = 60, warmup = 
         height: Math.min(...after.map((a) => a.height)),
         seconds,
         load: os.loadavg()[0],
+        // The studio's on-air states since the previous count began (viewers joining included): [] = live throughout.
+        studio_air_changes: airChanges.slice(0, 12),
+        ...extra,
       });
     }
     firstFrame.sort((a, b) => a - b);

@@ -7,6 +7,8 @@ export interface StartedLocalSfu {
   appId: string;
   secret: string;
   port: number;
+  /** The stand-in's process id (its CPU: /proc/<pid>/stat). */
+  pid: number;
   /** A `/_control` call: GET without a body (`/stats`), else POST with the JSON body. */
   control<T = unknown>(path: string, body?: object): Promise<T>;
   log(): string;

@@ -50,6 +50,8 @@ export async function startLocalSfu({ appId = 'local-app', secret = randomBytes(
     appId,
     secret,
     port,
+    /** The stand-in's process (`nice` execs node, so the same pid): its CPU in /proc/<pid>/stat. */
+    pid: child.pid,
     /** A `/_control` call (GET without body, else POST JSON); resolves to the parsed answer. */
     control: async (path, body) => {
       const r = await fetch(`${origin}/_control${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
