@@ -48,7 +48,7 @@ declare module 'vitest' {
  */
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 1);
 
-const SECOND_SERVER_FILES = ['accounts-google.test.ts', 'video-publish-failed.test.ts', 'video-sfu-live.test.ts'].map((f) => join(dirname(fileURLToPath(import.meta.url)), f));
+const SECOND_SERVER_FILES = ['accounts-google.test.ts', 'video-publish-failed.test.ts', 'video-sfu-live.test.ts', 'video-sfu-layers.test.ts'].map((f) => join(dirname(fileURLToPath(import.meta.url)), f));
 
 interface Throwaway {
   server: StartedServer;
