@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { startLocalSfu } from '../scripts/local-sfu.mjs';
+import { localSfuVars, startLocalSfu } from '../scripts/local-sfu.mjs';
 
 let clockTicks = 100;
 try {
@@ -62,14 +62,7 @@ export async function startBenchSfu(turnJson) {
   // machines, and niced on a busy 2-core machine it was starved by the viewers' renderers (the
   // studio's publication went 'disconnected' past its grace while viewers joined).
   const sfu = await startLocalSfu({ appId: `bench-${randomBytes(4).toString('hex')}`, turnJson, niceness: Number(process.env.BENCH_SFU_NICENESS ?? 0) });
-  const vars = {
-    VIDEO_RELAY: 'cloudflare',
-    REALTIME_API_BASE: sfu.base,
-    REALTIME_APP_ID: sfu.appId,
-    REALTIME_APP_SECRET: sfu.secret,
-    // Any key: the stand-in answers its TURN call with turnJson.
-    ...(turnJson ? { TURN_KEY_ID: 'bench-turn-key', TURN_KEY_API_TOKEN: 'bench-turn-token' } : {}),
-  };
+  const vars = localSfuVars(sfu, { turn: !!turnJson });
   const probe = {
     begin: async () => ({ at: performance.now(), cpu: processCpuSeconds(sfu.pid), machine: machineCpu(), packets: await packets(sfu) }),
     end: async (t) => {

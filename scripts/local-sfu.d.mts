@@ -17,3 +17,5 @@ export interface StartedLocalSfu {
 }
 
 export function startLocalSfu(options?: { appId?: string; secret?: string; turnJson?: string; niceness?: number }): Promise<StartedLocalSfu>;
+
+export function localSfuVars(sfu: StartedLocalSfu, options?: { turn?: boolean }): Record<string, string>;

@@ -67,3 +67,17 @@ export async function startLocalSfu({ appId = 'local-app', secret = randomBytes(
       }),
   };
 }
+
+/**
+ * The app's vars that point its video at a started stand-in (VIDEO_RELAY=cloudflare); with TURN, a
+ * TURN key of any name, which the stand-in answers with the list it was started with.
+ */
+export function localSfuVars(sfu, { turn = false } = {}) {
+  return {
+    VIDEO_RELAY: 'cloudflare',
+    REALTIME_API_BASE: sfu.base,
+    REALTIME_APP_ID: sfu.appId,
+    REALTIME_APP_SECRET: sfu.secret,
+    ...(turn ? { TURN_KEY_ID: 'local-turn-key', TURN_KEY_API_TOKEN: 'local-turn-token' } : {}),
+  };
+}

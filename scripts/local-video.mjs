@@ -4,7 +4,7 @@
 // The settings reach the worker as vars of this run only (never written to a file): the stand-in's
 // secret is made anew each time, and the stand-in and coturn stop when the command exits.
 import { existsSync } from 'node:fs';
-import { startLocalSfu } from './local-sfu.mjs';
+import { localSfuVars, startLocalSfu } from './local-sfu.mjs';
 import { startTurn, TURNSERVER } from './turn.mjs';
 
 /** The vars this sets; a .dev.vars entry of the same name would win over them (wrangler's order). */
@@ -29,14 +29,7 @@ export async function startLocalVideo(devVars = {}) {
   }
   console.log(`Video: the production engine through the local SFU stand-in at ${sfu.origin} (packet counts: ${sfu.origin}/_control/stats)`);
   console.log(turn ? `Video: browsers reach it through coturn on 127.0.0.1:${turn.port}` : `Video: no TURN (${TURNSERVER} is missing: apt-get install coturn); browsers connect to the stand-in's host addresses directly`);
-  const vars = {
-    VIDEO_RELAY: 'cloudflare',
-    REALTIME_API_BASE: sfu.base,
-    REALTIME_APP_ID: sfu.appId,
-    REALTIME_APP_SECRET: sfu.secret,
-    // Any key: the stand-in answers its TURN call with coturn's list.
-    ...(turn ? { TURN_KEY_ID: 'local-turn-key', TURN_KEY_API_TOKEN: 'local-turn-token' } : {}),
-  };
+  const vars = localSfuVars(sfu, { turn: !!turn });
   let stopping = null;
   const stop = () =>
     (stopping ??= (async () => {

@@ -3,8 +3,8 @@ import { inject } from 'vitest';
 
 let chosen: string | null = null;
 
-/** This file talks to another server of the run (the second server of the global setup). */
-export function useServer(url: string): void {
+/** This file talks to another server of the run (the second server of the global setup); null: its own again (setup.ts, after each file). */
+export function useServer(url: string | null): void {
   chosen = url;
 }
 

@@ -8,7 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { freePort, startServer, type StartedServer } from '../../scripts/lib.mjs';
 import { BROWSER_ARGS, CHROMIUM, FAKE_MEDIA } from './chromium';
 import { startTurn } from '../../scripts/turn.mjs';
-import { startLocalSfu, type StartedLocalSfu } from '../../scripts/local-sfu.mjs';
+import { localSfuVars, startLocalSfu, type StartedLocalSfu } from '../../scripts/local-sfu.mjs';
 
 /**
  * The run's second server, started in the background when the run includes a file that needs it:
@@ -104,7 +104,7 @@ export default async function setup(project: TestProject) {
     const publicJwk = { ...(await exportJWK(pair.publicKey)), kid: info.kid, alg: 'RS256', use: 'sig' };
     const port = await freePort();
     info.url = `http://127.0.0.1:${port}`;
-    const sfu = { VIDEO_RELAY: 'cloudflare', REALTIME_API_BASE: localSfu.base, REALTIME_APP_ID: localSfu.appId, REALTIME_APP_SECRET: localSfu.secret, TURN_KEY_ID: 'e2e-turn-key', TURN_KEY_API_TOKEN: 'e2e-turn-token' };
+    const sfu = localSfuVars(localSfu, { turn: true });
     const started = throwawayServer({ GOOGLE_CLIENT_ID: info.clientId, GOOGLE_JWKS_JSON: JSON.stringify({ keys: [publicJwk] }), ...sfu }, port).catch(() => null);
     google = { info, started };
   }

@@ -4,6 +4,7 @@ import type { ShowDetail } from '../../src/shared/shows';
 import { type Lang, newMember } from './members';
 import { startTurn } from '../../scripts/turn.mjs';
 import { homeShows, msg, overlay, performerStudio, person, roomsBrowser, startChat, type Device } from './rooms-helpers';
+import { decoding, framesDecoded } from './video-helpers';
 
 // Live video (issue 12) with Chromium's fake camera, peer to peer relay-only through the run's
 // TURN server (coturn) as in production: the performer's studio goes live, two free viewers
@@ -25,19 +26,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Frames the viewer's video connection decoded so far (-1 without a connection). */
-function framesDecoded(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const pc = window.__videoPc;
-    if (!pc) return -1;
-    let n = 0;
-    (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
-      if (s.type === 'inbound-rtp' && s.kind === 'video') n = s.framesDecoded ?? 0;
-    });
-    return n;
-  });
-}
-
 /**
  * The viewer's connection runs through the TURN server only (issue 26 point 4): the performer's
  * description lists no host or reflexive address, and the pair in use is a relayed one.
@@ -57,14 +45,6 @@ async function relayedOnly(page: Page): Promise<void> {
   expect(seen.candidates.length).toBeGreaterThan(0);
   for (const c of seen.candidates) expect(c).toMatch(/ typ relay( |$)/);
   expect(seen.used).toBe('relay');
-}
-
-/** The viewer's video plays and keeps decoding new frames. */
-async function decoding(page: Page): Promise<void> {
-  await page.locator('[data-testid=live-video][data-playing="1"]').waitFor();
-  const first = await framesDecoded(page);
-  expect(first).toBeGreaterThan(0);
-  await expect.poll(() => framesDecoded(page), { timeout: 10_000, interval: 250 }).toBeGreaterThan(first + 15);
 }
 
 /** The viewer lost the video: the state says why and the connection is gone. */

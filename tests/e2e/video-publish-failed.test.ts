@@ -1,8 +1,8 @@
 import type { Browser as PwBrowser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShowDetail } from '../../src/shared/shows';
-import { secondServerUp, useServer } from './browser';
 import { homeShows, msg, performerStudio, person, roomsBrowser } from './rooms-helpers';
+import { useSfuServer } from './video-helpers';
 
 // The production video engine (VIDEO_RELAY=cloudflare) with Cloudflare's Realtime API out of
 // reach (the run's second server: the SFU stand-in it calls cuts every connection while this file
@@ -17,11 +17,7 @@ let sfu = '';
 const unreachable = (on: boolean) => fetch(`${sfu}/_control/unreachable`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ on }) });
 
 beforeAll(async () => {
-  const second = inject('secondServer');
-  expect(second, 'the second server of the global setup').toBeTruthy();
-  useServer(second!.url);
-  await secondServerUp(second!.url);
-  sfu = second!.sfu;
+  sfu = await useSfuServer();
   expect((await unreachable(true)).status).toBe(200);
   browser = await roomsBrowser('media');
   [show] = await homeShows((s) => s.online && s.contentproviderId === 1);

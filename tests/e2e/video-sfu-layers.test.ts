@@ -1,8 +1,9 @@
 import type { Browser as PwBrowser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShowDetail } from '../../src/shared/shows';
-import { baseUrl, secondServerUp, useServer } from './browser';
+import { baseUrl } from './browser';
 import { homeShows, performerStudio, person, roomsBrowser, startChat } from './rooms-helpers';
+import { useSfuServer } from './video-helpers';
 
 // Simulcast through the SFU stand-in (issue 28 point 2): the studio at 1280x720 publishes three
 // layers; a viewer whose receive path loses packets (the stand-in drops them to its session) moves
@@ -14,11 +15,7 @@ let shows: ShowDetail[];
 let sfu: string;
 
 beforeAll(async () => {
-  const second = inject('secondServer');
-  expect(second, 'the second server of the global setup').toBeTruthy();
-  useServer(second!.url);
-  sfu = second!.sfu;
-  await secondServerUp(second!.url);
+  sfu = await useSfuServer();
   browser = await roomsBrowser('media');
   shows = await homeShows((s) => s.online && s.freemode && s.contentproviderId === 1);
 }, 180_000);

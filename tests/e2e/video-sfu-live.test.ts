@@ -1,9 +1,10 @@
 import type { Browser as PwBrowser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShowDetail } from '../../src/shared/shows';
-import { call, secondServerUp, useServer } from './browser';
+import { call } from './browser';
 import { newMember } from './members';
 import { homeShows, msg, overlay, performerStudio, person, roomsBrowser, startChat } from './rooms-helpers';
+import { decoding, framesDecoded, useSfuServer } from './video-helpers';
 
 // The production video engine (VIDEO_RELAY=cloudflare) with real media (issue 28 point 3): the
 // run's second server calls the local stand-in of the Realtime SFU (tools/local-sfu), which
@@ -17,11 +18,7 @@ let shows: ShowDetail[];
 let sfu: string;
 
 beforeAll(async () => {
-  const second = inject('secondServer');
-  expect(second, 'the second server of the global setup').toBeTruthy();
-  useServer(second!.url);
-  sfu = second!.sfu;
-  await secondServerUp(second!.url);
+  sfu = await useSfuServer();
   browser = await roomsBrowser('media');
   shows = await homeShows((s) => s.online && s.freemode && s.exclusivemode && !s.exclusiveOnly && s.contentproviderId === 1);
 }, 180_000);
@@ -29,26 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Frames the viewer's video connection decoded so far (-1 without a connection). */
-function framesDecoded(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const pc = window.__videoPc;
-    if (!pc) return -1;
-    let n = 0;
-    (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
-      if (s.type === 'inbound-rtp' && s.kind === 'video') n = s.framesDecoded ?? 0;
-    });
-    return n;
-  });
-}
-
-async function decoding(page: Page): Promise<void> {
-  await page.locator('[data-testid=live-video][data-playing="1"]').waitFor({ timeout: 30_000 });
-  const first = await framesDecoded(page);
-  expect(first).toBeGreaterThan(0);
-  await expect.poll(() => framesDecoded(page), { timeout: 10_000, interval: 250 }).toBeGreaterThan(first + 15);
-}
 
 /** Packets the stand-in forwarded in all (its `/_control/stats`). */
 async function forwarded(): Promise<number> {
@@ -90,7 +67,7 @@ describe('video through the SFU stand-in (real media)', () => {
     await expect(studio.locator('[data-testid=studio-air]').textContent()).resolves.toContain(m.studio.video.air.live);
     const before = await forwarded();
     await startChat(guest, show, 'free');
-    await decoding(guest);
+    await decoding(guest, 30_000);
     expect(await forwarded()).toBeGreaterThan(before);
     await studio.click('[data-testid=camera-stop]');
     await Promise.all([studio, guest].map((p) => p.context().close()));
@@ -113,13 +90,13 @@ describe('video through the SFU stand-in (real media)', () => {
     expect((await whipPublish(obs, show.id, made.body.key)).status).toBe(409);
 
     await startChat(guest, show, 'free');
-    await decoding(guest);
+    await decoding(guest, 30_000);
     await startChat(member, show, 'private');
     await overlay(member).and(member.locator('[data-state=pending]')).waitFor();
     await studio.locator('[data-testid=studio-accept]').first().click();
     await guest.locator('[data-testid=live-video][data-state=private]').waitFor();
     await expect.poll(() => framesDecoded(guest), { timeout: 2_000, interval: 100 }).toBe(-1);
-    await decoding(member);
+    await decoding(member, 30_000);
 
     // OBS stops: DELETE on its resource; the studio is off the air.
     const status = await obs.evaluate(async ({ location, key }) => (await fetch(location!, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } })).status, { location: published.location, key: made.body.key });

@@ -114,7 +114,7 @@ export function mute(kind: 'cam' | 'mic', on: boolean): void {
   tracks?.forEach((t) => (t.enabled = !on));
 }
 
-/** The preset's bitrate caps: per layer to the SFU, the layer a viewer picked peer to peer (`layers`, by session). */
+/** The preset's bitrate caps: per layer to the SFU; peer to peer (`sid`), those of the layer that viewer picked. */
 async function setBitrate(pc: RTCPeerConnection, sid?: string): Promise<void> {
   for (const sender of pc.getSenders()) {
     if (sender.track?.kind !== 'video') continue;
