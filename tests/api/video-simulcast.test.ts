@@ -63,13 +63,18 @@ const updates = () => fake.callsTo('/tracks/update').filter((c) => c.status !== 
 const callsSince = (mark: number) => fake.calls.slice(mark).filter((c) => !c.path.endsWith('/tracks/close'));
 const heldSimulcast = (session: string) => fake.sessions.get(session)?.tracks.get('1')?.simulcast;
 
+/** A live show publishing `offer` from its studio, and a free viewer whose pull is answered. */
+async function freeViewerPulling(showId: number, offer: string) {
+  const { show, studio } = await liveShow(showId);
+  const pub = await publish(studio, offer);
+  const f = await startOk(new Client(), show.universalId, 'free');
+  const free = await viewer(show.id, f);
+  return { show, studio, pub, f, free, ...(await pull(free, f.sessionId)) };
+}
+
 describe('simulcast through the show room (SFU engine)', () => {
   it('a simulcast publication is pulled at its best layer; a viewer\'s layer signal switches it with the receiving mid; the choice is stored and survives the room\'s sleep', async () => {
-    const { show, studio } = await liveShow(181);
-    const pub = await publish(studio, SIMULCAST_OFFER);
-    const f = await startOk(new Client(), show.universalId, 'free');
-    const free = await viewer(show.id, f);
-    const { session, body } = await pull(free, f.sessionId);
+    const { show, studio, pub, f, free, session, body } = await freeViewerPulling(181, SIMULCAST_OFFER);
     expect(body).toEqual({
       tracks: [
         { location: 'remote', sessionId: pub, trackName: `show-${show.id}-audio-0` },
@@ -105,11 +110,7 @@ describe('simulcast through the show room (SFU engine)', () => {
   });
 
   it('a non-simulcast publication pulls as before (no simulcast field); a layer asked of it is video.unavailable with no SFU call', async () => {
-    const { show, studio } = await liveShow(182);
-    const pub = await publish(studio, OFFER);
-    const f = await startOk(new Client(), show.universalId, 'free');
-    const free = await viewer(show.id, f);
-    const { session, body } = await pull(free, f.sessionId);
+    const { show, studio, pub, f, free, session, body } = await freeViewerPulling(182, OFFER);
     expect(body).toEqual({
       tracks: [
         { location: 'remote', sessionId: pub, trackName: `show-${show.id}-audio-0` },
@@ -126,11 +127,7 @@ describe('simulcast through the show room (SFU engine)', () => {
   });
 
   it('update_track_error from the SFU: the viewer is told video.unavailable and nothing changes', async () => {
-    const { show, studio } = await liveShow(183);
-    await publish(studio, SIMULCAST_OFFER);
-    const f = await startOk(new Client(), show.universalId, 'free');
-    const free = await viewer(show.id, f);
-    const { session } = await pull(free, f.sessionId);
+    const { show, studio, f, free, session } = await freeViewerPulling(183, SIMULCAST_OFFER);
     const mark = updates().length;
     free.send({ t: 'signal', to: 'relay', data: { kind: 'layer', rid: 'h' } });
     await expect.poll(() => stored(show.id, f.sessionId).then((v) => v?.rid)).toBe('h');
@@ -173,11 +170,7 @@ describe('simulcast through the show room (SFU engine)', () => {
   });
 
   it('a free viewer cut off by a private, its pull still held at the SFU (the close in flight), is refused a layer without an SFU call', async () => {
-    const { show, studio } = await liveShow(186);
-    await publish(studio, SIMULCAST_OFFER);
-    const f = await startOk(new Client(), show.universalId, 'free');
-    const free = await viewer(show.id, f);
-    const { session } = await pull(free, f.sessionId);
+    const { show, studio, free, session } = await freeViewerPulling(186, SIMULCAST_OFFER);
     let release: () => void = () => undefined;
     closeGate = { session, until: new Promise<void>((r) => (release = r)) };
     const held = closesHeld;
