@@ -10,7 +10,7 @@ import { chatMember, liveShow, performerOf, startOk, viewer } from './chat-helpe
 import { FakeRealtime } from './fake-realtime';
 import { closedAll, OFFER, sfuHelpers, useFakeSfu } from './sfu-helpers';
 
-// OBS over WHIP (issue 28, RFC 9725) against the SFU fake (shows 216-218): the studio's stream
+// OBS over WHIP (issue 28, RFC 9725) against the SFU fake (shows 216-219): the studio's stream
 // key (shown once, stored as a hash, a new one replaces the old), POST /whip/{show} publishing
 // as the studio's camera does, DELETE ending it, and every refusal changing nothing.
 
@@ -186,5 +186,31 @@ describe('WHIP ingest (/whip/{show})', () => {
     await member.next('video', (e) => e.state === 'live');
     await pull(show.id, member, p.sessionId);
     for (const s of [...frees.map((f) => f.socket), member, studio]) s.ws.close(1000);
+  });
+
+  it('the studio watches what OBS sends: pulled as a viewer is, not counted, kept through a private, closed when OBS ends; refused without OBS', async () => {
+    const { show, performer, studio } = await liveShow(219);
+    // Nothing to watch yet: the camera is off and OBS sends nothing.
+    studio.send({ t: 'signal', to: 'relay', data: { kind: 'want' } });
+    expect((await studio.next('error')).code).toBe('video.not_permitted');
+    const key = await newKey(performer);
+    expect((await whip(`/whip/${show.id}`, { key, body: OFFER })).status).toBe(201);
+    expect((await studio.next('video-viewers', (e) => e.whip)).count).toBe(0);
+    const monitor = await pull(show.id, studio, 'performer');
+    // A private: the free viewers go, the monitor stays (the performer sees what the member sees).
+    const m = await chatMember();
+    const p = await startOk(m.client, show.universalId, 'private');
+    const member = await viewer(show.id, p);
+    studio.send({ t: 'accept', sessionId: p.sessionId });
+    await member.next('video', (e) => e.state === 'live');
+    await pull(show.id, member, p.sessionId);
+    expect((await studio.next('video-viewers', (e) => e.count === 1)).count).toBe(1);
+    expect(closes(monitor)).toEqual([]);
+    // OBS ends: so does the monitor.
+    studio.send({ t: 'video', live: false });
+    await expect.poll(() => closes(monitor)).toEqual([closedAll]);
+    studio.send({ t: 'signal', to: 'relay', data: { kind: 'want' } });
+    expect((await studio.next('error')).code).toBe('video.not_permitted');
+    for (const s of [member, studio]) s.ws.close(1000);
   });
 });

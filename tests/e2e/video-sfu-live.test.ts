@@ -11,7 +11,7 @@ import { decoding, framesDecoded, useSfuServer } from './video-helpers';
 // forwards the RTP; browsers reach it through the run's TURN server, handed out by its TURN-key
 // call. The studio's camera goes live through it; and a WHIP publisher (a page doing what OBS
 // does) goes live with the studio's stream key, a member watches, a private cuts the free viewer
-// off within 2 s, and DELETE ends it.
+// off within 2 s, the studio shows what OBS sends, and DELETE ends it.
 
 let browser: PwBrowser;
 let shows: ShowDetail[];
@@ -86,6 +86,11 @@ describe('video through the SFU stand-in (real media)', () => {
     await obs.waitForFunction(() => (window as { __whip?: RTCPeerConnection }).__whip?.connectionState === 'connected', undefined, { timeout: 20_000 });
     await studio.locator('[data-testid=studio-video][data-air=whip]').waitFor();
     await expect(studio.locator('[data-testid=studio-air]').textContent()).resolves.toContain(m.studio.video.air.whip);
+    // The studio sees what OBS sends (its own pull through the SFU): the picture, its size and bitrate.
+    const incoming = studio.locator('[data-testid=studio-monitor-stats]');
+    await expect.poll(async () => Number(await incoming.getAttribute('data-width')), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await incoming.textContent()).toMatch(/^Aus OBS: \d+×\d+, \d+ fps, \d+ kbit\/s$/);
+    await expect(studio.locator('[data-testid=studio-monitor]').evaluate((v: HTMLVideoElement) => v.muted && v.videoWidth > 0)).resolves.toBe(true);
     // A second publisher with the same key changes nothing.
     expect((await whipPublish(obs, show.id, made.body.key)).status).toBe(409);
 
@@ -102,6 +107,7 @@ describe('video through the SFU stand-in (real media)', () => {
     const status = await obs.evaluate(async ({ location, key }) => (await fetch(location!, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } })).status, { location: published.location, key: made.body.key });
     expect(status).toBe(200);
     await studio.locator('[data-testid=studio-video][data-air=off]').waitFor();
+    expect(await studio.locator('[data-testid=studio-monitor]').count()).toBe(0);
     await Promise.all([studio, obs, guest, member].map((p) => p.context().close()));
   }, 180_000);
 });

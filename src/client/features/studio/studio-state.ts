@@ -5,6 +5,7 @@ import type { StudioInfo } from './studio.slice';
 import { reduceLines } from '../chat/room-lines';
 import { openRoom, type RoomCredentials, type RoomSocket } from '../chat/room-socket';
 import { attachPublisher, detachPublisher, onPublisherEvent, republish, syncPublishing } from '../video/publisher';
+import { attachReceiver, detachReceiver, onReceiverEvent } from '../video/receiver';
 
 // The performer's studio: the show's status and switches (GET/POST /api/studio), the room socket
 // (POST /api/studio/connect gives fresh credentials for every (re)connect), the room's people,
@@ -53,15 +54,30 @@ export function connectStudio(): void {
       return !!info?.status.online && !info.status.paused;
     },
   });
+  // The monitor: while OBS is on air (SFU only), the studio pulls what it sends as a viewer would.
+  attachReceiver({
+    get showId() {
+      return studio().info?.show.id ?? 0;
+    },
+    send: (_to, data) => socket?.send({ t: 'signal', to: 'relay', data }) ?? false,
+    creds: () => socket?.creds ?? null,
+  });
 }
 
 export function disconnectStudio(): void {
   detachPublisher();
+  detachReceiver();
   socket?.close();
   socket = null;
 }
 
 function onEvent(e: RoomEvent): void {
+  if (e.t === 'video-viewers') onReceiverEvent({ t: 'video', state: e.whip && e.relay === 'cloudflare' ? 'live' : 'camera_off', epoch: e.epoch, layers: [] });
+  // The SFU offers only pulls: to the studio, the monitor's.
+  if (e.t === 'signal' && e.from === 'relay' && e.data.kind === 'offer') {
+    onReceiverEvent(e);
+    return;
+  }
   if (onPublisherEvent(e)) return;
   reduceLines(studio(), e, 'performer');
   switch (e.t) {

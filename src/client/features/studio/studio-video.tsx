@@ -4,6 +4,7 @@ import { Icon } from '../../ui/icon';
 import { useStore, useT } from '../../state/context';
 import { PRESETS, type Device, type Preset } from '../video/camera';
 import { changeSource, endWhip, mute, startCamera, stopCamera, switchCamera } from '../video/publisher';
+import { StudioMonitor } from './studio-monitor';
 
 /**
  * The studio's camera (issue 12 point 3): camera, microphone and quality pickers, the preview,
@@ -40,14 +41,15 @@ export function StudioVideo() {
         {t('studio.video.title')}
       </h2>
       <div className="studio-preview">
-        <video ref={preview} className="studio-preview-el" data-testid="studio-preview" playsInline autoPlay muted hidden={!on} aria-label={t('studio.video.preview')} />
-        {!on && (
+        {p.whip && <StudioMonitor />}
+        <video ref={preview} className="studio-preview-el" data-testid="studio-preview" playsInline autoPlay muted hidden={!on || p.whip} aria-label={t('studio.video.preview')} />
+        {!on && !p.whip && (
           <p className="studio-preview-off muted">
             <Icon name="video" size={28} />
             {t(p.status === 'starting' ? 'studio.video.starting' : 'studio.video.off')}
           </p>
         )}
-        {on && p.camMuted && <p className="live-video-label">{t('studio.video.camMuted')}</p>}
+        {on && !p.whip && p.camMuted && <p className="live-video-label">{t('studio.video.camMuted')}</p>}
       </div>
       <p className={`studio-air small air-${air}`} data-testid="studio-air" aria-live="polite" role={air === 'failed' ? 'alert' : undefined}>
         {t(`studio.video.air.${air}`)}

@@ -144,3 +144,25 @@ async function answer(from: string, sdp: string): Promise<void> {
     if (pc === me) armWatchdog();
   }
 }
+
+/** What arrives, for the studio's OBS monitor: the picture's size and rate, and bits per second since `prev` (all tracks). */
+export interface IncomingStats {
+  width: number;
+  height: number;
+  fps: number;
+  bytes: number;
+  at: number;
+  kbps: number | null;
+}
+
+export async function incomingStats(prev: IncomingStats | null): Promise<IncomingStats | null> {
+  if (!pc) return null;
+  const out: IncomingStats = { width: 0, height: 0, fps: 0, bytes: 0, at: performance.now(), kbps: null };
+  (await pc.getStats()).forEach((s: { type: string; kind?: string; bytesReceived?: number; frameWidth?: number; frameHeight?: number; framesPerSecond?: number }) => {
+    if (s.type !== 'inbound-rtp') return;
+    out.bytes += s.bytesReceived ?? 0;
+    if (s.kind === 'video') Object.assign(out, { width: s.frameWidth ?? 0, height: s.frameHeight ?? 0, fps: s.framesPerSecond ?? 0 });
+  });
+  if (prev && out.at > prev.at && out.bytes >= prev.bytes) out.kbps = ((out.bytes - prev.bytes) * 8) / (out.at - prev.at);
+  return out;
+}

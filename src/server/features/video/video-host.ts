@@ -57,10 +57,22 @@ export function plan(h: VideoHost) {
 }
 
 /**
+ * The studio's own pull of an OBS publication (its key among the engine's viewers: no session id
+ * is 'performer'): the performer sees what OBS sends, its resolution and bitrate, while it is on
+ * air. Not a viewer: not counted, not cut off by a private, never billed.
+ */
+export const MONITOR = 'performer';
+
+function monitorPermitted(h: VideoHost): boolean {
+  return h.video.live && h.video.whip !== null && relay(h).kind === 'cloudflare' && !!h.show?.online && !h.show.paused;
+}
+
+/**
  * Whether a session may receive video now (the room as it is, not as last told). The ICE endpoint
  * asks too: TURN credentials cost money, and a viewer the room sends nothing needs none.
  */
 export function videoPermitted(h: VideoHost, sid: string): boolean {
+  if (sid === MONITOR) return monitorPermitted(h);
   try {
     const s = h.sessions.get(sid);
     return !!s && receivesVideo(h.show, h.sessions.values(), s, h.video.live, viewerCap(h));

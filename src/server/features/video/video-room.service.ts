@@ -1,6 +1,6 @@
 import { SIMULCAST_RIDS, type IceServersAnswer, type SimulcastRid, type VideoRelayKind, type ViewerVideoState } from '../../../shared/video';
 import type { ShowConf } from '../chat/room/logic';
-import { plan, relay, videoPermitted, type VideoHost } from './video-host';
+import { MONITOR, plan, relay, videoPermitted, type VideoHost } from './video-host';
 import { SFU_PREFIX, sfuSnapshotOf, type SfuSnapshot, type VideoRelay } from './video-relay';
 import { signal } from './video-signal';
 import { whipEnd, whipPublish, type WhipState } from './video-whip';
@@ -121,6 +121,7 @@ export function syncVideo(h: VideoHost, force?: 'performer'): void {
   }
   for (const sid of v.told.keys()) if (!p.states.has(sid)) v.told.delete(sid);
   const permitted = new Set(p.viewers);
+  if (videoPermitted(h, MONITOR)) permitted.add(MONITOR);
   // Who lost the video: those last told, and those the engine still sends to (after a sleep the
   // room has told nobody yet, but the SFU keeps forwarding until their tracks are closed).
   const engine = relay(h);

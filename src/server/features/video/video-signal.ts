@@ -1,6 +1,6 @@
 import type { VideoSignal } from '../../../shared/video';
 import { offerTracks, p2pSignal } from './video-engines';
-import { plan, relay, videoPermitted, type VideoCaller, type VideoHost } from './video-host';
+import { MONITOR, plan, relay, videoPermitted, type VideoCaller, type VideoHost } from './video-host';
 import { VideoRelayError, type VideoRelay, type ViewerState } from './video-relay';
 import { CLOSE_RETRY_MS, endViewer, setVideo, syncVideo } from './video-room.service';
 
@@ -38,6 +38,11 @@ export async function signal(h: VideoHost, a: VideoCaller, to: string, data: Vid
         reply('performer', { kind: 'answer', sdp: pub.answer.sdp });
         return syncVideo(h);
       }
+      // The studio watching what OBS sends (MONITOR): pulled, answered and switched as a viewer is.
+      if (sfu && to === 'relay' && data.kind !== 'bye') {
+        if (!videoPermitted(h, MONITOR)) return error('video.not_permitted');
+        return await pullFor(h, MONITOR, data, (d) => reply('performer', d), error);
+      }
       if (sfu || (!viewers.includes(to) && data.kind !== 'bye')) return error('video.not_permitted');
       const passed = p2pSignal(h.env, data);
       return passed ? h.send(`s:${to}`, { t: 'signal', from: 'performer', to, data: passed }) : error('video.unavailable');
@@ -49,29 +54,36 @@ export async function signal(h: VideoHost, a: VideoCaller, to: string, data: Vid
       const passed = p2pSignal(h.env, data);
       return passed ? h.send('performer', { t: 'signal', from: a.sid, to: 'performer', data: passed }) : error('video.unavailable');
     }
-    if (data.kind === 'want') {
-      // A want again (the viewer's network dropped, its old session dead or not connected): the
-      // pull goes at once on a new session; the old one's tracks are closed in the background.
-      const old = engine.forgetViewer(showId, a.sid);
-      if (old) h.ctx.waitUntil(closeForgotten(engine, old));
-      const pulled = await engine.pull(showId, a.sid);
-      // The room may have changed during the SFU calls (a private started, the session ended):
-      // a pull that lands for a viewer no longer permitted is closed again, never offered.
-      if (!videoPermitted(h, a.sid)) return h.ctx.waitUntil(endViewer(h, a.sid));
-      if (pulled.relay === 'cloudflare' && pulled.offer) reply(`s:${a.sid}`, { kind: 'offer', sdp: pulled.offer.sdp });
-    } else if (data.kind === 'answer') {
-      const v = engine.viewer(showId, a.sid);
-      if (!v) return error('video.not_permitted');
-      await engine.renegotiate(v.sessionId, { type: 'answer', sdp: data.sdp });
-    } else if (data.kind === 'layer') {
-      if (!engine.viewer(showId, a.sid)) return error('video.not_permitted');
-      // 'auto': back to the best layer (f), the SFU falling back in RID order when it is not sent.
-      await engine.setLayer(showId, a.sid, data.rid === 'auto' ? 'f' : data.rid);
-    }
+    await pullFor(h, a.sid, data, (d) => reply(`s:${a.sid}`, d), error);
   } catch (e) {
     // The SFU collected the publication (no media for 30 s): the performer is asked to publish again.
     if (e instanceof VideoRelayError && e.code === 'publication_gone') h.send('performer', { t: 'error', code: 'video.republish' });
     error('video.unavailable');
+  }
+}
+
+/** A permitted viewer's (or the studio monitor's) pull on the SFU: asked for (`want`), answered, switched to a layer. */
+async function pullFor(h: VideoHost, key: string, data: VideoSignal, offer: (d: VideoSignal) => void, error: (code: string) => void): Promise<void> {
+  const engine = relay(h);
+  const showId = h.show?.id ?? 0;
+  if (data.kind === 'want') {
+    // A want again (the viewer's network dropped, its old session dead or not connected): the
+    // pull goes at once on a new session; the old one's tracks are closed in the background.
+    const old = engine.forgetViewer(showId, key);
+    if (old) h.ctx.waitUntil(closeForgotten(engine, old));
+    const pulled = await engine.pull(showId, key);
+    // The room may have changed during the SFU calls (a private started, the session ended):
+    // a pull that lands for a viewer no longer permitted is closed again, never offered.
+    if (!videoPermitted(h, key)) return h.ctx.waitUntil(endViewer(h, key));
+    if (pulled.relay === 'cloudflare' && pulled.offer) offer({ kind: 'offer', sdp: pulled.offer.sdp });
+  } else if (data.kind === 'answer') {
+    const v = engine.viewer(showId, key);
+    if (!v) return error('video.not_permitted');
+    await engine.renegotiate(v.sessionId, { type: 'answer', sdp: data.sdp });
+  } else if (data.kind === 'layer') {
+    if (!engine.viewer(showId, key)) return error('video.not_permitted');
+    // 'auto': back to the best layer (f), the SFU falling back in RID order when it is not sent.
+    await engine.setLayer(showId, key, data.rid === 'auto' ? 'f' : data.rid);
   }
 }
 
