@@ -165,7 +165,8 @@ export class FakeRealtime {
     for (const s of this.sessions.values()) this.collect(s);
     if (!m || !session) return json(404, { errorCode: 'session_error', errorDescription: 'session not found' });
     const op = `${method} ${m[2] ?? ''}`;
-    if (op === 'GET ') return json(200, { tracks: [...session.tracks.values()].map((t) => ({ ...t, status: 'active' })) });
+    // A published track whose media stopped is 'inactive' until collected.
+    if (op === 'GET ') return json(200, { tracks: [...session.tracks.values()].map((t) => ({ ...t, status: t.location === 'local' && session.mediaStoppedAt !== null ? 'inactive' : 'active' })) });
     if (!['POST /tracks/new', 'PUT /renegotiate', 'PUT /tracks/close', 'PUT /tracks/update'].includes(op)) return json(404, { errorCode: 'not_found' });
     // A mutation: flag any other one running on this session, and take a moment, as the SFU does.
     if (session.busy) this.overlaps.push(path);

@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { roomOf } from '../../src/server/features/chat/chat.service';
 import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
 import { WHIP_CALLS_PER_ADDRESS } from '../../src/server/features/video/whip.routes';
+import { WHIP_TAKEOVER_AFTER_MS } from '../../src/server/features/video/video-whip';
 import { sha256Hex } from '../../src/server/lib/crypto';
 import { Client, expectJson, req, uniqueIp } from './helpers';
 import { chatMember, liveShow, performerOf, startOk, viewer } from './chat-helpers';
 import { FakeRealtime } from './fake-realtime';
 import { closedAll, OFFER, sfuHelpers, useFakeSfu } from './sfu-helpers';
 
-// OBS over WHIP (issue 28, RFC 9725) against the SFU fake (shows 216-219): the studio's stream
+// OBS over WHIP (issue 28, RFC 9725) against the SFU fake (shows 216-220): the studio's stream
 // key (shown once, stored as a hash, a new one replaces the old), POST /whip/{show} publishing
 // as the studio's camera does, DELETE ending it, and every refusal changing nothing.
 
@@ -212,5 +213,46 @@ describe('WHIP ingest (/whip/{show})', () => {
     studio.send({ t: 'signal', to: 'relay', data: { kind: 'want' } });
     expect((await studio.next('error')).code).toBe('video.not_permitted');
     for (const s of [member, studio]) s.ws.close(1000);
+  });
+
+  it('OBS reconnecting after its network dropped: a new POST replaces a publication the SFU gets no media for, only then, and only once', async () => {
+    const { show, performer, studio } = await liveShow(220);
+    const key = await newKey(performer);
+    const lastPublished = () => fake.calls.filter((c) => /tracks\/new$/.test(c.path)).pop()!.path.split('/')[4]!;
+    const asked = (session: string) => fake.calls.filter((c) => c.method === 'GET' && c.path.endsWith(`/sessions/${session}`)).length;
+    const age = () => runInDurableObject(roomOf(env, show.id), (room: ShowRoom) => void (room.room.video.whip!.at -= WHIP_TAKEOVER_AFTER_MS));
+    const first = await whip(`/whip/${show.id}`, { key, body: OFFER });
+    expect(first.status).toBe(201);
+    const firstSession = lastPublished();
+    const f = await startOk(new Client(), show.universalId, 'free');
+    const free = await viewer(show.id, f);
+    const live = await free.next('video', (e) => e.state === 'live');
+    // Media stopped, but the publication is new: 409 without asking the SFU.
+    fake.stopMedia(firstSession, false);
+    expect((await whip(`/whip/${show.id}`, { key, body: OFFER })).status).toBe(409);
+    expect(asked(firstSession)).toBe(0);
+    // Old, media flowing: 409.
+    fake.connect(firstSession);
+    await age();
+    expect((await whip(`/whip/${show.id}`, { key, body: OFFER })).status).toBe(409);
+    expect(asked(firstSession)).toBe(1);
+    // Old and no media: the new offer takes its place.
+    fake.stopMedia(firstSession, false);
+    const reconnect = await whip(`/whip/${show.id}`, { key, body: OFFER });
+    expect(reconnect.status).toBe(201);
+    expect(reconnect.headers.get('Location')).not.toBe(first.headers.get('Location'));
+    expect(closes(firstSession).length).toBe(1);
+    // The viewers get the new publication (a new epoch); the old resource is gone.
+    expect((await free.next('video', (e) => e.state === 'live' && e.epoch > live.epoch)).state).toBe('live');
+    expect((await whip(first.headers.get('Location')!, { method: 'DELETE', key })).status).toBe(404);
+    // Two reconnects at once for a stopped publication: one publishes.
+    fake.stopMedia(lastPublished(), false);
+    await age();
+    const made = publishCalls();
+    const both = await Promise.all([whip(`/whip/${show.id}`, { key, body: OFFER }), whip(`/whip/${show.id}`, { key, body: OFFER })]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(publishCalls()).toBe(made + 1);
+    expect((await videoOf(show.id)).live).toBe(true);
+    for (const s of [free, studio]) s.ws.close(1000);
   });
 });

@@ -70,6 +70,20 @@ export class CloudflareSfu extends SfuState implements VideoRelay {
     return { relay: 'cloudflare', sessionId, answer: res.sessionDescription, tracks: published };
   }
 
+  async receiving(showId: number): Promise<boolean> {
+    const pub = this.publications.get(showId);
+    if (!pub) return false;
+    let state;
+    try {
+      state = await this.api.session(pub.sessionId);
+    } catch (e) {
+      if (e instanceof VideoRelayError && (e.detail.status === 404 || deadSession(e))) return false;
+      throw e;
+    }
+    const mids = new Set(pub.tracks.map((t) => t.mid));
+    return (state.tracks ?? []).some((t) => t.location === 'local' && t.mid !== undefined && mids.has(t.mid) && t.status !== 'inactive');
+  }
+
   async pull(showId: number, viewerKey: string): Promise<PullAnswer> {
     const pub = this.publications.get(showId);
     if (!pub) throw new VideoRelayError('not_published', `show ${showId} publishes no video`);

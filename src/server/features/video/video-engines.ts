@@ -80,6 +80,9 @@ export class P2pRelay implements VideoRelay {
   }
   async closeForgotten(): Promise<void> {}
   async unpublish(): Promise<void> {}
+  async receiving(): Promise<boolean> {
+    return false;
+  }
   publication() {
     return null;
   }

@@ -106,6 +106,11 @@ export interface VideoRelay {
   iceServers(): Promise<IceServersAnswer>;
   /** The performer publishes: replaces nothing; call unpublish first to republish. */
   publish(showId: number, offer: SessionDescription, tracks: PublishTrack[]): Promise<PublishAnswer>;
+  /**
+   * Whether the SFU still gets the publication's media (GET session: a published track not
+   * 'inactive'); false when nothing is published or its session is gone. Peer to peer: whether published.
+   */
+  receiving(showId: number): Promise<boolean>;
   /** A permitted viewer pulls the show's tracks (a new session, or more tracks on its own). */
   pull(showId: number, viewerKey: string): Promise<PullAnswer>;
   /** The browser's answer to an offer the relay made (or a new offer after a change). */

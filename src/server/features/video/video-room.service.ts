@@ -25,13 +25,15 @@ export interface VideoState {
   whip: WhipState | null;
   /** Whether the performer was last told the publication comes from WHIP. */
   toldWhip: boolean;
+  /** A WHIP POST is asking the SFU whether the OBS publication still sends (one at a time; in memory). */
+  whipChecking: boolean;
 }
 
 /** The room's video as its storage kept it (key 'video', the SFU's entries under 'sfu:'; what each socket was told is not kept). */
 export function newVideoState(stored: Map<string, unknown>, sfu: Map<string, unknown> = new Map()): VideoState {
   const video = stored.get('video') as { live: boolean; epoch: number; whip?: WhipState | null } | undefined;
   const whip = video?.live ? (video.whip ?? null) : null;
-  return { live: video?.live ?? false, epoch: video?.epoch ?? 0, told: new Map(), toldViewers: [], toldEpoch: -1, relay: null, ending: new Set(), sfuSaved: sfu.size ? sfuSnapshotOf(sfu) : null, ice: null, whip, toldWhip: false };
+  return { live: video?.live ?? false, epoch: video?.epoch ?? 0, told: new Map(), toldViewers: [], toldEpoch: -1, relay: null, ending: new Set(), sfuSaved: sfu.size ? sfuSnapshotOf(sfu) : null, ice: null, whip, toldWhip: false, whipChecking: false };
 }
 
 /** The room's video read back from its storage ('video' read with the room's other keys). */

@@ -16,9 +16,12 @@ export interface WhipState {
   at: number;
 }
 
+/** A WHIP publication this old whose media stopped may be replaced by a new POST with the key. */
+export const WHIP_TAKEOVER_AFTER_MS = 10_000;
+
 export type WhipResult = { ok: true; id: string; answer: string; iceServers: IceServer[] } | { ok: false; status: 409 | 503; code: string };
 
-/** Publishes a WHIP offer as the show's video; refused (nothing changed) when another publication is live. */
+/** Publishes a WHIP offer as the show's video; refused (nothing changed) when another publication is live (an OBS one that stopped sending is replaced). */
 export async function whipPublish(h: VideoHost, sdp: string): Promise<WhipResult> {
   const engine = relay(h);
   // The browser publishes to each viewer itself in peer-to-peer mode: an encoder outside it needs the SFU.
@@ -26,8 +29,24 @@ export async function whipPublish(h: VideoHost, sdp: string): Promise<WhipResult
   if (!h.show?.online || h.show.paused) return { ok: false, status: 409, code: 'video.not_online' };
   const showId = h.show.id;
   const v = h.video;
+  const busy = { ok: false, status: 409, code: 'whip.busy' } as const;
+  if (v.whipChecking) return busy;
+  // OBS reconnecting after its network dropped (it cannot DELETE the old resource): an OBS
+  // publication that the SFU no longer gets media for is ended, and this offer takes its place.
+  const old = v.whip;
+  if (old && v.live && Date.now() - old.at >= WHIP_TAKEOVER_AFTER_MS) {
+    v.whipChecking = true;
+    try {
+      if (!(await engine.receiving(showId).catch(() => true)) && v.whip === old) {
+        await setVideo(h, false);
+        syncVideo(h);
+      }
+    } finally {
+      v.whipChecking = false;
+    }
+  }
   // Decided before any await: of two POSTs at once, one publishes and the other is told 409.
-  if (v.live || v.whip || engine.publication(showId)) return { ok: false, status: 409, code: 'whip.busy' };
+  if (v.live || v.whip || engine.publication(showId)) return busy;
   const mine: WhipState = { id: randomToken(18), at: Date.now() };
   v.whip = mine;
   let answer: string;
