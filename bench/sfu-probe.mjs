@@ -64,6 +64,11 @@ export async function startBenchSfu(turnJson) {
   const sfu = await startLocalSfu({ appId: `bench-${randomBytes(4).toString('hex')}`, turnJson, niceness: Number(process.env.BENCH_SFU_NICENESS ?? 0) });
   const vars = localSfuVars(sfu, { turn: !!turnJson });
   const probe = {
+    /** Drops `percent` of the packets the stand-in sends to every session that pulls video (the layer-switch measure: one viewer). */
+    dropToViewers: async (percent) => {
+      const { sessions } = await sfu.control('/stats');
+      for (const [sessionId, s] of Object.entries(sessions)) if (s.remoteTracks.some((t) => t.includes('-video-'))) await sfu.control('/drop', { sessionId, percent });
+    },
     begin: async () => ({ at: performance.now(), cpu: processCpuSeconds(sfu.pid), machine: machineCpu(), packets: await packets(sfu) }),
     end: async (t) => {
       const seconds = (performance.now() - t.at) / 1000;

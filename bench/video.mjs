@@ -121,12 +121,42 @@ async function viewerStats(page) {
   });
 }
 
+async function until(fn, timeoutMs) {
+  const start = performance.now();
+  while (performance.now() - start < timeoutMs) {
+    if (await fn()) return performance.now() - start;
+    await sleep(100);
+  }
+  return null;
+}
+
+/**
+ * Through the SFU, one viewer on Auto: the stand-in drops 40 % of its packets until Auto asks for a
+ * lower layer, then none until it asks for the best again. Answers, in ms (null: not within the
+ * limit): loss to the lower layer asked (`down_ms`) and to its first frame decoded (`down_frames_ms`),
+ * the loss's end to the best layer asked (`up_ms`) and to its frames (`up_frames_ms`).
+ */
+async function layerSwitch(page, drop) {
+  const layer = () => page.locator('[data-testid=live-video]').getAttribute('data-layer');
+  const width = async () => (await viewerStats(page)).width;
+  const best = await layer();
+  const full = await width();
+  await drop(40);
+  const down_ms = await until(async () => (await layer()) !== best, 15_000);
+  const down_frames_ms = down_ms === null ? null : await until(async () => (await width()) < full, 15_000).then((ms) => (ms === null ? null : down_ms + ms));
+  await drop(0);
+  const up_ms = await until(async () => (await layer()) === best, 30_000);
+  const up_frames_ms = up_ms === null ? null : await until(async () => (await width()) === full, 15_000).then((ms) => (ms === null ? null : up_ms + ms));
+  return { from: `${best} ${full}px`, down_ms, down_frames_ms, up_ms, up_frames_ms, load: os.loadavg()[0] };
+}
+
 /**
  * For each viewer count: `warmup` s after every viewer plays, then `seconds` s measured.
  * Answers one row per count: p50/p99 ms, fps (the slowest viewer's), freezes and dropped (summed),
  * the load average at its end; and the viewers' time to first frame. `probe` (optional):
  * `begin()` before each measured window and `end(token)` after it, whose fields join the row (the
- * SFU stand-in's CPU and packet counts).
+ * SFU stand-in's CPU and packet counts); with `dropToViewers(percent)`, the layer switch is timed
+ * after the first count (`layerSwitch`).
  */
 export async function benchVideo(url, { counts = [1, 4], seconds = 60, warmup = 5, probe = null } = {}) {
   const browser = await chromium.launch({
@@ -164,6 +194,7 @@ export async function benchVideo(url, { counts = [1, 4], seconds = 60, warmup = 
     const viewers = [];
     const rows = [];
     const firstFrame = [];
+    let switched = null;
     for (const count of counts) {
       // A viewer that gets no video is reported (asked vs playing) and the count is measured with those that play.
       let failure = null;
@@ -237,9 +268,10 @@ export async function benchVideo(url, { counts = [1, 4], seconds = 60, warmup = 
         studio_air_changes: airChanges.slice(0, 12),
         ...extra,
       });
+      if (probe?.dropToViewers && viewers.length === 1) switched = await layerSwitch(viewers[0], probe.dropToViewers);
     }
     firstFrame.sort((a, b) => a - b);
-    return { rows, firstFrame: { p50_ms: percentile(firstFrame, 50), p99_ms: percentile(firstFrame, 99), samples: firstFrame.length } };
+    return { rows, switched, firstFrame: { p50_ms: percentile(firstFrame, 50), p99_ms: percentile(firstFrame, 99), samples: firstFrame.length } };
   } finally {
     await browser.close();
   }
