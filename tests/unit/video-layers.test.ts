@@ -41,16 +41,37 @@ describe('simulcast layers', () => {
     expect(down).toEqual({ after: 2, to: 'h' });
     expect(until(auto, lossy)).toEqual({ after: 2, to: 'q' });
     expect(until(auto, lossy, 10)).toBeNull(); // nothing below q
+    // A publication of two layers (f, h): h is the floor.
+    const two = new LayerAuto('f', 'f', 'h');
+    expect(until(two, lossy)).toEqual({ after: 2, to: 'h' });
+    expect(until(two, lossy, 10)).toBeNull();
+    expect(until(two, good)).toEqual({ after: 6, to: 'f' });
     const up = until(auto, good);
     expect(up?.to).toBe('h');
     expect(up!.after).toBeLessThanOrEqual(15);
-    expect(until(auto, good)).toEqual({ after: 8, to: 'f' });
+    expect(until(auto, good)).toEqual({ after: 6, to: 'f' });
     expect(until(auto, good)).toBeNull();
+  });
+
+  it('a step up that fails at once makes the next one wait twice as long, up to 48 s; one that holds 30 s resets the wait', () => {
+    const auto = new LayerAuto('h');
+    const waits = [];
+    for (let i = 0; i < 5; i++) {
+      const up = until(auto, good, 60)!;
+      expect(up.to).toBe('f');
+      waits.push(up.after);
+      expect(until(auto, lossy)).toEqual({ after: 2, to: 'h' });
+    }
+    expect(waits).toEqual([6, 12, 24, 48, 48]);
+    expect(until(auto, good, 60)).toEqual({ after: 48, to: 'f' });
+    expect(until(auto, good, 30)).toBeNull(); // held 30 s
+    expect(until(auto, lossy)).toEqual({ after: 2, to: 'h' });
+    expect(until(auto, good)).toEqual({ after: 6, to: 'f' });
   });
 
   it('a slow camera is not a bad network: 8 frames a second with no loss goes up; half the usual rate goes down', () => {
     const slowCam = { ...good, framesDecoded: 8 };
-    expect(until(new LayerAuto('h'), slowCam)).toEqual({ after: 8, to: 'f' });
+    expect(until(new LayerAuto('h'), slowCam)).toEqual({ after: 6, to: 'f' });
     const auto = new LayerAuto('f');
     for (let i = 0; i < 5; i++) expect(auto.next(good)).toBeNull();
     expect(until(auto, { ...good, framesDecoded: 12 })).toEqual({ after: 2, to: 'h' });

@@ -59,13 +59,20 @@ const BAD_LOSS = 0.04;
 const GOOD_LOSS = 0.01;
 /** Two bad seconds in a row: a layer down (within the 5 s the issue asks, a second to ask the SFU). */
 const DOWN_AFTER = 2;
-/** Eight good seconds in a row after the last change: a layer up (within 15 s of the network recovering). */
-const UP_AFTER = 8;
+/**
+ * Six good seconds in a row after the last change: a layer up (within 15 s of the network
+ * recovering, whose first second back often still shows the freeze it ends). A step up that fails
+ * within UP_HOLD seconds doubles the wait for the next one (up to UP_AFTER_MAX: a link that cannot
+ * carry the layer does not flap); one that holds UP_HOLD seconds resets it.
+ */
+const UP_AFTER = 6;
+const UP_AFTER_MAX = 48;
+const UP_HOLD = 30;
 
 /**
  * Auto quality for one viewer: down a layer after DOWN_AFTER bad seconds (loss, dropped frames, a
  * freeze, or under half the frame rate of its good seconds: a slow camera is not a bad network),
- * up after UP_AFTER good ones, never above `cap` (what the viewer's screen can show). `next`
+ * up after UP_AFTER good ones (more after a step up failed), never below `floor` nor above `cap` (what the viewer's screen can show). `next`
  * answers the layer to ask for now, or null to stay.
  */
 export class LayerAuto {
@@ -73,10 +80,15 @@ export class LayerAuto {
   private good = 0;
   /** Frames per second of the good seconds (slowly forgotten). */
   private fps = 0;
+  private upAfter = UP_AFTER;
+  /** Seconds since the last step up (Infinity: none, or a step down since). */
+  private sinceUp = Infinity;
 
   constructor(
     public current: SimulcastRid,
     public cap: SimulcastRid = 'f',
+    /** The lowest layer the publication sends (an `sd` camera: `h`). */
+    public floor: SimulcastRid = 'q',
   ) {}
 
   next(s: ReceiveSample): SimulcastRid | null {
@@ -88,11 +100,17 @@ export class LayerAuto {
     if (isGood) this.fps = Math.max(s.framesDecoded, this.fps * 0.95);
     this.bad = isBad ? this.bad + 1 : 0;
     this.good = isGood ? this.good + 1 : 0;
+    if (++this.sinceUp === UP_HOLD) this.upAfter = UP_AFTER;
     let to: SimulcastRid | null = null;
     if (this.current < this.cap) to = this.cap; // the screen got smaller than the layer
-    else if (this.bad >= DOWN_AFTER) to = lower(this.current);
-    else if (this.good >= UP_AFTER && this.current > this.cap) to = higher(this.current);
+    else if (this.bad >= DOWN_AFTER && this.current < this.floor) to = lower(this.current);
+    else if (this.good >= this.upAfter && this.current > this.cap) to = higher(this.current);
     if (!to || to === this.current) return null;
+    if (to > this.current) {
+      // Down ('f' < 'h' < 'q'): soon after a step up, that step failed.
+      if (this.sinceUp < UP_HOLD) this.upAfter = Math.min(this.upAfter * 2, UP_AFTER_MAX);
+      this.sinceUp = Infinity;
+    } else this.sinceUp = 0;
     this.current = to;
     this.bad = 0;
     this.good = 0;

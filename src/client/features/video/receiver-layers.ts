@@ -33,7 +33,9 @@ export function watchLayers(pc: RTCPeerConnection, relay: boolean, signal: (data
   // A pick made before (or on an earlier connection) holds on this one.
   if (q !== 'auto') signal({ kind: 'layer', rid: q });
   if (!relay) return;
-  auto = new LayerAuto('f');
+  // Never below the lowest layer the publication sends (asking for one it does not would only cost an up step later).
+  const sent = rx().layers;
+  auto = new LayerAuto('f', 'f', sent.length ? sent[sent.length - 1] : 'f');
   timer = setInterval(() => void sample(pc), 1_000);
 }
 
