@@ -20,7 +20,7 @@ import { benchRoomBilling, benchRoomFanout, benchRoomFloor } from './room.mjs';
 import { benchLogin, formatLogin } from './login.mjs';
 import { benchSsr } from './ssr.mjs';
 import { benchStore } from './store.mjs';
-import { benchVideo } from './video.mjs';
+import { benchVideo, CAMERA_HD, CAMERA_SD } from './video.mjs';
 import { startBenchSfu } from './sfu-probe.mjs';
 import { startTurn } from '../scripts/turn.mjs';
 
@@ -174,12 +174,14 @@ async function video(ctx) {
       probe = started.probe;
       await ctx.restart(started.vars);
     }
+    const camera = path === 'sfu' ? CAMERA_HD : CAMERA_SD;
     const counts = process.env.BENCH_VIDEO_COUNTS ? process.env.BENCH_VIDEO_COUNTS.split(',').map(Number) : VIDEO_COUNTS[path];
-    console.log(`\nVideo glass-to-glass: studio canvas clock -> ${VIDEO_VIA[path]} (VP8, 640x360) -> ${counts.join(' and ')} viewers, ${seconds} s each…`);
+    console.log(`\nVideo glass-to-glass: studio canvas clock -> ${VIDEO_VIA[path]} (VP8, ${camera.width}x${camera.height}, preset ${camera.preset}) -> ${counts.join(' and ')} viewers, ${seconds} s each…`);
     const loadBefore = os.loadavg()[0];
     // Through the SFU, 20 viewers decode and 2 of them show the video and read the clock (benchVideo).
+    // and the studio publishes three layers (1280x720 on hd); peer to peer one 640x360 encoding per viewer.
     const shown = path === 'sfu' ? Number(process.env.BENCH_VIDEO_SHOWN ?? 2) : Infinity;
-    const { rows, firstFrame, switched } = await benchVideo(ctx.url, { counts, seconds, probe, shown });
+    const { rows, firstFrame, switched } = await benchVideo(ctx.url, { counts, seconds, probe, shown, camera });
     for (const r of rows) {
       console.log(`  ${r.viewers}${r.viewers === r.asked ? '' : ` of ${r.asked} asked`} viewer(s)${r.on_screen < r.viewers ? ` (${r.on_screen} on screen, the rest decoding hidden, slowest ${fmt(r.decoded_fps_min, 1)} fps decoded)` : ''}: p50 ${fmt(r.p50_ms, 0)} ms, p99 ${fmt(r.p99_ms, 0)} ms, ${fmt(r.fps, 1)} fps, ${r.freezes} freezes (stats ${r.stats_freezes}), ${r.dropped} dropped, ${r.width}x${r.height}, ${r.samples} frames read, ${r.unreadable} unreadable, load ${fmt(r.load, 2)}`);
       if (path === 'sfu') console.log(`    stand-in: ${fmt(r.sfu_cpu_pct, 0)}% of a core (its process), machine ${fmt(r.machine_busy_pct, 0)}% busy; packets received ${r.sfu_received}, forwarded ${r.sfu_forwarded} to ${r.sfu_pulls} pulling session(s) (forwarded / received per viewer: ${fmt(r.sfu_forward_ratio, 3)})`);

@@ -1,7 +1,7 @@
-// Live video glass-to-glass: the performer's studio page publishes a canvas track on which it
-// paints the wall clock (32 bits of milliseconds and a checksum, as black and white blocks) instead
+// Live video glass-to-glass: the performer's studio page publishes a canvas track (640x360, or
+// 1280x720 in three simulcast layers through the SFU) on which it paints the wall clock (32 bits of milliseconds and a checksum, as black and white blocks) instead
 // of a camera; each viewer's page (free chat on the show page, the real app path: room signalling,
-// p2p WebRTC, VP8) reads the clock back from every presented frame (requestVideoFrameCallback) and
+// WebRTC, VP8) reads the clock back from every presented frame (requestVideoFrameCallback) and
 // compares it with its own. All pages live in one Chromium, so they share one clock. Per viewer
 // count: p50/p99 latency, frames per second presented, freezes and frames dropped, and the
 // machine's 1-minute load average; and each viewer's time to first frame (opening the show page
@@ -13,7 +13,9 @@ import { percentile, sleep } from './lib.mjs';
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const PERFORMER_PASSWORD = 'studio-demo-1';
 const WIDTH = 640;
-const HEIGHT = 360;
+/** The studio's camera: 640x360 on the sd preset (one encoding peer to peer, two layers to the SFU), or 1280x720 on hd (three layers). */
+export const CAMERA_SD = { width: 640, height: 360, preset: 'sd' };
+export const CAMERA_HD = { width: 1280, height: 720, preset: 'hd' };
 const BITS = 32;
 const COOKIES = [
   ['splash18', '1'],
@@ -23,6 +25,8 @@ const COOKIES = [
 
 /** Studio page: getUserMedia answers a 640x360 canvas that paints the clock (and a moving bar) all the time. */
 function clockCamera({ width, height, bits }) {
+  // The picture is the 640x360 one scaled (a 1280x720 camera paints everything twice as large).
+  const s = height / 360;
   navigator.mediaDevices.getUserMedia = async () => {
     const canvas = document.createElement('canvas');
     canvas.width = width;
@@ -34,17 +38,17 @@ function clockCamera({ width, height, bits }) {
       g.fillStyle = '#336';
       g.fillRect(0, 0, width, height);
       g.fillStyle = '#c84';
-      g.fillRect((t / 8) % width, 120, 60, 200);
+      g.fillRect((t / 8) % width, 120 * s, 60 * s, 200 * s);
       let sum = 0;
       for (let i = 0; i < bits; i++) {
         const on = (t >>> (bits - 1 - i)) & 1;
         sum += on * (i + 1);
         g.fillStyle = on ? '#fff' : '#000';
-        g.fillRect(i * block, 0, block, 40);
+        g.fillRect(i * block, 0, block, 40 * s);
       }
       for (let j = 0; j < 8; j++) {
         g.fillStyle = ((sum & 255) >>> (7 - j)) & 1 ? '#fff' : '#000';
-        g.fillRect(j * (width / 8), 40, width / 8, 40);
+        g.fillRect(j * (width / 8), 40 * s, width / 8, 40 * s);
       }
     };
     paint();
@@ -192,7 +196,7 @@ async function layerSwitch(page, drop) {
  * Chromium's statistics: 21 pages composited in software on 2 cores measure the compositor (its
  * GPU process at 43 % of a core, each page's renderer 5-6 %), not the video path.
  */
-export async function benchVideo(url, { counts = [1, 4], seconds = 60, warmup = 5, probe = null, shown = Infinity } = {}) {
+export async function benchVideo(url, { counts = [1, 4], seconds = 60, warmup = 5, probe = null, shown = Infinity, camera = CAMERA_SD } = {}) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -210,11 +214,12 @@ export async function benchVideo(url, { counts = [1, 4], seconds = 60, warmup = 
     }
     if (!show) throw new Error('no own show with free chat on the home page');
     const studio = await newPage(browser, url);
-    await studio.addInitScript(clockCamera, { width: WIDTH, height: HEIGHT, bits: BITS });
+    await studio.addInitScript(clockCamera, { width: camera.width, height: camera.height, bits: BITS });
     await api(studio, url, 'POST', 'auth/login', { username: show.slugName, password: PERFORMER_PASSWORD });
     await api(studio, url, 'POST', 'studio/status', { online: true, paused: false, open: { free: true, private: true, exclusive: true, voyeur: true } });
     await studio.goto(`${url}/studio`);
     await studio.locator('[data-testid=studio][data-connected="1"]').waitFor();
+    await studio.selectOption('[data-testid=preset-select]', camera.preset);
     await studio.click('[data-testid=camera-start]');
     await studio.locator('[data-testid=studio-video][data-air=live]').waitFor();
     // Every change of the studio's on-air state (a publication lost and published again shows here).
