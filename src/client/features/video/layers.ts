@@ -72,8 +72,9 @@ const UP_HOLD = 30;
 /**
  * Auto quality for one viewer: down a layer after DOWN_AFTER bad seconds (loss, dropped frames, a
  * freeze, or under half the frame rate of its good seconds: a slow camera is not a bad network),
- * up after UP_AFTER good ones (more after a step up failed), never below `floor` nor above `cap` (what the viewer's screen can show). `next`
- * answers the layer to ask for now, or null to stay.
+ * up after UP_AFTER good ones (more after a step up failed), never below `floor` (the lowest layer
+ * sent) nor above `cap` (what the viewer's screen can show). `next` answers the layer to ask for
+ * now, or null to stay.
  */
 export class LayerAuto {
   private bad = 0;

@@ -108,7 +108,7 @@ export interface VideoRelay {
   publish(showId: number, offer: SessionDescription, tracks: PublishTrack[]): Promise<PublishAnswer>;
   /**
    * Whether the SFU still gets the publication's media (GET session: a published track not
-   * 'inactive'); false when nothing is published or its session is gone. Peer to peer: whether published.
+   * 'inactive'); false when nothing is published or its session is gone (peer to peer: always).
    */
   receiving(showId: number): Promise<boolean>;
   /** A permitted viewer pulls the show's tracks (a new session, or more tracks on its own). */

@@ -39,9 +39,10 @@ export async function signal(h: VideoHost, a: VideoCaller, to: string, data: Vid
         return syncVideo(h);
       }
       // The studio watching what OBS sends (MONITOR): pulled, answered and switched as a viewer is.
+      // Best effort and never an error on the studio's screen: its receiver asks again while OBS is on air.
       if (sfu && to === 'relay' && data.kind !== 'bye') {
-        if (!videoPermitted(h, MONITOR)) return error('video.not_permitted');
-        return await pullFor(h, MONITOR, data, (d) => reply('performer', d), error);
+        if (videoPermitted(h, MONITOR)) await pullFor(h, MONITOR, data, (d) => reply('performer', d), () => undefined).catch(() => undefined);
+        return;
       }
       if (sfu || (!viewers.includes(to) && data.kind !== 'bye')) return error('video.not_permitted');
       const passed = p2pSignal(h.env, data);
