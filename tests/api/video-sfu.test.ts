@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Bindings } from '../../src/server/env';
-import { cloudflareSfu } from '../../src/server/features/video/cloudflare-sfu';
+import { cloudflareSfu, videoRelayKind } from '../../src/server/features/video/video-engines';
 import { withoutPort53 } from '../../src/server/features/video/realtime-api';
-import { VideoRelayError, videoRelayKind } from '../../src/server/features/video/video-relay';
+import { VideoRelayError } from '../../src/server/features/video/video-relay';
 import { FakeRealtime } from './fake-realtime';
 
 // The Cloudflare Realtime SFU engine's HTTP layer against the local fake of the documented API

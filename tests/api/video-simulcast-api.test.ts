@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Bindings } from '../../src/server/env';
-import { cloudflareSfu } from '../../src/server/features/video/cloudflare-sfu';
+import { cloudflareSfu } from '../../src/server/features/video/video-engines';
 import { RealtimeApi, type FetchLike } from '../../src/server/features/video/realtime-api';
 import { offerRids, simulcastPull } from '../../src/server/features/video/simulcast';
 import { VideoRelayError, type SfuEntry } from '../../src/server/features/video/video-relay';

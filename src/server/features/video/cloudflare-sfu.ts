@@ -1,7 +1,5 @@
-import type { Bindings } from '../../env';
 import type { IceServersAnswer, PublishAnswer, PublishTrack, PullAnswer, RelayTrack, SessionDescription, SimulcastRid } from '../../../shared/video';
-import { TURN_CREDENTIAL_TTL_S, videoConfig } from '../../lib/config';
-import { RealtimeApi, type FetchLike } from './realtime-api';
+import type { RealtimeApi } from './realtime-api';
 import { ALREADY_CLOSED, deadSession, failedTracks, trackError, TRACK_GONE } from './realtime-errors';
 import { SfuState } from './sfu-state';
 import { offerRids, preferredRid, simulcastPull } from './simulcast';
@@ -13,27 +11,12 @@ import { sfuKey, VideoRelayError, type PublishedTrack, type SfuEntry, type SfuSt
 // that is stored: sfu-state.ts. A simulcast publication keeps its RIDs; its viewers pull the best
 // layer and may switch (setLayer).
 
-/** Builds the engine from configuration; a missing or malformed setting is a clear error. */
-export function cloudflareSfu(env: Bindings, fetchFn: FetchLike = (url, init) => fetch(url, init), store: SfuStore = {}): CloudflareSfu {
-  const c = videoConfig(env);
-  const missing = [!c.appId && 'REALTIME_APP_ID', !c.appSecret && 'REALTIME_APP_SECRET'].filter(Boolean);
-  if (missing.length) throw new VideoRelayError('config', `VIDEO_RELAY=cloudflare needs ${missing.join(' and ')}`);
-  if (!/^https?:\/\/[^/]/.test(c.realtimeApiBase) || !URL.canParse(c.realtimeApiBase)) {
-    throw new VideoRelayError('config', `REALTIME_API_BASE is not an http(s) URL`);
-  }
-  if (!c.turnKeyId !== !c.turnKeyApiToken) {
-    throw new VideoRelayError('config', 'TURN_KEY_ID and TURN_KEY_API_TOKEN go together (set both, or neither for no TURN)');
-  }
-  const api = new RealtimeApi({ base: c.realtimeApiBase, appId: c.appId, appSecret: c.appSecret, timeoutMs: c.realtimeTimeoutMs }, fetchFn);
-  return new CloudflareSfu(api, c.turnKeyId ? { keyId: c.turnKeyId, token: c.turnKeyApiToken } : null, store);
-}
-
 export class CloudflareSfu extends SfuState implements VideoRelay {
   readonly kind = 'cloudflare' as const;
 
   constructor(
     private readonly api: RealtimeApi,
-    private readonly turn: { keyId: string; token: string } | null,
+    private readonly turn: { keyId: string; token: string; ttl: number } | null,
     store: SfuStore = {},
   ) {
     super(store);
@@ -41,7 +24,7 @@ export class CloudflareSfu extends SfuState implements VideoRelay {
 
   async iceServers(): Promise<IceServersAnswer> {
     if (!this.turn) return { iceServers: [], ttl: 0 };
-    return { iceServers: await this.api.turnIceServers(this.turn.keyId, this.turn.token, TURN_CREDENTIAL_TTL_S), ttl: TURN_CREDENTIAL_TTL_S };
+    return { iceServers: await this.api.turnIceServers(this.turn.keyId, this.turn.token, this.turn.ttl), ttl: this.turn.ttl };
   }
 
   async publish(showId: number, offer: SessionDescription, tracks: PublishTrack[]): Promise<PublishAnswer> {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { Bindings } from '../../env';
-import type { IceServersAnswer, PublishAnswer, PullAnswer, SessionDescription, VideoSignal } from '../../../shared/video';
+import { VIDEO_RELAYS, type IceServersAnswer, type PublishAnswer, type PullAnswer, type SessionDescription, type VideoRelayKind, type VideoSignal } from '../../../shared/video';
 import { TURN_CREDENTIAL_TTL_S, videoConfig } from '../../lib/config';
-import { cloudflareSfu } from './cloudflare-sfu';
+import { CloudflareSfu } from './cloudflare-sfu';
 import { hasTurn, p2pRelayOnly, relayOnlySdp } from './p2p-privacy';
 import { RealtimeApi, type FetchLike } from './realtime-api';
-import { videoRelayKind, VideoRelayError, type SfuStore, type VideoRelay, type ViewerState } from './video-relay';
+import { VideoRelayError, type SfuStore, type VideoRelay, type ViewerState } from './video-relay';
 
 // The two engines behind VideoRelay, chosen by VIDEO_RELAY (issue 12 point 1).
 
@@ -124,4 +124,28 @@ export function offerTracks(sdp: string): { mid: string; kind: 'audio' | 'video'
     if (kind && mid && !/\r?\na=(recvonly|inactive)/.test(section)) out.push({ mid, kind });
   }
   return out;
+}
+
+/** VIDEO_RELAY parsed; an unknown value is a configuration error, never a silent default. */
+export function videoRelayKind(env: Bindings): VideoRelayKind {
+  const relay = videoConfig(env).relay;
+  if (!(VIDEO_RELAYS as readonly string[]).includes(relay)) {
+    throw new VideoRelayError('config', `VIDEO_RELAY must be one of ${VIDEO_RELAYS.join(', ')} (got "${relay}")`);
+  }
+  return relay as VideoRelayKind;
+}
+
+/** Builds the engine from configuration; a missing or malformed setting is a clear error. */
+export function cloudflareSfu(env: Bindings, fetchFn: FetchLike = (url, init) => fetch(url, init), store: SfuStore = {}): CloudflareSfu {
+  const c = videoConfig(env);
+  const missing = [!c.appId && 'REALTIME_APP_ID', !c.appSecret && 'REALTIME_APP_SECRET'].filter(Boolean);
+  if (missing.length) throw new VideoRelayError('config', `VIDEO_RELAY=cloudflare needs ${missing.join(' and ')}`);
+  if (!/^https?:\/\/[^/]/.test(c.realtimeApiBase) || !URL.canParse(c.realtimeApiBase)) {
+    throw new VideoRelayError('config', `REALTIME_API_BASE is not an http(s) URL`);
+  }
+  if (!c.turnKeyId !== !c.turnKeyApiToken) {
+    throw new VideoRelayError('config', 'TURN_KEY_ID and TURN_KEY_API_TOKEN go together (set both, or neither for no TURN)');
+  }
+  const api = new RealtimeApi({ base: c.realtimeApiBase, appId: c.appId, appSecret: c.appSecret, timeoutMs: c.realtimeTimeoutMs }, fetchFn);
+  return new CloudflareSfu(api, c.turnKeyId ? { keyId: c.turnKeyId, token: c.turnKeyApiToken, ttl: TURN_CREDENTIAL_TTL_S } : null, store);
 }

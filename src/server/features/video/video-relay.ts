@@ -1,6 +1,4 @@
-import type { Bindings } from '../../env';
-import { VIDEO_RELAYS, type IceServersAnswer, type PublishAnswer, type PublishTrack, type PullAnswer, type RelayTrack, type SessionDescription, type SimulcastRid, type VideoRelayKind } from '../../../shared/video';
-import { videoConfig } from '../../lib/config';
+import type { IceServersAnswer, PublishAnswer, PublishTrack, PullAnswer, RelayTrack, SessionDescription, SimulcastRid, VideoRelayKind } from '../../../shared/video';
 
 // One delivery interface, two engines (issue 12 point 1). An engine instance belongs to one
 // show's room Durable Object: it keeps that show's publication and viewers (in memory and, for
@@ -141,13 +139,4 @@ export interface VideoRelay {
   viewer(showId: number, viewerKey: string): ViewerState | null;
   /** The viewers the engine holds media for (the room ends those it no longer permits). */
   viewerKeys(showId: number): string[];
-}
-
-/** VIDEO_RELAY parsed; an unknown value is a configuration error, never a silent default. */
-export function videoRelayKind(env: Bindings): VideoRelayKind {
-  const relay = videoConfig(env).relay;
-  if (!(VIDEO_RELAYS as readonly string[]).includes(relay)) {
-    throw new VideoRelayError('config', `VIDEO_RELAY must be one of ${VIDEO_RELAYS.join(', ')} (got "${relay}")`);
-  }
-  return relay as VideoRelayKind;
 }

@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/errors';
 import { verifyRoomToken } from '../../lib/room-token';
 import { roomOf } from '../chat/chat.service';
 import type { IceAnswer } from './video-room.service';
-import { videoRelayKind } from './video-relay';
+import { videoRelayKind } from './video-engines';
 import { loginAlive } from '../session/session.service';
 
 /**
