@@ -174,12 +174,12 @@ async function video(ctx) {
       probe = started.probe;
       await ctx.restart(started.vars);
     }
+    // Through the SFU the studio publishes three layers (1280x720 on hd); peer to peer one 640x360 encoding per viewer.
     const camera = path === 'sfu' ? CAMERA_HD : CAMERA_SD;
     const counts = process.env.BENCH_VIDEO_COUNTS ? process.env.BENCH_VIDEO_COUNTS.split(',').map(Number) : VIDEO_COUNTS[path];
     console.log(`\nVideo glass-to-glass: studio canvas clock -> ${VIDEO_VIA[path]} (VP8, ${camera.width}x${camera.height}, preset ${camera.preset}) -> ${counts.join(' and ')} viewers, ${seconds} s each…`);
     const loadBefore = os.loadavg()[0];
-    // Through the SFU, 20 viewers decode and 2 of them show the video and read the clock (benchVideo).
-    // and the studio publishes three layers (1280x720 on hd); peer to peer one 640x360 encoding per viewer.
+    // Through the SFU every viewer decodes and 2 of them show the video and read the clock (benchVideo).
     const shown = path === 'sfu' ? Number(process.env.BENCH_VIDEO_SHOWN ?? 2) : Infinity;
     const { rows, firstFrame, switched } = await benchVideo(ctx.url, { counts, seconds, probe, shown, camera });
     for (const r of rows) {

@@ -1,11 +1,11 @@
 // Live video glass-to-glass: the performer's studio page publishes a canvas track (640x360, or
-// 1280x720 in three simulcast layers through the SFU) on which it paints the wall clock (32 bits of milliseconds and a checksum, as black and white blocks) instead
-// of a camera; each viewer's page (free chat on the show page, the real app path: room signalling,
-// WebRTC, VP8) reads the clock back from every presented frame (requestVideoFrameCallback) and
-// compares it with its own. All pages live in one Chromium, so they share one clock. Per viewer
-// count: p50/p99 latency, frames per second presented, freezes and frames dropped, and the
-// machine's 1-minute load average; and each viewer's time to first frame (opening the show page
-// to the first frame played).
+// 1280x720 in three simulcast layers through the SFU) on which it paints the wall clock (32 bits
+// of milliseconds and a checksum, as black and white blocks) instead of a camera; each viewer's
+// page (free chat on the show page, the real app path: room signalling, WebRTC, VP8) reads the
+// clock back from every presented frame (requestVideoFrameCallback) and compares it with its own.
+// All pages live in one Chromium, so they share one clock. Per viewer count: p50/p99 latency,
+// frames per second presented, freezes and frames dropped, and the machine's 1-minute load
+// average; and each viewer's time to first frame (opening the show page to the first frame played).
 import os from 'node:os';
 import { chromium } from 'playwright-core';
 import { percentile, sleep } from './lib.mjs';
@@ -23,7 +23,7 @@ const COOKIES = [
   ['i18n_redirected', 'en'],
 ];
 
-/** Studio page: getUserMedia answers a 640x360 canvas that paints the clock (and a moving bar) all the time. */
+/** Studio page: getUserMedia answers a canvas of the camera's size that paints the clock (and a moving bar) all the time. */
 function clockCamera({ width, height, bits }) {
   // The picture is the 640x360 one scaled (a 1280x720 camera paints everything twice as large).
   const s = height / 360;

@@ -150,7 +150,7 @@ describe('WHIP ingest (/whip/{show})', () => {
     expect((await whip(location, { method: 'DELETE', key: key2 })).status).toBe(200);
     expect((await studio.next('video-viewers', (e) => !e.whip)).whip).toBe(false);
     expect((await free.next('video')).state).toBe('camera_off');
-    await expect.poll(() => closes(freeSession)).toEqual([closedAll]);
+    await expect.poll(() => closes(freeSession), { timeout: 5_000 }).toEqual([closedAll]);
     expect(await videoOf(show.id)).toEqual({ live: false, whip: null });
     expect((await whip(location, { method: 'DELETE', key: key2 })).status).toBe(404);
     // The old key cannot publish again; the new one can.
@@ -158,7 +158,7 @@ describe('WHIP ingest (/whip/{show})', () => {
     expect((await whip(`/whip/${show.id}`, { key: key2, body: OFFER })).status).toBe(201);
     // The studio ends the OBS broadcast (as when its camera stops).
     studio.send({ t: 'video', live: false });
-    await expect.poll(() => videoOf(show.id)).toEqual({ live: false, whip: null });
+    await expect.poll(() => videoOf(show.id), { timeout: 5_000 }).toEqual({ live: false, whip: null });
     for (const s of [free, studio]) s.ws.close(1000);
   });
 
@@ -180,7 +180,7 @@ describe('WHIP ingest (/whip/{show})', () => {
     const member = await viewer(show.id, p);
     studio.send({ t: 'accept', sessionId: p.sessionId });
     for (const f of frees) expect((await f.socket.next('video', (e) => e.state !== 'live')).state).toBe('private');
-    for (const f of frees) await expect.poll(() => closes(f.session)).toEqual([closedAll]);
+    for (const f of frees) await expect.poll(() => closes(f.session), { timeout: 5_000 }).toEqual([closedAll]);
     // Not the publication: OBS cannot be asked to publish again, and the private needs it.
     expect(closes(pubSession)).toEqual([]);
     expect((await videoOf(show.id)).live).toBe(true);
@@ -215,7 +215,7 @@ describe('WHIP ingest (/whip/{show})', () => {
     expect(closes(monitor)).toEqual([]);
     // OBS ends: so does the monitor.
     studio.send({ t: 'video', live: false });
-    await expect.poll(() => closes(monitor)).toEqual([closedAll]);
+    await expect.poll(() => closes(monitor), { timeout: 5_000 }).toEqual([closedAll]);
     await studio.next('video-viewers', (e) => !e.whip);
     await nothingPulled();
     for (const s of [member, studio]) s.ws.close(1000);
