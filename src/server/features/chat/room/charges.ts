@@ -5,7 +5,7 @@ import { announceCoins, announceCoinsMany, callActive } from '../../billing/bill
 import { chargedMinuteAlongside, chargedMinuteStatement, recordMinutes, reserveFreeChunks } from '../chat.repo';
 import { minuteMs } from '../chat-timings';
 import { billingStart, freeWho, minuteStart, utcDay, type RoomSession } from './logic';
-import { endSession, now, pushSoon, running, save, saveMany, sendSession, type Room } from './state';
+import { endSession, now, running, save, saveMany, sendSession, type Room } from './state';
 
 // How a show's room books minutes (meter.ts decides which are due): one charge through the ledger
 // (the running private or exclusive, a voice call's minute, a voyeur's first minute), the paid
@@ -81,17 +81,12 @@ async function booked(
     return false;
   }
   if (paid.ok && !byCall) s.coins += s.price;
-  // The first paid minute is what lets the video through ('waiting' until then, video-plan.ts).
-  const firstMinute = s.minutes === 0;
   s.minutes = Math.max(s.minutes, m);
   s.balance = paid.coins;
   if (s.state === 'ended') return false;
   await save(r, s);
   if (paid.ok && s.uid !== null && paid.coins !== null) announce(s.uid, paid.coins);
   sendSession(r, s);
-  // Told at once, not with the room's next change: a minute charged by the tick (after a busy
-  // accept, or on the member's return) left the member told 'waiting' and paying without video.
-  if (firstMinute && s.minutes > 0) pushSoon(r, 0);
   if (!byCall && paid.coins !== null && paid.coins < s.price && !s.warned) {
     s.warned = true;
     await save(r, s);
