@@ -7,10 +7,10 @@ import { shardStub } from '../../src/server/features/chat/room/fanout';
 import type { RoomShard } from '../../src/server/features/chat/room/shard';
 import { acceptSession, tick } from '../../src/server/features/chat/room/meter';
 import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
-import { meterTestHooks } from '../../src/server/features/chat/room/state';
+import { meterTestHooks, pushNow } from '../../src/server/features/chat/room/state';
 import { FREE_CHAT_SECONDS_PER_DAY, type ChatSessionAnswer } from '../../src/shared/chat';
 import { Client } from './helpers';
-import { addCoins, chatMember, ledgerRefs, liveShow, sessionRow, startOk, viewer, type ShowInfo } from './chat-helpers';
+import { addCoins, chatMember, ledgerRefs, liveShow, pinged, sessionRow, startOk, viewer, type ShowInfo } from './chat-helpers';
 import { booksHold } from './ledger-books';
 
 // The minute tick charges the paid minutes of a whole room in a few D1 batches (meter.ts
@@ -240,7 +240,8 @@ describe('the minute tick in batches', () => {
   });
 
   it('a request accepted while its member is away starts held: minute 1 is charged when they are back, nothing if they never come', async () => {
-    const { show } = await liveShow(169);
+    const { show, studio } = await liveShow(169);
+    studio.send({ t: 'video', live: true });
     const r = () => env.ROOM.get(env.ROOM.idFromName(`show-${show.id}`));
     const refsOf = (id: string) => ledgerRefs(`chat:${id}:`);
     const session = (id: string) => runInDurableObject(r(), (instance: ShowRoom) => ({ ...instance.room.sessions.get(id)! }));
@@ -260,8 +261,14 @@ describe('the minute tick in batches', () => {
     // Back 2 minutes later: minute 1 now, minute 2 a minute after.
     const back = await viewer(show.id, p);
     expect(await session(p.sessionId)).toMatchObject({ heldAt: null, pausedMs: 2 * MINUTE });
+    expect((await back.next('video')).state).toBe('waiting');
+    // The room's push for the join has gone out before the minute is charged (on a busy machine the charge lands after it).
+    await runInDurableObject(r(), (instance: ShowRoom) => pushNow(instance.room));
     await tickNow();
     expect(await refsOf(p.sessionId)).toEqual([`chat:${p.sessionId}:1`]);
+    // Minute 1 paid by the tick: the member is told its video is live with it, not at the room's next change.
+    await pinged(back);
+    expect(back.events.filter((e) => e.t === 'video').map((e) => e.t === 'video' && e.state)).toEqual(['live']);
     now = at0 + 3 * MINUTE + 10;
     await tickNow();
     expect(await refsOf(p.sessionId)).toEqual([`chat:${p.sessionId}:1`, `chat:${p.sessionId}:2`]);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
 import { open } from '../../src/server/features/chat/room/state';
 import { expectJson } from './helpers';
-import { chatMember, coinsOf, joinRoom, ledgerRefs, liveShow, sessionRow, startOk, type RoomSocket } from './chat-helpers';
+import { chatMember, coinsOf, joinRoom, ledgerRefs, liveShow, pinged, sessionRow, startOk, type RoomSocket } from './chat-helpers';
 
 // What the meter bills (issue 24; shows 171-180, a billed minute is 1 s and the grace 4 s in
 // tests): a voyeur's session ends with the private it watches; no minute starts while the
@@ -144,6 +144,9 @@ describe('the meter', () => {
     await back.next('welcome');
     await bRoom.next('session', (e) => e.session.minutes === 1);
     expect(await coinsOf(b.id)).toBe(5000 - v.price);
+    // Paid, the preview ends with the charge (the studio is back without its camera yet).
+    await pinged(bRoom);
+    expect(bRoom.events.filter((e) => e.t === 'video').map((e) => e.t === 'video' && e.state)).toEqual(['camera_off']);
     back.ws.close(1000);
   });
 

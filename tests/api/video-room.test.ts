@@ -53,6 +53,22 @@ describe('show room video: who receives (p2p engine)', () => {
     for (const s of [room, studio]) s.ws.close(1000);
   });
 
+  it("a viewer told 'live' before the room's next sync (a voyeur paid at its start): its want reaches the performer after a list that has it", async () => {
+    const { show, studio } = await liveShow(178);
+    studio.send({ t: 'video', live: true });
+    await listed(studio, []);
+    const vm = await chatMember();
+    const v = await startOk(vm.client, show.universalId, 'voyeur');
+    const voy = await viewer(show.id, v);
+    // The performer's browser offers only to whom its last list names (publisher.ts offerTo).
+    voy.send({ t: 'signal', to: 'performer', data: { kind: 'want' } });
+    await pinged(voy);
+    await pinged(studio);
+    const order = studio.events.flatMap((e) => (e.t === 'video-viewers' && e.viewers.includes(v.sessionId) ? ['list'] : e.t === 'signal' && e.from === v.sessionId ? ['want'] : []));
+    expect(order.slice(0, 2)).toEqual(['list', 'want']);
+    for (const s of [voy, studio]) s.ws.close(1000);
+  });
+
   it('signalling: a permitted viewer and the performer reach each other only; others are refused and reach nobody', async () => {
     const { show, studio } = await liveShow(232);
     studio.send({ t: 'video', live: true });

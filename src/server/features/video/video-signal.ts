@@ -52,6 +52,10 @@ export async function signal(h: VideoHost, a: VideoCaller, to: string, data: Vid
     if ((to !== 'performer' && to !== 'relay') || data.kind === 'offer') return error('chat.forbidden');
     if (!viewers.includes(a.sid)) return error('video.not_permitted');
     if (!sfu) {
+      // The performer's browser offers only to those on the last list it was sent: a viewer told
+      // 'live' before the room's next sync (its join, its first paid minute) would wait for its
+      // watchdog. The list goes first, in order before the want.
+      if (data.kind === 'want' && !h.video.toldViewers.includes(a.sid)) syncVideo(h);
       const passed = p2pSignal(h.env, data);
       return passed ? h.send('performer', { t: 'signal', from: a.sid, to: 'performer', data: passed }) : error('video.unavailable');
     }

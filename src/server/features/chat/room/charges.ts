@@ -4,6 +4,7 @@ import { spendMany } from '../../../lib/ledger-many.repo';
 import { announceCoins, announceCoinsMany, callActive } from '../../billing/billing.service';
 import { chargedMinuteAlongside, chargedMinuteStatement, recordMinutes, reserveFreeChunks } from '../chat.repo';
 import { minuteMs } from '../chat-timings';
+import { syncVideo } from '../../video/video-room.service';
 import { billingStart, freeWho, minuteStart, utcDay, type RoomSession } from './logic';
 import { endSession, now, running, save, saveMany, sendSession, type Room } from './state';
 
@@ -81,12 +82,17 @@ async function booked(
     return false;
   }
   if (paid.ok && !byCall) s.coins += s.price;
+  // Minute 1 paid is what lets the session's video through ('waiting' until then, video-plan.ts).
+  const firstPaid = s.minutes === 0;
   s.minutes = Math.max(s.minutes, m);
   s.balance = paid.coins;
   if (s.state === 'ended') return false;
   await save(r, s);
   if (paid.ok && s.uid !== null && paid.coins !== null) announce(s.uid, paid.coins);
   sendSession(r, s);
+  // Told with the charge, whoever made it (the accept, or the tick after the member's return or a
+  // busy accept), not with the room's next change: the member would pay while told 'waiting'.
+  if (firstPaid) syncVideo(r);
   if (!byCall && paid.coins !== null && paid.coins < s.price && !s.warned) {
     s.warned = true;
     await save(r, s);
