@@ -45,6 +45,7 @@ export const islands = {
   ContestBoard: () => import('./features/contest/contest-board.island'),
   Studio: () => import('./features/studio/studio.island'),
   OperatorInbox: () => import('./features/messages/operator-inbox.island'),
+  SecondFactor: () => import('./features/operator/second-factor.island'),
   ChatHistory: () => import('./features/chat/chat-history.island'),
   ExternalChat: () => import('./features/chat/external-chat.island'),
   Messages: () => import('./features/messages/messages.island'),

@@ -59,6 +59,8 @@ import { whipRoutes } from './features/video/whip.routes';
 import { conversationsRoutes } from './features/messages/conversations.routes';
 import { studioInboxRoutes, supportInboxRoutes } from './features/messages/inbox.routes';
 import { operatorPages } from './features/messages/operator.pages';
+import { operatorSidePages } from './features/operator/operator.pages';
+import { operatorRoutes } from './features/operator/operator.routes';
 import { ApiError } from './lib/errors';
 import { fieldErrors } from './lib/validation';
 import { bodyGuard } from './middleware/body';
@@ -158,6 +160,7 @@ export function createApp() {
     .route('/studio/conversations', studioInboxRoutes)
     .route('/studio/stream-key', streamKeyRoutes)
     .route('/support/conversations', supportInboxRoutes)
+    .route('/operator', operatorRoutes)
     .route('/conversations', conversationsRoutes)
     .route('/studio', studioRoutes)
     .route('/video', videoRoutes)
@@ -183,6 +186,7 @@ export function createApp() {
   app.route('/studio', studioPages);
   app.route('/messages', messagesPages);
   app.route('/operator', operatorPages);
+  app.route('/operator', operatorSidePages);
   app.route('/users/archive', archivePages);
   app.route('/users', profilePages);
   app.route('/avs', avsPages);

@@ -110,6 +110,8 @@ export interface Variables {
   loginId: string | null;
   /** The logged-in member, set by requireUser: read it only in handlers behind that middleware. */
   member: User;
+  /** The member is an operator: when this login gave its second factor (null: not yet). */
+  operator: { secondFactorAt: number | null } | null;
   /** The member was shown the welcome dialog once (in any session): never again. */
   memberWelcomed?: boolean;
 }

@@ -5,11 +5,11 @@ import { parseEvent, type RealtimeEvent } from '../../src/shared/realtime';
 import { type Member } from './account-helpers';
 import { Client, expectJson, uniqueIp, websocket } from './helpers';
 import { chatMember } from './chat-helpers';
+import { operator } from './operator-helpers';
 
 // Helpers of the conversation tests (issue 14): members with coins and a nickname, the demo
 // operator, sending, and a realtime socket that collects user:mc.
 
-export const OPERATOR = { name: 'operator', password: 'operator-pass-2026' };
 
 export type Writer = Member & { nick: string; nickId: number };
 
@@ -19,11 +19,9 @@ export async function writer(coins = 0): Promise<Writer> {
   return { ...m, nickId: row!.id };
 }
 
+/** An operator (a new one, with the second factor in this login: operator-helpers.ts). */
 export async function operatorClient(): Promise<Client> {
-  const c = new Client();
-  const res = await c.login(OPERATOR.name, OPERATOR.password);
-  expect(res.status, await res.clone().text()).toBe(200);
-  return c;
+  return (await operator()).client;
 }
 
 export function sendShow(m: { client: Client }, body: Record<string, unknown>): Promise<Response> {

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
-import { baseUrl, call, launch, type Browser, type LaunchOptions } from './browser';
+import { base32Decode, totp } from '../../src/shared/totp';
+import { baseUrl, call, launch, open, type Browser, type LaunchOptions } from './browser';
 
 // The one layer of the e2e suite above the browser: languages and their messages, unique names,
 // a browser in a language, THE way to make a member for a test (newMember), THE way to read the
@@ -104,6 +105,28 @@ export async function grantCoins(userId: number, amount: number, ref = `e2e-${us
     body: JSON.stringify({ amount, ref }),
   });
   if (res.status !== 200) throw new Error(`coins failed: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * Makes member `m` an operator (the deploy's token), who then sets up the second factor in the
+ * page `page` is logged in on as a person does: /operator/second-factor, "Show my key", the app's
+ * code (made here from the key the page shows), and lands on `to`. Answers the key.
+ */
+export async function becomeOperator(page: Page, m: { id: number }, to = '/operator'): Promise<Uint8Array<ArrayBuffer>> {
+  const res = await fetch(`${baseUrl()}/api/ops/operators`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${OPS_TOKEN}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ user_id: m.id }),
+  });
+  if (res.status !== 201) throw new Error(`appointing failed: ${res.status} ${await res.text()}`);
+  // The operator page sends an operator without the second factor to it, and back after.
+  await open(page, to);
+  await page.locator('[data-testid=second-factor][data-step=start]').waitFor();
+  await page.click('[data-action=second-factor-enrol]');
+  const secret = base32Decode((await page.locator('[data-testid=second-factor-secret]').getAttribute('data-secret')) ?? '')!;
+  await page.fill('#second-factor-code', await totp(secret, Math.floor(Date.now() / 1000)));
+  await Promise.all([page.waitForURL((u) => u.pathname === to.split('?')[0]), page.click('[data-testid=second-factor] button[type=submit]')]);
+  return secret;
 }
 
 export interface Member {

@@ -3,17 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationMessages, Counts, SendAnswer } from '../../src/shared/messages';
 import type { ShowDetail } from '../../src/shared/shows';
 import { baseUrl, call, open } from './browser';
-import { newMember } from './members';
+import { becomeOperator, newMember } from './members';
 import { msg, performerStudio, person, roomsBrowser } from './rooms-helpers';
 
 // The answering side of messages in Chromium (issue 14 point 5): a member writes to a show with a
 // tip and the performer sees it arrive live in the studio inbox (pseudonym, tip, unread), opens it,
 // answers, and sees the member's next message live in the open thread (en, desktop); a member
-// writes to support and the demo operator answers from /operator/messages, with the member's next
+// writes to support and an operator (appointed, second factor set up in the page) answers from
+// /operator/messages, the answer in the audit trail, with the member's next
 // message arriving live (de, phone). The member side is driven through the API here (the member
 // pages have their own suite); the member's unread count follows the answers.
 
-const OPERATOR = { username: 'operator', password: 'operator-pass-2026' };
 const SHOW_ID = 240;
 let browser: PwBrowser;
 let show: ShowDetail;
@@ -90,9 +90,7 @@ describe('studio inbox', () => {
 describe('operator inbox', () => {
   it('the operator answers a support thread from /operator/messages and sees the member’s next message live (de, phone)', async () => {
     const operator = await person(browser, 'de', 'phone');
-    const login = await call(operator, 'POST', 'auth/login', OPERATOR);
-    expect(login.status).toBe(200);
-    await open(operator, '/operator/messages');
+    await becomeOperator(operator, await newMember(operator), '/operator/messages');
     const inbox = operator.locator('[data-testid=inbox][data-side=support]');
     await inbox.waitFor();
     await expect.poll(() => inbox.locator('h2').textContent()).toBe(msg('de').inbox.title.support);
@@ -118,6 +116,10 @@ describe('operator inbox', () => {
 
     expect((await call(member, 'POST', 'conversations/support', { body: 'Danke, gefunden!' })).status).toBe(200);
     await thread.locator('[data-testid=inbox-message][data-author=member]', { hasText: 'Danke, gefunden!' }).waitFor({ timeout: 10_000 });
+    // The answer is in the audit trail, with who gave it.
+    await open(operator, '/operator/audit');
+    await operator.locator('[data-testid=audit-row][data-action="support.reply"]', { hasText: `conversation:${cid}` }).waitFor();
+    expect(await operator.locator('h1').textContent()).toBe(msg('de').operator.audit.title);
     // A member who is no operator gets the notice, not the inbox.
     await open(member, '/operator/messages');
     await member.locator('[data-testid=operator-not-operator]').waitFor();

@@ -4,7 +4,7 @@ import { VOYEUR_PERCENT } from '../../src/shared/chat';
 import type { SendAnswer } from '../../src/shared/messages';
 import type { ShowDetail, ShowSummary } from '../../src/shared/shows';
 import { baseUrl, call, open } from './browser';
-import { type Lang, newMember } from './members';
+import { becomeOperator, type Lang, newMember } from './members';
 import { msg, overlay, performerStudio, person, roomsBrowser, startChat } from './rooms-helpers';
 
 // Issue 24 point 15, what a walk-through as a member and a performer found, on a 390 px phone,
@@ -198,9 +198,8 @@ describe('walk-through on a 390 px phone', () => {
     const member = await person(browser, lang, 'desktop');
     const { id } = await newMember(member, { ageChecked: true });
     const operator = await person(browser, lang, 'phone');
-    expect((await call(operator, 'POST', 'auth/login', { username: 'operator', password: 'operator-pass-2026' })).status).toBe(200);
     const sent = await call<SendAnswer>(member, 'POST', 'conversations/support', { body: 'Still waiting' });
-    await open(operator, '/operator/messages');
+    await becomeOperator(operator, await newMember(operator), '/operator/messages');
     await operator.locator(`[data-testid=inbox-item][data-id="${sent.body.conversation.id}"]`).click();
     const account = operator.locator('[data-testid=support-member]');
     await account.waitFor();

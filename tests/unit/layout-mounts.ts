@@ -109,6 +109,8 @@ export const PREFIX_FEATURE: Record<string, string> = {
   support: 'messages',
   realtime: 'realtime',
   ops: 'ops',
+  // the operators' own pages and APIs: their second factor, the audit trail
+  operator: 'operator',
   log: 'system',
   'pixel.gif': 'system',
   i18n: 'system',

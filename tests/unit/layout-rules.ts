@@ -33,7 +33,10 @@ export const FEATURE_ALLOW: Record<string, string[]> = {
   // the contest: who is asking (votes are the member's own)
   'server:contest': ['server:session'],
   // an operator's status change is told to the show's room
-  'server:ops': ['server:billing', 'server:shows', 'server:chat'],
+  // operators are appointed and every token call is recorded in the audit trail
+  'server:ops': ['server:billing', 'server:shows', 'server:chat', 'server:operator'],
+  // the operators' door: the login behind the request (its auth cookie)
+  'server:operator': ['server:session'],
   'server:realtime': ['server:session'],
   // TURN credentials: a room token dies with the login it was issued to
   'server:video': ['server:session', 'server:chat'],
@@ -45,7 +48,8 @@ export const FEATURE_ALLOW: Record<string, string[]> = {
   // buying: who is asking, coins pushed to the member's tabs
   'server:store': ['server:session', 'server:billing'],
   // conversations: who is asking, tips push the member's coins
-  'server:messages': ['server:session', 'server:billing'],
+  // support threads are answered behind the operators' door, each answer recorded
+  'server:messages': ['server:session', 'server:billing', 'server:operator'],
   // the member behind a session is an account row (type only)
   'server:session': ['server:account'],
   // client: the profile shows the member's coupons and chat history; search lists shows with the show lists;

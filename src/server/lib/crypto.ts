@@ -41,3 +41,29 @@ export async function unsign(secret: string, signed: string | undefined): Promis
   const value = signed.slice(0, dot);
   return timingSafeEqual(signed.slice(dot + 1), await hmac(secret, value)) ? value : null;
 }
+
+const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+const unb64 = (text: string) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
+
+/** An AES-GCM key for `purpose`, derived (HKDF-SHA-256) from a configured secret. */
+async function sealKey(secret: string, purpose: string): Promise<CryptoKey> {
+  const base = await crypto.subtle.importKey('raw', encoder.encode(secret), 'HKDF', false, ['deriveKey']);
+  return crypto.subtle.deriveKey({ name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: encoder.encode(purpose) }, base, { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+}
+
+/** `iv.ciphertext` (base64): what only a holder of `secret` reads back (open), for a value kept in D1. */
+export async function seal(secret: string, purpose: string, value: Uint8Array<ArrayBuffer>): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const data = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await sealKey(secret, purpose), value));
+  return `${b64(iv)}.${b64(data)}`;
+}
+
+/** The value `seal` sealed; null when it was sealed with another secret or purpose, or changed. */
+export async function open(secret: string, purpose: string, sealed: string): Promise<Uint8Array<ArrayBuffer> | null> {
+  const [iv, data] = sealed.split('.');
+  try {
+    return new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: unb64(iv) }, await sealKey(secret, purpose), unb64(data)));
+  } catch {
+    return null;
+  }
+}

@@ -16,5 +16,6 @@ export const session = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', member ? wireMember(member, nicknames) : null);
   c.set('loginId', member?.login_id ?? null);
   c.set('memberWelcomed', !!member?.welcome_shown_at);
+  c.set('operator', member?.is_operator ? { secondFactorAt: member.second_factor_at ?? null } : null);
   await next();
 });

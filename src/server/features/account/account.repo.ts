@@ -23,6 +23,9 @@ export interface UserRow {
   performer_show?: number | null;
   /** The login of the auth token that found the member (its session id at login), where the query asks for it. */
   login_id?: string | null;
+  /** The request's login only (the visitor query): its member is an operator, and when that login gave the second factor. */
+  is_operator?: number;
+  second_factor_at?: number | null;
 }
 
 /** A user row with the show the member performs in (null for most). */

@@ -98,10 +98,6 @@ export async function setShowBlock(db: D1Database, userId: number, showId: numbe
     .run();
 }
 
-export async function isOperator(db: D1Database, userId: number): Promise<boolean> {
-  return (await db.prepare('SELECT 1 AS x FROM operators WHERE user_id = ?').bind(userId).first()) !== null;
-}
-
 export async function operatorIds(db: D1Database): Promise<number[]> {
   const { results } = await db.prepare('SELECT user_id FROM operators').all<{ user_id: number }>();
   return results.map((r) => r.user_id);

@@ -9,9 +9,10 @@ import { nowSeconds } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 import { validationHook } from '../../lib/validation';
 import { toMessage } from './conversation-mapping';
-import { inboxConversation, inboxList, insertReply, isOperator, markSideRead, setShowBlock, sideMessages, sideUnread, supportMember } from './inbox.repo';
+import { inboxConversation, inboxList, insertReply, markSideRead, setShowBlock, sideMessages, sideUnread, supportMember } from './inbox.repo';
 import { pathId, replyBody } from './message-params';
 import { pushCounts } from './notify';
+import { audit, requireOperator } from '../operator/operator.service';
 
 // The other side of conversations: /api/studio/conversations (the performer of a show answers
 // the members who wrote to it, under their pseudonyms) and /api/support/conversations (operators
@@ -32,14 +33,14 @@ const requirePerformer = createMiddleware<AppEnv & { Variables: Side }>(async (c
   await next();
 });
 
-const requireOperator = createMiddleware<AppEnv & { Variables: Side }>(async (c, next) => {
-  const user = c.get('user');
-  if (!user) throw new ApiError(401, 'unauthenticated');
-  if (!(await isOperator(c.env.DB, user.id))) throw new ApiError(403, 'not_operator');
-  c.set('side', SUPPORT_SIDE);
-  c.header('Cache-Control', 'no-store');
-  await next();
-});
+/** An operator with the second factor in this login (operator.service.ts). */
+const operatorDoor = requireOperator<AppEnv & { Variables: Side }>();
+const requireSupport = createMiddleware<AppEnv & { Variables: Side }>((c, next) =>
+  operatorDoor(c, async () => {
+    c.set('side', SUPPORT_SIDE);
+    await next();
+  }),
+);
 
 type Ctx = Context<AppEnv & { Variables: Side }>;
 
@@ -84,6 +85,7 @@ function routes(guard: typeof requirePerformer, blocking: boolean) {
       const now = nowSeconds();
       const row = await insertReply(c.env.DB, side, conversation.id, c.get('user')!.id, c.req.valid('json').body, now);
       if (!row) throw new ApiError(404, MESSAGE_ERRORS.notFound);
+      if (side === SUPPORT_SIDE) await audit(c, { action: 'support.reply', target: `conversation:${conversation.id}`, detail: { message: row.id } });
       // Answering reads the member's messages on this side.
       await markSideRead(c.env.DB, side, conversation.id);
       c.executionCtx.waitUntil(pushCounts(c.env, userId, side));
@@ -105,4 +107,4 @@ function routes(guard: typeof requirePerformer, blocking: boolean) {
 /** /api/studio/conversations */
 export const studioInboxRoutes = routes(requirePerformer, true);
 /** /api/support/conversations */
-export const supportInboxRoutes = routes(requireOperator, false);
+export const supportInboxRoutes = routes(requireSupport, false);

@@ -4,15 +4,14 @@ import { OperatorPage } from '../../../client/features/messages/operator-page';
 import { OPERATOR_INBOX_PATH } from '../../../shared/messages';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
-import { isOperator } from './inbox.repo';
+import { operatorPageGate } from '../operator/operator.service';
 
-/** /operator/messages: visitors go to the login (and come back); others see that it is for operators (403). */
+/** /operator/messages: visitors go to the login, operators to their second factor (and come back); others see that it is for operators (403). */
 export const operatorPages = new Hono<AppEnv>().get('/messages', async (c) => {
-  const user = c.get('user');
-  if (!user) return c.redirect(`/login?redirect=${encodeURIComponent(OPERATOR_INBOX_PATH)}`, 302);
+  const gate = operatorPageGate(c, OPERATOR_INBOX_PATH);
+  if (gate instanceof Response) return gate;
   const t = c.get('t');
-  const operator = await isOperator(c.env.DB, user.id);
-  c.header('Cache-Control', 'no-store');
+  const operator = gate === 'ok';
   return renderPage(
     c,
     <Layout breadcrumbs={[{ label: t('inbox.operatorTitle') }]}>

@@ -12,6 +12,7 @@ import { applyLedger } from '../../lib/ledger.repo';
 import { changeShowStatus } from '../shows/shows.service';
 import { syncRoom } from '../chat/chat.service';
 import type { CoinsAnswer, ShowStatusAnswer } from '../../../shared/api';
+import { appointOperator, auditToken, resetSecondFactor } from '../operator/operator.service';
 
 /** Operator calls authenticate with `Authorization: Bearer <OPS_TOKEN>`; no token configured, no access. */
 const operator = createMiddleware<AppEnv>(async (c, next) => {
@@ -46,6 +47,7 @@ export const opsRoutes = new Hono<AppEnv>()
         if (result.error === 'no_user') throw new ApiError(404, 'not_found');
         throw new ApiError(result.error === 'duplicate' ? 409 : 422, result.error, undefined);
       }
+      await auditToken(c.env.DB, { action: 'coins.adjust', target: `user:${userId}`, detail: { amount, ref } });
       c.executionCtx.waitUntil(announceCoins(c.env, userId, result.coins));
       return c.json<CoinsAnswer>({ coins: result.coins });
     },
@@ -59,6 +61,7 @@ export const opsRoutes = new Hono<AppEnv>()
   .post('/late-payments/:id/refunded', zValidator('param', idParam, validationHook), async (c) => {
     const billingId = Number(c.req.valid('param').id);
     if (!(await markRefunded(c.env.DB, billingId))) throw new ApiError(404, 'not_found');
+    await auditToken(c.env.DB, { action: 'payment.late_refunded', target: `billing:${billingId}` });
     return c.json({ billing_id: billingId, state: 'refunded' as const });
   })
   .post(
@@ -70,6 +73,19 @@ export const opsRoutes = new Hono<AppEnv>()
       const { online } = c.req.valid('json');
       if ((await changeShowStatus(c.env, [{ id, online }], (w) => c.executionCtx.waitUntil(w))).length === 0) throw new ApiError(404, 'not_found');
       await syncRoom(c.env, id);
+      await auditToken(c.env.DB, { action: online ? 'show.online' : 'show.offline', target: `show:${id}` });
       return c.json<ShowStatusAnswer>({ id, online });
     },
-  );
+  )
+  // The deploy's token appoints operators (the first one, and any after); an operator who lost their
+  // authenticator has it reset here and enrols again at their next visit.
+  .post('/operators', zValidator('json', z.object({ user_id: z.number().int().positive('id_invalid') }), validationHook), async (c) => {
+    const userId = c.req.valid('json').user_id;
+    if (!(await appointOperator(c.env.DB, userId))) throw new ApiError(409, 'operator_exists_or_no_user');
+    return c.json({ user_id: userId, operator: true }, 201);
+  })
+  .delete('/operators/:id/second-factor', zValidator('param', idParam, validationHook), async (c) => {
+    const userId = Number(c.req.valid('param').id);
+    if (!(await resetSecondFactor(c.env.DB, userId))) throw new ApiError(404, 'not_found');
+    return c.json({ user_id: userId, second_factor: false });
+  });

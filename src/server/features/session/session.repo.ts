@@ -165,7 +165,7 @@ export async function loadVisitor(
   const [s, u, n] = await db.batch<SessionRow | UserRow | Nickname>([
     db.prepare('SELECT * FROM sessions WHERE id = ?').bind(sessionId),
     db
-      .prepare(`SELECT u.*, (SELECT p.show_id FROM performers p WHERE p.user_id = u.id) AS performer_show, a.session_id AS login_id FROM auth_tokens a JOIN users u ON u.id = a.user_id WHERE a.token_hash = ? AND a.expires_at > ? AND u.cancelled_at IS NULL`)
+      .prepare(`SELECT u.*, (SELECT p.show_id FROM performers p WHERE p.user_id = u.id) AS performer_show, a.session_id AS login_id, EXISTS (SELECT 1 FROM operators o WHERE o.user_id = u.id) AS is_operator, a.second_factor_at FROM auth_tokens a JOIN users u ON u.id = a.user_id WHERE a.token_hash = ? AND a.expires_at > ? AND u.cancelled_at IS NULL`)
       .bind(tokenHash, now),
     db
       .prepare('SELECT n.id, n.nickname FROM auth_tokens a JOIN nicknames n ON n.user_id = a.user_id WHERE a.token_hash = ? AND a.expires_at > ? ORDER BY n.id')

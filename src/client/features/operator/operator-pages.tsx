@@ -1,0 +1,103 @@
+import { OPERATOR_INBOX_PATH } from '../../../shared/messages';
+import { OPERATOR_AUDIT_PATH, type AuditPage } from '../../../shared/operator';
+import { useSnap, useT } from '../../state/context';
+import { Island } from '../../ui/island';
+import { TableHead } from '../../ui/table-head';
+import SecondFactor from './second-factor.island';
+
+// The operators' pages (issue 29): their start page, the second factor, the audit trail. The
+// server lets only operators in (operator.service.ts operatorPageGate); others see `NotOperator`.
+
+export function NotOperator() {
+  const t = useT();
+  return (
+    <section className="operator-page" data-testid="operator-page">
+      <h1>{t('operator.title')}</h1>
+      <p className="muted" data-testid="operator-not-operator">
+        {t('operator.notOperator')}
+      </p>
+    </section>
+  );
+}
+
+export function OperatorHome() {
+  const t = useT();
+  return (
+    <section className="operator-page" data-testid="operator-home">
+      <h1>{t('operator.title')}</h1>
+      <ul className="operator-links">
+        <li>
+          <a href={OPERATOR_INBOX_PATH}>{t('operator.links.support')}</a>
+        </li>
+        <li>
+          <a href={OPERATOR_AUDIT_PATH}>{t('operator.links.audit')}</a>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+export function SecondFactorPage({ enrolled, redirect }: { enrolled: boolean; redirect: string }) {
+  const t = useT();
+  return (
+    <section className="operator-page operator-second-factor" data-testid="second-factor-page">
+      <h1>{t('operator.secondFactor.title')}</h1>
+      <p className="lead">{t(enrolled ? 'operator.secondFactor.leadEnrolled' : 'operator.secondFactor.leadNew')}</p>
+      <Island name="SecondFactor" component={SecondFactor} props={{ enrolled, redirect }} />
+    </section>
+  );
+}
+
+function when(seconds: number, locale: string): string {
+  return `${new Date(seconds * 1000).toLocaleString(locale === 'de' ? 'de-DE' : 'en-GB', { timeZone: 'UTC' })} UTC`;
+}
+
+/** The trail, newest first, 50 a page (links work without script). */
+export function AuditLogPage({ page }: { page: AuditPage }) {
+  const t = useT();
+  const snap = useSnap();
+  const href = (n: number) => `${OPERATOR_AUDIT_PATH}?page=${n}`;
+  return (
+    <section className="operator-page" data-testid="audit-page">
+      <h1>{t('operator.audit.title')}</h1>
+      <p className="muted">{t('operator.audit.lead', { count: page.total })}</p>
+      {page.data.length === 0 ? (
+        <p className="empty-state" data-testid="audit-empty">
+          {t('operator.audit.empty')}
+        </p>
+      ) : (
+        <div className="operator-table-wrap">
+          <table className="operator-table">
+            <TableHead columns={[t('operator.audit.when'), t('operator.audit.who'), t('operator.audit.what'), t('operator.audit.target'), t('operator.audit.reason')]} />
+            <tbody>
+              {page.data.map((e) => (
+                <tr key={e.id} data-testid="audit-row" data-action={e.action}>
+                  <td className="muted">{when(e.at, snap.locale)}</td>
+                  <td>{e.actor}</td>
+                  <td>
+                    <code>{e.action}</code>
+                    {e.detail && <span className="muted small"> {JSON.stringify(e.detail)}</span>}
+                  </td>
+                  <td>{e.target ?? ''}</td>
+                  <td>{e.reason ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav className="operator-pager" aria-label={t('pagination.label')}>
+        {page.current_page > 1 && (
+          <a href={href(page.current_page - 1)} rel="prev">
+            {t('pagination.previous')}
+          </a>
+        )}
+        {page.current_page < page.last_page && (
+          <a href={href(page.current_page + 1)} rel="next">
+            {t('pagination.next')}
+          </a>
+        )}
+      </nav>
+    </section>
+  );
+}
