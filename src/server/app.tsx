@@ -61,6 +61,8 @@ import { studioInboxRoutes, supportInboxRoutes } from './features/messages/inbox
 import { operatorPages } from './features/messages/operator.pages';
 import { operatorSidePages } from './features/operator/operator.pages';
 import { operatorRoutes } from './features/operator/operator.routes';
+import { operatorMoneyRoutes } from './features/operator/money.routes';
+import { payoutRoutes } from './features/studio/payouts.routes';
 import { ApiError } from './lib/errors';
 import { fieldErrors } from './lib/validation';
 import { bodyGuard } from './middleware/body';
@@ -159,8 +161,10 @@ export function createApp() {
     .route('/studio/uploads', uploadsRoutes)
     .route('/studio/conversations', studioInboxRoutes)
     .route('/studio/stream-key', streamKeyRoutes)
+    .route('/studio/payouts', payoutRoutes)
     .route('/support/conversations', supportInboxRoutes)
     .route('/operator', operatorRoutes)
+    .route('/operator', operatorMoneyRoutes)
     .route('/conversations', conversationsRoutes)
     .route('/studio', studioRoutes)
     .route('/video', videoRoutes)

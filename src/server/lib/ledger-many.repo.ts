@@ -45,9 +45,10 @@ async function chunk(db: D1Database, items: ManySpending[]): Promise<ManyResult[
   const firstRow: number[] = [];
   for (const s of items) {
     if (!Number.isInteger(s.amount) || s.amount <= 0 || s.from) throw new Error('spendMany: a positive amount from the member');
-    // New reference, and the member holds the whole amount (users.coins never goes below 0).
-    const guard = 'NOT EXISTS (SELECT 1 FROM ledger WHERE ref = ?) AND COALESCE((SELECT coins FROM users WHERE id = ?), -1) >= ?';
-    const guardParams = [s.ref, s.userId, s.amount];
+    // New reference, the member holds the whole amount (users.coins never goes below 0) and owes
+    // nothing (a locked member's row would abort the whole batch, migration 0029's trigger).
+    const guard = "NOT EXISTS (SELECT 1 FROM ledger WHERE ref = ?) AND COALESCE((SELECT coins FROM users WHERE id = ?), -1) >= ? AND NOT EXISTS (SELECT 1 FROM ledger_accounts WHERE account = 'owed:' || ? AND balance < 0)";
+    const guardParams = [s.ref, s.userId, s.amount, s.userId];
     // Before the rows: once the first row is written the guard no longer holds.
     if (s.alongside) statements.push(db.prepare(`${s.alongside.sql} AND ${guard}`).bind(...s.alongside.params, ...guardParams));
     const [first, ...rest] = rows(s);

@@ -9,10 +9,10 @@ import { nowSeconds } from './clock';
 // accounts stays zero and each balance equals its rows. The UNIQUE reference makes a replay fail
 // and the CHECKs (member coins >= 0, earnings >= 0) make an overdraft fail; either aborts the
 // whole batch, so nothing is applied twice or half.
-export type LedgerReason = 'payment' | 'purchase' | 'tip' | 'chat' | 'coupon' | 'signup' | 'adjust';
+export type LedgerReason = 'payment' | 'purchase' | 'tip' | 'chat' | 'coupon' | 'signup' | 'adjust' | 'refund' | 'chargeback' | 'payout';
 
 /** A counter account: where a member's coins come from or go to. */
-export type CounterAccount = 'payments' | 'promotions' | 'house' | `performer:${number}`;
+export type CounterAccount = 'payments' | 'promotions' | 'house' | 'payouts' | `performer:${number}` | `owed:${number}`;
 
 export const performerAccount = (showId: number): CounterAccount => `performer:${showId}`;
 
@@ -26,6 +26,9 @@ function counterFor(reason: LedgerReason, amount: number): CounterAccount {
 export type LedgerResult =
   | { ok: true; coins: number }
   | { ok: false; error: 'duplicate' | 'insufficient_funds' | 'no_user'; coins: number | null };
+
+/** The trigger's message for a spend of a member who owes a chargeback (migration 0029). */
+const LOCKED = 'member_locked';
 
 export interface LedgerEntry {
   userId: number;
@@ -58,7 +61,8 @@ export function applyLedger(db: D1Database, e: LedgerEntry, extra: D1PreparedSta
 /** A refused batch as a result: a replayed reference, an overdraft, an unknown member. */
 async function refused(db: D1Database, userId: number, err: unknown): Promise<LedgerResult> {
   if (isUniqueViolation(err)) return { ok: false, error: 'duplicate', coins: await balance(db, userId) };
-  if (isConstraintViolation(err, 'CHECK')) return { ok: false, error: 'insufficient_funds', coins: await balance(db, userId) };
+  // A member who owes after a chargeback cannot spend: to the caller, as without coins.
+  if (isConstraintViolation(err, 'CHECK') || String(err).includes(LOCKED)) return { ok: false, error: 'insufficient_funds', coins: await balance(db, userId) };
   if (String(err).includes('FOREIGN KEY')) return { ok: false, error: 'no_user', coins: null };
   throw err;
 }

@@ -2,12 +2,13 @@ import type { Bindings } from '../../env';
 import { publishToUser, publishToUsers } from '../../realtime/shards';
 import { WELCOME_BONUS_PERCENT, INCENTIVE_COUNTDOWN_MS, INCENTIVE_OVERTIME_MS } from '../../../shared/constants';
 import type { PaymentType } from '../../../shared/billing';
-import { bonusStatements, findBilling, findWelcomeOffer, insertWelcomeOffer, paidGuard, payStatement, releaseVoucher, settlePendingStatement } from './billing.repo';
+import { bonusStatements, findBilling, findWelcomeOffer, insertWelcomeOffer, paidGuard, payStatement, releaseVoucher, settlePendingStatement, type BillingRow } from './billing.repo';
 import { listCatalog } from './catalog.repo';
 import { dueLatePayments, latePaymentStatements, markLatePaymentRefunded, type LatePaymentRow } from './late-payments.repo';
 import { endPhoneCall, latestPhoneBilling, phoneCallState, phoneChargeStatements } from './phone.repo';
 import { creditIf, type LedgerResult } from '../../lib/ledger.repo';
 import type { PaymentEvent } from './provider';
+import { chargeback, settleOwedStatement } from '../../lib/reversals.repo';
 import { nowSeconds } from '../../lib/clock';
 
 /** Phone payments one address may start per window (each sets up a billing and a phone line). */
@@ -78,6 +79,7 @@ export async function applyPaymentEvent(
   const billing = await findBilling(db, event.billingId, provider);
   if (!billing) return { status: 'unknown_billing', result: null };
   const now = nowSeconds();
+  if (event.status === 'chargeback') return applyChargeback(env, provider, billing, event, later);
   if (event.status !== 'paid') {
     const statements = [settlePendingStatement(db, billing.id, event.status, now)];
     // A voucher reserved for this checkout is free again for the next one.
@@ -99,7 +101,8 @@ export async function applyPaymentEvent(
     { userId: billing.user_id, amount: base, reason: 'payment', ref: billingRef(provider, billing.id) },
     paidGuard(billing.id),
     before,
-    latePaymentStatements(db, billing, provider, event.eventId, now),
+    // A member who owes after a chargeback pays it from this payment first (and is unlocked).
+    [...latePaymentStatements(db, billing, provider, event.eventId, now), settleOwedStatement(db, billing.user_id, `settle:${billingRef(provider, billing.id)}`, now)],
   );
   if (!result.ok) return { status: result.error, result };
   if (!result.applied) {
@@ -109,6 +112,24 @@ export async function applyPaymentEvent(
   }
   later(announceCoins(env, billing.user_id, result.coins));
   return { status: 'paid', result };
+}
+
+/**
+ * A chargeback of a paid billing (once, however often and at once the postback comes): its coins
+ * back, what the member spent of them owed (the member locked until a payment settles it), the
+ * performers' shares of that reversed where not paid out (reversals.repo.ts chargeback).
+ */
+async function applyChargeback(env: Bindings, provider: string, billing: BillingRow, event: PaymentEvent, later: (work: Promise<unknown>) => void) {
+  if (billing.status !== 'paid' || !billing.user_id) return { status: 'not_paid', result: null };
+  const bonus = billing.voucher_coins + billing.welcome_coins;
+  const res = await chargeback(
+    env.DB,
+    { billingId: billing.id, userId: billing.user_id, provider, eventId: event.eventId, paymentRef: billingRef(provider, billing.id), base: billing.coins - bonus, bonus },
+    nowSeconds(),
+  );
+  if (!res.ok) return { status: res.error, result: null };
+  later(announceCoins(env, billing.user_id, res.coins));
+  return { status: 'charged_back', result: null };
 }
 
 /** How long the welcome offer runs: the countdown and its overtime. */

@@ -12,7 +12,8 @@ export interface BillingForProvider {
 /** What a provider's signed postback says happened to a billing process. */
 export interface PaymentEvent {
   billingId: number;
-  status: 'paid' | 'cancelled' | 'failed';
+  /** 'chargeback': the member's bank took a paid payment back (issue 29 point 5). */
+  status: 'paid' | 'cancelled' | 'failed' | 'chargeback';
   /** The provider's own id of this event (kept for support). */
   eventId: string;
 }
@@ -75,7 +76,7 @@ export class SandboxProvider implements PaymentProvider {
     try {
       const v = JSON.parse(body) as { billing_id?: unknown; status?: unknown; event_id?: unknown };
       if (!Number.isInteger(v.billing_id) || typeof v.event_id !== 'string') return null;
-      if (v.status !== 'paid' && v.status !== 'cancelled' && v.status !== 'failed') return null;
+      if (v.status !== 'paid' && v.status !== 'cancelled' && v.status !== 'failed' && v.status !== 'chargeback') return null;
       return { billingId: v.billing_id as number, status: v.status, eventId: v.event_id };
     } catch {
       return null;

@@ -86,3 +86,22 @@ export async function auditPage(db: D1Database, limit: number, offset: number): 
     total: (count.results[0] as { n: number } | undefined)?.n ?? 0,
   };
 }
+
+export type RefundTarget = { match: { userId: number; ref?: string; like?: string }; extra: D1PreparedStatement[] } | { refusal: string };
+
+/** A store purchase to refund: its payment's reference, and its ownership removed with the refund. */
+export async function purchaseRefundTarget(db: D1Database, purchaseId: number): Promise<RefundTarget | null> {
+  const p = await db.prepare('SELECT user_id, kind, item_id FROM purchases WHERE id = ?').bind(purchaseId).first<{ user_id: number; kind: string; item_id: number }>();
+  if (!p) return null;
+  return { match: { userId: p.user_id, ref: `purchase:${p.kind}:${p.item_id}:${p.user_id}` }, extra: [db.prepare('DELETE FROM purchases WHERE id = ?').bind(purchaseId)] };
+}
+
+/** An ended chat session's paid minutes (a session paid by a phone call cost the member no coins: nothing to give back). */
+export async function chatRefundTarget(db: D1Database, sessionId: string): Promise<RefundTarget | null> {
+  const s = await db.prepare('SELECT user_id, state FROM chat_sessions WHERE id = ?').bind(sessionId).first<{ user_id: number | null; state: string }>();
+  if (!s || s.user_id === null) return null;
+  if (s.state !== 'ended') return { refusal: 'chat_running' };
+  const like = `chat:${sessionId.replace(/[%_\\]/g, '\\$&')}:%`;
+  if (await db.prepare("SELECT 1 FROM ledger WHERE ref LIKE ? ESCAPE '\\' AND ref LIKE '%:paid'").bind(like).first()) return { refusal: 'paid_by_phone' };
+  return { match: { userId: s.user_id, like }, extra: [] };
+}

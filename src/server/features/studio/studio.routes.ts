@@ -12,7 +12,7 @@ import { chatShow, realmOf, roomOf, showConf, showStatusOf, updateSwitches } fro
 import { changeShowStatus } from '../shows/shows.service';
 
 /** 401 logged out, 403 not_performer for members without a show. */
-const requirePerformer = createMiddleware<AppEnv>(async (c, next) => {
+export const requirePerformer = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.get('user');
   if (!user) throw new ApiError(401, 'unauthenticated');
   if (user.performer_show === null) throw new ApiError(403, 'not_performer');
