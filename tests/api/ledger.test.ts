@@ -8,6 +8,8 @@ import { endPhoneCall } from '../../src/server/features/billing/phone.repo';
 import { SANDBOX_SIGNATURE_HEADER, SandboxProvider } from '../../src/server/features/billing/provider';
 import { req } from './helpers';
 import { booksHold } from './ledger-books';
+import { refundSpend } from '../../src/server/lib/reversals.repo';
+import { payoutsWhere, payPayout, requestPayout } from '../../src/server/lib/payouts.repo';
 
 const sandbox = () => new SandboxProvider(env.PASSWORD_PEPPER ?? '');
 let seq = 0;
@@ -122,7 +124,7 @@ describe('coin ledger', () => {
     await booksHold();
   }, 30_000);
 
-  it('holds the books for 10,000+ random interleaved payments, minutes (coins or voice call), tips, purchases, refunds and replays', async () => {
+  it('holds the books for 10,000+ random interleaved payments, minutes (coins or voice call), tips, purchases, refunds, chargebacks, payouts and replays', async () => {
     const users = [await newMember(), await newMember(), await newMember()];
     const shows = [1, 2];
     // One browser that members log in to and out of; its phone payments are bound to whoever opened them.
@@ -149,9 +151,16 @@ describe('coin ledger', () => {
       // byCall: a voice-call minute, paid from the phone line's money instead of the member's coins
       { weight: 4, arbitrary: fc.record({ kind: fc.constantFrom('chat' as const, 'tip' as const, 'purchase' as const), user: fc.nat(2), show: fc.nat(1), amount: fc.integer({ min: 1, max: 60 }), ref: fc.nat(20), byCall: fc.boolean() }) },
       { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('coupon' as const, 'refund' as const), user: fc.nat(2), amount: fc.integer({ min: 1, max: 40 }), ref: fc.nat(10) }) },
+      // Issue 29: a provider's chargeback of a billing (replayed, at once, of unpaid ones), an
+      // operator's refund of an earlier payment to a show, a performer's payout requested and paid.
+      { weight: 2, arbitrary: fc.record({ kind: fc.constant('chargeback' as const), billing: fc.nat(9) }) },
+      { weight: 2, arbitrary: fc.record({ kind: fc.constant('refundSpend' as const), user: fc.nat(2), spent: fc.constantFrom('chat' as const, 'tip' as const, 'purchase' as const), ref: fc.nat(20) }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('payout' as const), show: fc.nat(1), amount: fc.integer({ min: 1, max: 150 }), pay: fc.boolean() }) },
     );
     let run = 0;
     let operations = 0;
+    /** What the runs did of issue 29's moves (a property that never made them would prove nothing). */
+    const seen = { charged_back: 0, owed: 0, refunded: 0, paid: 0 };
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 100, maxLength: 120 }), fc.integer({ min: 1, max: 16 }), async (ops, width) => {
         run++;
@@ -165,6 +174,29 @@ describe('coin ledger', () => {
           await Promise.all(
             ops.slice(i, i + width).map(async (o) => {
               const now = Math.floor(Date.now() / 1000);
+              if (o.kind === 'chargeback') {
+                const b = billings[o.billing % Math.max(1, billings.length)];
+                if (!b) return;
+                const done = await applyPaymentEvent(env, b.provider, { billingId: b.id, status: 'chargeback', eventId: `cb-${b.id}` }, () => undefined);
+                expect(['charged_back', 'duplicate', 'not_paid']).toContain(done.status);
+                if (done.status === 'charged_back') seen.charged_back++;
+                return;
+              }
+              if (o.kind === 'refundSpend') {
+                const r = await refundSpend(env.DB, { userId: users[o.user], ref: `prop:${run}:${o.spent}:${o.ref}` }, now);
+                if (!r.ok) expect(['duplicate', 'nothing']).toContain(r.error);
+                else seen.refunded++;
+                return;
+              }
+              if (o.kind === 'payout') {
+                const asked = await requestPayout(env.DB, shows[o.show], users[0], o.amount, now);
+                if (!asked.ok || !o.pay) return;
+                const [row] = await payoutsWhere(env.DB, { state: 'requested', showId: shows[o.show] });
+                const result = row ? await payPayout(env.DB, row, 1, users[0], now) : null;
+                if (result) expect(['paid', 'over_payable', 'not_requested']).toContain(result);
+                if (result === 'paid') seen.paid++;
+                return;
+              }
               if (o.kind === 'postback' || o.kind === 'hangUp') {
                 const b = billings[o.billing % Math.max(1, billings.length)];
                 if (!b) return;
@@ -233,9 +265,19 @@ describe('coin ledger', () => {
           expect(credited.results).toEqual([]);
         }
         await booksHold();
+        // A member who owes after a chargeback is locked: no payment to a show goes through.
+        for (const u of users) {
+          const owes = (await env.DB.prepare('SELECT balance FROM ledger_accounts WHERE account = ?').bind(`owed:${u}`).first<{ balance: number }>())?.balance ?? 0;
+          expect(owes).toBeLessThanOrEqual(0);
+          if (owes < 0) seen.owed++;
+          if (owes < 0) expect(await spend(env.DB, { userId: u, showId: shows[0], amount: 1, reason: 'tip', ref: `prop:${run}:locked:${u}` })).toMatchObject({ ok: false, error: 'insufficient_funds' });
+        }
+        // Payouts close their requests (one batch id for the whole test is fine: the rows keep their references).
+        await env.DB.prepare("UPDATE payouts SET state = 'rejected' WHERE state = 'requested'").run();
       }),
       { numRuns: 100 },
     );
     expect(operations).toBeGreaterThanOrEqual(10_000);
+    for (const [what, n] of Object.entries(seen)) expect(n, what).toBeGreaterThan(0);
   }, 300_000);
 });
