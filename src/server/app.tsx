@@ -63,6 +63,10 @@ import { operatorSidePages } from './features/operator/operator.pages';
 import { operatorRoutes } from './features/operator/operator.routes';
 import { operatorMoneyRoutes } from './features/operator/money.routes';
 import { payoutRoutes } from './features/studio/payouts.routes';
+import { operatorAccountRoutes } from './features/operator/accounts.routes';
+import { operatorAccountPages } from './features/operator/accounts.pages';
+import { restrictionsRoutes } from './features/restrictions/restrictions.routes';
+import { restrictionPages } from './features/restrictions/restrictions.pages';
 import { ApiError } from './lib/errors';
 import { fieldErrors } from './lib/validation';
 import { bodyGuard } from './middleware/body';
@@ -165,6 +169,8 @@ export function createApp() {
     .route('/support/conversations', supportInboxRoutes)
     .route('/operator', operatorRoutes)
     .route('/operator', operatorMoneyRoutes)
+    .route('/operator', operatorAccountRoutes)
+    .route('/restrictions', restrictionsRoutes)
     .route('/conversations', conversationsRoutes)
     .route('/studio', studioRoutes)
     .route('/video', videoRoutes)
@@ -191,6 +197,8 @@ export function createApp() {
   app.route('/messages', messagesPages);
   app.route('/operator', operatorPages);
   app.route('/operator', operatorSidePages);
+  app.route('/operator', operatorAccountPages);
+  app.route('/account', restrictionPages);
   app.route('/users/archive', archivePages);
   app.route('/users', profilePages);
   app.route('/avs', avsPages);
@@ -208,7 +216,7 @@ export function createApp() {
     const headers: Record<string, string> = {};
     if (err instanceof ApiError) {
       status = err.status;
-      body = err.errors ? { message: err.message, errors: err.errors } : { message: err.message };
+      body = { ...err.extra, ...(err.errors ? { message: err.message, errors: err.errors } : { message: err.message }) };
       Object.assign(headers, err.headers);
     } else if (err instanceof z.ZodError) {
       status = 422;

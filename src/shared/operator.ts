@@ -36,3 +36,13 @@ export interface AuditPage {
   last_page: number;
   total: number;
 }
+
+// Bans and suspensions (issue 29 point 4): the categories a statement of reasons names (its
+// text under restriction.categories.<name>), and the operators' pages.
+
+export const REASON_CATEGORIES = ['illegal_content', 'harassment', 'fraud', 'minor_safety', 'spam', 'terms_other'] as const;
+export type ReasonCategory = (typeof REASON_CATEGORIES)[number];
+
+export const OPERATOR_USERS_PATH = '/operator/users';
+export const OPERATOR_APPEALS_PATH = '/operator/appeals';
+export const operatorUserPath = (id: number) => `${OPERATOR_USERS_PATH}/${id}`;

@@ -111,6 +111,8 @@ export const PREFIX_FEATURE: Record<string, string> = {
   ops: 'ops',
   // the operators' own pages and APIs: their second factor, the audit trail
   operator: 'operator',
+  // a banned or suspended account's statement of reasons and appeal, by its mailed link
+  restrictions: 'restrictions',
   log: 'system',
   'pixel.gif': 'system',
   i18n: 'system',

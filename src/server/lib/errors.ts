@@ -8,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     readonly errors?: FieldErrors,
     readonly headers?: Record<string, string>,
+    /** More of the answer beside the message (e.g. when a suspension ends), for the client to show. */
+    readonly extra?: Record<string, string | number | null>,
   ) {
     super(message);
   }

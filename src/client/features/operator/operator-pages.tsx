@@ -1,8 +1,9 @@
 import { OPERATOR_INBOX_PATH } from '../../../shared/messages';
-import { OPERATOR_AUDIT_PATH, type AuditPage } from '../../../shared/operator';
+import { OPERATOR_APPEALS_PATH, OPERATOR_AUDIT_PATH, OPERATOR_USERS_PATH, type AuditPage } from '../../../shared/operator';
 import { useSnap, useT } from '../../state/context';
 import { Island } from '../../ui/island';
 import { TableHead } from '../../ui/table-head';
+import { AccountSearchForm } from './account-pages';
 import SecondFactor from './second-factor.island';
 
 // The operators' pages (issue 29): their start page, the second factor, the audit trail. The
@@ -32,7 +33,14 @@ export function OperatorHome() {
         <li>
           <a href={OPERATOR_AUDIT_PATH}>{t('operator.links.audit')}</a>
         </li>
+        <li>
+          <a href={OPERATOR_USERS_PATH}>{t('operator.links.accounts')}</a>
+        </li>
+        <li>
+          <a href={OPERATOR_APPEALS_PATH}>{t('operator.links.appeals')}</a>
+        </li>
       </ul>
+      <AccountSearchForm />
     </section>
   );
 }

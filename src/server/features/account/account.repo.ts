@@ -101,9 +101,19 @@ export async function insertNickname(db: D1Database, userId: number, nickname: s
   return row?.id ?? null;
 }
 
-/** What a login needs to know beyond the password: blocked, and whether the member was welcomed. */
-export function loginState(db: D1Database, userId: number) {
-  return db.prepare('SELECT blocked, welcome_shown_at FROM users WHERE id = ?').bind(userId).first<{ blocked: number; welcome_shown_at: number | null }>();
+/**
+ * What a login needs to know beyond the password: blocked, an active ban or suspension (migration
+ * 0028: not lifted, permanent or ending later; its kind and end), and whether the member was welcomed.
+ */
+export function loginState(db: D1Database, userId: number, now: number) {
+  return db
+    .prepare(
+      `SELECT u.blocked, u.welcome_shown_at, r.kind AS restriction, r.ends_at AS restricted_until FROM users u
+       LEFT JOIN restrictions r ON r.id = (SELECT id FROM restrictions WHERE user_id = u.id AND lifted_at IS NULL AND (ends_at IS NULL OR ends_at > ?) ORDER BY ends_at IS NULL DESC, ends_at DESC LIMIT 1)
+       WHERE u.id = ?`,
+    )
+    .bind(now, userId)
+    .first<{ blocked: number; welcome_shown_at: number | null; restriction: 'suspension' | 'ban' | null; restricted_until: number | null }>();
 }
 
 export function findUserByGoogleSub(db: D1Database, sub: string) {

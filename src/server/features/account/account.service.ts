@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
+import type { AppEnv, Bindings } from '../../env';
 import { mailOrigin } from '../../lib/config';
 import { ApiError } from '../../lib/errors';
 import { actionMail } from '../../lib/mail-templates';
@@ -8,7 +8,8 @@ import { ensureSession } from '../session/session.service';
 import { logIn } from '../session/login.service';
 import { nowSeconds } from '../../lib/clock';
 import { loginState, markVerifySent, nameTaken, toWireUser, wireUser } from './account.repo';
-import { issueToken } from './tokens.repo';
+import { endLogins } from './end-logins';
+import { endLoginsStatement, issueToken } from './tokens.repo';
 
 export const LOGIN_WINDOW_S = 15 * 60;
 /** Failed logins allowed per account and per address in the window (well under 100 an hour). */
@@ -50,8 +51,10 @@ export const wireMember = toWireUser;
 /** Logs in; the member and the session, which every successful auth call answers with. */
 export async function logInPayload(c: Context<AppEnv>, userId: number) {
   // Every way in (password, mailed link, reset, Google) refuses blocked accounts alike.
-  const blocked = await loginState(c.env.DB, userId);
+  const blocked = await loginState(c.env.DB, userId, nowSeconds());
   if (blocked?.blocked) throw new ApiError(422, 'user_blocked');
+  // Banned or suspended (issue 29): the mailed statement of reasons says why and how to appeal.
+  if (blocked?.restriction) throw new ApiError(422, 'account_restricted', undefined, undefined, { restriction: blocked.restriction, ends_at: blocked.restricted_until });
   c.set('memberWelcomed', !!blocked?.welcome_shown_at);
   await ensureSession(c);
   await logIn(c, userId);
@@ -70,4 +73,13 @@ export async function sendVerification(c: Parameters<typeof publicOrigin>[0], us
   await mailerFor(c.env).send(
     actionMail('verify', c.get('locale'), user.email, { name: user.name, link: `${origin}/users/activate?token=${token}` }),
   );
+}
+
+/**
+ * Ends every login of the account at once (a ban or suspension): its auth tokens, then what they
+ * had open (end-logins.ts: chats, the studio, lobby sockets told user:logout).
+ */
+export async function endEveryLogin(env: Bindings, userId: number): Promise<void> {
+  await endLoginsStatement(env.DB, userId).run();
+  await endLogins(env, userId, {});
 }

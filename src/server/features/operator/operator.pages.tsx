@@ -11,7 +11,7 @@ import { auditPage, totpRow } from './operator.repo';
 import { operatorPageGate } from './operator.service';
 
 /** An operator page behind the door (operatorPageGate): a visitor is sent to log in, a non-operator sees a notice (403). */
-async function page(c: Context<AppEnv>, path: string, title: string, body: () => Promise<ReactNode>): Promise<Response> {
+export async function page(c: Context<AppEnv>, path: string, title: string, body: () => Promise<ReactNode>): Promise<Response> {
   const gate = operatorPageGate(c, path);
   if (gate instanceof Response) return gate;
   const t = c.get('t');

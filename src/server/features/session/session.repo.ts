@@ -143,8 +143,15 @@ export function renameSessionStatements(db: D1Database, oldId: string, newId: st
 }
 
 /** The login (auth token) that began with session `loginId` is still valid for the member. */
+/**
+ * A banned or suspended account (migration 0028) has no login, even one made while its
+ * restriction was being written (the restriction ends its tokens too). `now` names the parameter.
+ */
+const notRestricted = (userId: string, now: string) =>
+  `NOT EXISTS (SELECT 1 FROM restrictions r WHERE r.user_id = ${userId} AND r.lifted_at IS NULL AND (r.ends_at IS NULL OR r.ends_at > ${now}))`;
+
 export async function loginAliveRow(db: D1Database, userId: number, loginId: string, now: number): Promise<boolean> {
-  return !!(await db.prepare('SELECT 1 AS x FROM auth_tokens WHERE user_id = ? AND session_id = ? AND expires_at > ?').bind(userId, loginId, now).first());
+  return !!(await db.prepare(`SELECT 1 AS x FROM auth_tokens a WHERE a.user_id = ? AND a.session_id = ? AND a.expires_at > ?3 AND ${notRestricted('a.user_id', '?3')}`).bind(userId, loginId, now).first());
 }
 
 export const insertAuthTokenStatement = (db: D1Database, tokenHash: string, userId: number, sessionId: string, now: number, expiresAt: number) =>
@@ -165,7 +172,7 @@ export async function loadVisitor(
   const [s, u, n] = await db.batch<SessionRow | UserRow | Nickname>([
     db.prepare('SELECT * FROM sessions WHERE id = ?').bind(sessionId),
     db
-      .prepare(`SELECT u.*, (SELECT p.show_id FROM performers p WHERE p.user_id = u.id) AS performer_show, a.session_id AS login_id, EXISTS (SELECT 1 FROM operators o WHERE o.user_id = u.id) AS is_operator, a.second_factor_at FROM auth_tokens a JOIN users u ON u.id = a.user_id WHERE a.token_hash = ? AND a.expires_at > ? AND u.cancelled_at IS NULL`)
+      .prepare(`SELECT u.*, (SELECT p.show_id FROM performers p WHERE p.user_id = u.id) AS performer_show, a.session_id AS login_id, EXISTS (SELECT 1 FROM operators o WHERE o.user_id = u.id) AS is_operator, a.second_factor_at FROM auth_tokens a JOIN users u ON u.id = a.user_id WHERE a.token_hash = ? AND a.expires_at > ?2 AND u.cancelled_at IS NULL AND ${notRestricted('u.id', '?2')}`)
       .bind(tokenHash, now),
     db
       .prepare('SELECT n.id, n.nickname FROM auth_tokens a JOIN nicknames n ON n.user_id = a.user_id WHERE a.token_hash = ? AND a.expires_at > ? ORDER BY n.id')
