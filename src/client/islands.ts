@@ -46,6 +46,7 @@ export const islands = {
   Studio: () => import('./features/studio/studio.island'),
   OperatorInbox: () => import('./features/messages/operator-inbox.island'),
   SecondFactor: () => import('./features/operator/second-factor.island'),
+  OperatorPayouts: () => import('./features/operator/operator-payouts.island'),
   RestrictForm: () => import('./features/operator/restrict-form.island'),
   LiftForm: () => import('./features/operator/lift-form.island'),
   AppealDecision: () => import('./features/operator/appeal-decision.island'),

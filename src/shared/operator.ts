@@ -3,6 +3,7 @@
 export const OPERATOR_HOME_PATH = '/operator';
 export const OPERATOR_SECOND_FACTOR_PATH = '/operator/second-factor';
 export const OPERATOR_AUDIT_PATH = '/operator/audit';
+export const OPERATOR_PAYOUTS_PATH = '/operator/payouts';
 
 /** Wrong codes an operator may give per window before the second factor is refused for the rest of it. */
 export const SECOND_FACTOR_ATTEMPTS = 5;

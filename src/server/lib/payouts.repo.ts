@@ -120,3 +120,22 @@ export async function earningsByDay(db: D1Database, showId: number, days: number
     .all<{ day: string; reason: string; coins: number }>();
   return results;
 }
+
+export interface BatchRow {
+  id: number;
+  created_at: number;
+  count: number;
+  coins: number;
+}
+
+/** The newest batches with what was paid in each. */
+export async function recentBatches(db: D1Database, limit = 20): Promise<BatchRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT b.id, b.created_at, COUNT(p.id) AS count, COALESCE(SUM(p.amount), 0) AS coins FROM payout_batches b
+       LEFT JOIN payouts p ON p.batch_id = b.id AND p.state = 'paid' GROUP BY b.id ORDER BY b.id DESC LIMIT ?`,
+    )
+    .bind(limit)
+    .all<BatchRow>();
+  return results;
+}

@@ -1,10 +1,12 @@
 import { OPERATOR_INBOX_PATH } from '../../../shared/messages';
-import { OPERATOR_APPEALS_PATH, OPERATOR_AUDIT_PATH, OPERATOR_USERS_PATH, type AuditPage } from '../../../shared/operator';
+import { OPERATOR_APPEALS_PATH, OPERATOR_AUDIT_PATH, OPERATOR_PAYOUTS_PATH, OPERATOR_USERS_PATH, type AuditPage } from '../../../shared/operator';
 import { useSnap, useT } from '../../state/context';
 import { Island } from '../../ui/island';
 import { TableHead } from '../../ui/table-head';
 import { AccountSearchForm } from './account-pages';
 import SecondFactor from './second-factor.island';
+import OperatorPayouts from './operator-payouts.island';
+import type { PayoutView } from '../../../shared/payouts';
 
 // The operators' pages (issue 29): their start page, the second factor, the audit trail. The
 // server lets only operators in (operator.service.ts operatorPageGate); others see `NotOperator`.
@@ -38,6 +40,9 @@ export function OperatorHome() {
         </li>
         <li>
           <a href={OPERATOR_APPEALS_PATH}>{t('operator.links.appeals')}</a>
+        </li>
+        <li>
+          <a href={OPERATOR_PAYOUTS_PATH}>{t('operator.links.payouts')}</a>
         </li>
       </ul>
       <AccountSearchForm />
@@ -106,6 +111,34 @@ export function AuditLogPage({ page }: { page: AuditPage }) {
           </a>
         )}
       </nav>
+    </section>
+  );
+}
+
+/** Payout requests to pay in a batch (an island), and the last batches with their statements. */
+export function PayoutsPage({ requested, batches: all }: { requested: PayoutView[]; batches: { id: number; created_at: number; count: number; coins: number }[] }) {
+  const t = useT();
+  const snap = useSnap();
+  const batches = all.filter((b) => b.count > 0);
+  return (
+    <section className="operator-page" data-testid="payouts-page">
+      <h1>{t('operator.payouts.title')}</h1>
+      <p className="muted">{t('operator.payouts.lead')}</p>
+      <Island name="OperatorPayouts" component={OperatorPayouts} props={{ requested }} />
+      {batches.length > 0 && (
+        <>
+          <h2>{t('operator.payouts.batches')}</h2>
+          <ul className="operator-batches">
+            {batches.map((b) => (
+              <li key={b.id}>
+                <a href={`/api/operator/payouts/batches/${b.id}`} download>
+                  {t('operator.payouts.batch', { batch: b.id, count: b.count, coins: b.coins, when: when(b.created_at, snap.locale) })}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { useStore, useT } from '../../state/context';
 import { connectStudio, disconnectStudio, loadStudio, setStatus } from './studio-state';
 import { StudioChat, StudioEarnings, StudioPeople, StudioPrivate, StudioRequests } from './studio-parts';
 import { StudioUploads } from './studio-uploads';
+import { StudioPayouts } from './studio-payouts';
 import { StudioVideo } from './studio-video';
 import { StudioObs } from './studio-obs';
 import { InboxPanel } from '../messages/inbox-panel';
@@ -138,6 +139,7 @@ export default function Studio() {
         <aside className="studio-side">
           <StudioPeople />
           <StudioEarnings />
+          <StudioPayouts />
         </aside>
       </div>
       <InboxPanel side="studio" />

@@ -1,13 +1,14 @@
 import { Hono, type Context } from 'hono';
 import type { ReactNode } from 'react';
 import { Layout } from '../../../client/shell/layout';
-import { AuditLogPage, NotOperator, OperatorHome, SecondFactorPage } from '../../../client/features/operator/operator-pages';
-import { AUDIT_PAGE_SIZE, OPERATOR_AUDIT_PATH, OPERATOR_HOME_PATH, OPERATOR_SECOND_FACTOR_PATH } from '../../../shared/operator';
+import { AuditLogPage, PayoutsPage, NotOperator, OperatorHome, SecondFactorPage } from '../../../client/features/operator/operator-pages';
+import { AUDIT_PAGE_SIZE, OPERATOR_AUDIT_PATH, OPERATOR_PAYOUTS_PATH, OPERATOR_HOME_PATH, OPERATOR_SECOND_FACTOR_PATH } from '../../../shared/operator';
 import { parsePage } from '../../../shared/pagination';
 import { safeRedirect } from '../../../shared/safe-redirect';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
 import { auditPage, totpRow } from './operator.repo';
+import { payoutsWhere, recentBatches } from '../../lib/payouts.repo';
 import { operatorPageGate } from './operator.service';
 
 /** An operator page behind the door (operatorPageGate): a visitor is sent to log in, a non-operator sees a notice (403). */
@@ -40,5 +41,11 @@ export const operatorSidePages = new Hono<AppEnv>()
       const n = parsePage(c.req.query('page'));
       const { rows, total } = await auditPage(c.env.DB, AUDIT_PAGE_SIZE, (n - 1) * AUDIT_PAGE_SIZE);
       return <AuditLogPage page={{ data: rows, current_page: n, last_page: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)), total }} />;
+    }),
+  )
+  .get('/payouts', (c) =>
+    page(c, OPERATOR_PAYOUTS_PATH, c.get('t')('operator.payouts.title'), async () => {
+      const [requested, batches] = await Promise.all([payoutsWhere(c.env.DB, { state: 'requested' }), recentBatches(c.env.DB)]);
+      return <PayoutsPage requested={requested} batches={batches} />;
     }),
   );
