@@ -114,6 +114,21 @@ describe('a ban', () => {
   });
 });
 
+describe('a login that outlives the sweep', () => {
+  it('is refused by the visitor check while a restriction is active (a login made while the ban was written)', async () => {
+    const m = await registerMember({ verified: true });
+    const op = await operator();
+    // The restriction row alone, its tokens left in place: as if the login came in after the sweep.
+    await env.DB.prepare("INSERT INTO restrictions (user_id, kind, reason_category, reason, created_by, created_at, statement_hash) VALUES (?, 'ban', 'spam', 'Raced login test row.', ?, ?, ?)")
+      .bind(m.id, op.id, Math.floor(Date.now() / 1000), `race-${m.id}`)
+      .run();
+    expect(await count('auth_tokens', 'user_id = ?', m.id)).toBeGreaterThan(0);
+    expect(await m.client.me()).toBeNull();
+    await env.DB.prepare('UPDATE restrictions SET lifted_at = ?, lifted_by = ? WHERE user_id = ?').bind(Math.floor(Date.now() / 1000), op.id, m.id).run();
+    expect((await m.client.me())?.id).toBe(m.id);
+  });
+});
+
 describe('refusals change nothing', () => {
   it('bad input is a 422 with field errors; no self, no operator, no unknown account', async () => {
     const op = await operator();
