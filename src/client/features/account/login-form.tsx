@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { api, ApiFailure } from '../../lib/api';
 import { showSnackbar } from '../../state/actions';
-import { useStore, useT } from '../../state/context';
+import { useSnap, useStore, useT } from '../../state/context';
+import { dateText } from '../../lib/date-text';
 import { applyAuth, type AuthAnswer } from './auth-actions';
 import { AuthForm, bind, Field, FormAlert, PasswordField, SubmitButton, VERBATIM, type PostedFailure } from '../../ui/form';
 import { bodyMessage } from '../../ui/api-failure';
@@ -38,6 +39,7 @@ export interface LoginFormProps {
 /** Username or e-mail and password; POST auth/login. */
 export function LoginForm({ idPrefix, onSuccess, onForgot, autoFocus, initialLogin = '', redirect, failure }: LoginFormProps) {
   const store = useStore();
+  const { locale } = useSnap();
   const t = useT();
   const [login, setLogin] = useState(failure?.values.username ?? initialLogin);
   const [password, setPassword] = useState('');
@@ -67,7 +69,9 @@ export function LoginForm({ idPrefix, onSuccess, onForgot, autoFocus, initialLog
       onSuccess?.(res);
     } catch (err) {
       setLoading(false);
-      setError(loginErrorText(t, loginErrorCode(err), err instanceof ApiFailure ? err.retryAfter : null));
+      // A suspension says until when (issue 29: the answer carries its end).
+      const until = err instanceof ApiFailure ? (err.body as { ends_at?: unknown } | null)?.ends_at : null;
+      setError(typeof until === 'number' ? t('errors.account_suspended_until', { date: dateText(until, locale) }) : loginErrorText(t, loginErrorCode(err), err instanceof ApiFailure ? err.retryAfter : null));
       setPassword('');
       requestAnimationFrame(() => passwordRef.current?.focus());
     }
