@@ -23,4 +23,6 @@ export interface BillingList {
   welcome?: { percent: number; until: number } | null;
   /** null for visitors (voice call only). */
   limit: { daily: number; remaining: number; currency: string } | null;
+  /** Coins the member owes after a chargeback (spending is locked until a payment settles it); 0 or absent: nothing. */
+  owed?: number;
 }

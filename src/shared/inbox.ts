@@ -28,7 +28,8 @@ export interface SupportMember {
   email: string;
   coins: number;
   payments: { id: number; status: string; coins: number; amount_cents: number; currency: string; provider: string; at: number }[];
-  chats: { id: string; show_id: number; show_name: string; type: string; state: string; minutes: number; coins: number; at: number }[];
+  /** refunded: an operator gave its coins back (1), or not (0). */
+  chats: { id: string; show_id: number; show_name: string; type: string; state: string; minutes: number; coins: number; at: number; refunded: number }[];
 }
 
 export interface InboxMessages {

@@ -148,6 +148,12 @@ export default function BillingPicker({ code, voicecall, initial }: BillingPicke
         )}
       </div>
 
+      {(list.owed ?? 0) > 0 && (
+        <div className="form-alert form-alert-error" role="alert" data-testid="billing-owed">
+          <Icon name="warning" size={18} />
+          <span>{t('billing.owed', { coins: list.owed })}</span>
+        </div>
+      )}
       {list.limit && (
         <p className="billing-limit muted" data-testid="billing-limit">
           {t('billing.limit', {

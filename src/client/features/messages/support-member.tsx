@@ -1,4 +1,6 @@
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
+import { api } from '../../lib/api';
+import { Field, FormError, useApiForm, type Errors } from '../../ui/form';
 import type { Snapshot } from 'valtio';
 import type { SupportMember as Member } from '../../../shared/inbox';
 import { useSnap, useT } from '../../state/context';
@@ -42,10 +44,44 @@ export function SupportMember({ member }: { member: Snapshot<Member> }) {
           <li key={c.id} data-chat-id={c.id}>
             {t('inbox.member.chat', { show: c.show_name, type: c.type, minutes: c.minutes, coins: c.coins, state: c.state })}
             <span className="muted"> · {when(locale, c.at)}</span>
+            {c.state === 'ended' && c.coins > 0 && <ChatRefund id={c.id} refunded={!!c.refunded} />}
           </li>
         ))}
       </MemberList>
     </section>
+  );
+}
+
+/** An ended paid chat's refund (POST operator/refunds, with the reason the audit trail keeps): its coins back to the member. */
+function ChatRefund({ id, refunded }: { id: string; refunded: boolean }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState(refunded);
+  const form = useApiForm({ reason: '' });
+  const submit = form.submit(
+    (v): Errors => (v.reason.trim().length >= 5 ? {} : { reason: t('errors.reason_too_short') }),
+    async ({ reason }) => {
+      await api().post('operator/refunds', { kind: 'chat', id, reason: reason.trim() });
+      setDone(true);
+    },
+    ['reason'],
+  );
+  if (done) return <span className="chip" data-testid="chat-refunded">{t('inbox.member.refunded')}</span>;
+  if (!open) {
+    return (
+      <button type="button" className="btn btn-text" onClick={() => setOpen(true)} data-action="chat-refund">
+        {t('inbox.member.refund')}
+      </button>
+    );
+  }
+  return (
+    <form className="support-refund" onSubmit={submit} noValidate>
+      <Field id={`refund-${id}`} name="reason" label={t('inbox.member.refundReason')} {...form.field('reason')} />
+      <FormError text={form.general} />
+      <button type="submit" className="btn btn-primary" disabled={form.busy} data-action="chat-refund-confirm">
+        {t('inbox.member.refundConfirm')}
+      </button>
+    </form>
   );
 }
 

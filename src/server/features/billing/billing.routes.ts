@@ -6,6 +6,7 @@ import { clientIp, requireUser, requireUserId } from '../session/session.service
 import { nowSeconds } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 import { hit } from '../../lib/throttle.repo';
+import { owedBy } from '../../lib/reversals.repo';
 import { validationHook } from '../../lib/validation';
 import { ensureSession, updateSessionRow } from '../session/session.service';
 import { WELCOME_BONUS_PERCENT } from '../../../shared/constants';
@@ -137,6 +138,7 @@ export const billingRoutes = new Hono<AppEnv>()
       // The welcome offer while it can be won: the coins shown include it (coin packages only).
       welcome: await openWelcomeOffer(db, userId, now),
       limit: { daily: DAILY_LIMIT_CENTS / 100, remaining: Math.max(0, DAILY_LIMIT_CENTS - spent) / 100, currency: 'EUR' },
+      owed: await owedBy(db, userId),
     });
   })
   .post('/init', zValidator('json', initSchema, validationHook), (c) => startBilling(c, c.req.valid('json'), false))

@@ -116,7 +116,8 @@ export async function supportMember(db: D1Database, userId: number): Promise<Sup
     // chat_sessions keeps milliseconds.
     db
       .prepare(
-        `SELECT cs.id, cs.show_id, COALESCE(s.name, '') AS show_name, cs.type, cs.state, cs.minutes, cs.coins, cs.created_at / 1000 AS at
+        `SELECT cs.id, cs.show_id, COALESCE(s.name, '') AS show_name, cs.type, cs.state, cs.minutes, cs.coins, cs.created_at / 1000 AS at,
+           EXISTS (SELECT 1 FROM ledger l WHERE l.ref >= 'refund:chat:' || cs.id || ':' AND l.ref < 'refund:chat:' || cs.id || ';') AS refunded
          FROM chat_sessions cs LEFT JOIN shows s ON s.id = cs.show_id WHERE cs.user_id = ? ORDER BY cs.created_at DESC LIMIT ?`,
       )
       .bind(userId, SUPPORT_RECENT),
