@@ -31,7 +31,7 @@ describe('the account behind a support thread', () => {
     expect(payment).toMatchObject({ status: 'pending', provider: expect.any(String), currency: expect.any(String) });
     expect(payment!.coins).toBeGreaterThan(0);
     const show45 = await env.DB.prepare('SELECT name FROM shows WHERE id = 45').first<{ name: string }>();
-    expect(thread.member!.chats.find((c) => c.id === chatId)).toEqual({ id: chatId, show_id: 45, show_name: show45!.name, type: 'private', state: 'ended', minutes: 3, coins: 15, at: 1_790_000_000 });
+    expect(thread.member!.chats.find((c) => c.id === chatId)).toEqual({ id: chatId, show_id: 45, show_name: show45!.name, type: 'private', state: 'ended', minutes: 3, coins: 15, at: 1_790_000_000, refunded: 0 });
 
     // The performer of show 45: the same member's thread carries no account.
     const performer = await performerOf(45);
