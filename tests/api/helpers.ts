@@ -202,13 +202,17 @@ export async function expectJson<T = Json>(res: Response, status: number): Promi
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/** The error shape of the contract: { message, errors? } and nothing else. */
+/**
+ * The error shape of the contract: { message, errors? } and nothing else, but for the facts a
+ * refusal names for its page: the address of a login that waits for its confirmation (email), and
+ * a restricted account's kind and end (restriction, ends_at: the login form says until when).
+ */
 export function expectErrorShape(body: unknown): asserts body is ErrorBody {
   expect(body).toBeTypeOf('object');
   const b = body as Json;
   expect(typeof b.message).toBe('string');
   expect((b.message as string).length).toBeGreaterThan(0);
-  for (const key of Object.keys(b)) expect(['message', 'errors', 'email']).toContain(key);
+  for (const key of Object.keys(b)) expect(['message', 'errors', 'email', 'restriction', 'ends_at']).toContain(key);
   if (b.errors !== undefined) {
     expect(b.errors).toBeTypeOf('object');
     for (const codes of Object.values(b.errors as Json)) {
