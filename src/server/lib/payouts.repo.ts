@@ -1,4 +1,5 @@
 import { isConstraintViolation, isUniqueViolation } from './errors';
+import type { PayoutView } from '../../shared/payouts';
 import { performerAccount } from './ledger.repo';
 
 // Performers' payouts (issue 29 point 6; migration 0029): a request from the studio for at most
@@ -47,17 +48,9 @@ export async function requestPayout(db: D1Database, showId: number, userId: numb
   }
 }
 
-export interface PayoutRow {
-  id: number;
-  show_id: number;
-  show_name: string;
+/** A payout as the studio and the operators see it, with the performer's user (the ledger rows' member side). */
+export interface PayoutRow extends PayoutView {
   user_id: number;
-  amount: number;
-  state: 'requested' | 'paid' | 'rejected';
-  requested_at: number;
-  batch_id: number | null;
-  decided_at: number | null;
-  note: string | null;
 }
 
 const PAYOUT_SELECT = 'SELECT p.id, p.show_id, s.name AS show_name, p.user_id, p.amount, p.state, p.requested_at, p.batch_id, p.decided_at, p.note FROM payouts p JOIN shows s ON s.id = p.show_id';
