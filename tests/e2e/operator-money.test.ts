@@ -1,5 +1,7 @@
 import type { Browser as PwBrowser } from 'playwright-core';
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERFORMER_SHARE_PERCENT } from '../../src/shared/chat';
 import type { SendAnswer } from '../../src/shared/messages';
 import type { ShowDetail } from '../../src/shared/shows';
 import { baseUrl, call, open } from './browser';
@@ -7,9 +9,10 @@ import { becomeOperator, newMember } from './members';
 import { msg, performerStudio, person, roomsBrowser, showsByIds } from './rooms-helpers';
 
 // Issue 29 points 5 and 6 in Chromium: an operator refunds a member's paid chat from the support
-// thread (de, phone), the member's coins come back and a chargeback's debt shows on their coins
-// page; a performer requests a payout in the studio and an operator pays it as a batch whose CSV
-// statement lists it (en, desktop).
+// thread (de, phone) and the member's coins come back; a chargeback takes a payment's coins back,
+// the member owes what they spent (the coins page says so) and the performer's share of it is
+// taken back (de, phone); a performer requests a payout in the studio and an operator pays it as a
+// batch whose CSV statement lists it (en, desktop).
 
 let browser: PwBrowser;
 let show: ShowDetail;
@@ -23,6 +26,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** The e2e servers' billing secret (scripts/lib.mjs startServer: the pepper, no BILLING_SECRET of its own). */
+const E2E_BILLING_SECRET = 'e2e-pepper-not-secret';
+const performerPart = (coins: number) => Math.floor((coins * PERFORMER_SHARE_PERCENT) / 100);
 
 const coinsOf = async (page: Parameters<typeof call>[0]) => (await call<{ user: { coins: number } }>(page, 'GET', 'session/init')).body.user.coins;
 
@@ -53,6 +60,36 @@ describe('operators and money', () => {
     expect(await chat.locator('[data-testid=chat-refunded]').textContent()).toBe(msg('de').inbox.member.refunded);
     expect(await coinsOf(member)).toBe(500);
     await Promise.all([studio.context().close(), member.context().close(), operator.context().close()]);
+  });
+
+  it("a chargeback takes the coins back: the member owes what was spent, the coins page says so, the performer's share of it is taken back (de, phone)", async () => {
+    const performer = await person(browser, 'de', 'desktop');
+    expect((await call(performer, 'POST', 'auth/login', { username: show.slugName, password: 'studio-demo-1' })).status).toBe(200);
+    const earnings = async () => (await call<{ balance: number }>(performer, 'GET', 'studio/payouts')).body.balance;
+    const member = await person(browser, 'de', 'phone');
+    await newMember(member, { ageChecked: true, nickname: true });
+    // A card payment through the sandbox processor, then every coin of it tipped to the show.
+    const init = await call<{ link: string; id: number; coins: number }>(member, 'POST', 'billing/init', { paymenttypeid: 1, productid: 2 });
+    expect(init.status).toBe(200);
+    const bid = new URL(init.body.link, baseUrl()).searchParams.get('bid')!;
+    expect((await member.request.post(`${baseUrl()}/billing/sandbox`, { form: { bid, action: 'pay' }, maxRedirects: 0 })).status()).toBe(303);
+    const coins = await coinsOf(member);
+    expect(coins).toBeGreaterThan(0);
+    const before = await earnings();
+    expect((await call(member, 'POST', 'conversations/show', { body: 'Danke', showid: show.id, pseudoid: 0, tip: true, coins })).status).toBe(200);
+    expect(await earnings()).toBe(before + performerPart(coins));
+    // The bank takes the payment back: the processor's signed postback.
+    const body = JSON.stringify({ billing_id: init.body.id, status: 'chargeback', event_id: `cb-${init.body.id}` });
+    const signature = createHmac('sha256', E2E_BILLING_SECRET).update(body).digest('hex');
+    const res = await fetch(`${baseUrl()}/api/billing/callback/sandbox`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', 'X-Sandbox-Signature': signature } });
+    expect(((await res.json()) as { status: string }).status).toBe('charged_back');
+    expect(await coinsOf(member)).toBe(0);
+    expect(await earnings()).toBe(before);
+    const owed = (await call<{ owed: number }>(member, 'GET', 'billing')).body.owed;
+    expect(owed).toBeGreaterThan(0);
+    await open(member, '/billing');
+    expect(await member.locator('[data-testid=billing-owed]').textContent()).toContain(msg('de').billing.owed.replace('{{coins}}', String(owed)));
+    await Promise.all([performer.context().close(), member.context().close()]);
   });
 
   it('a performer requests a payout in the studio and an operator pays it in a batch with its CSV statement (en, desktop)', async () => {
