@@ -64,7 +64,10 @@ import { operatorRoutes } from './features/operator/operator.routes';
 import { operatorMoneyRoutes } from './features/operator/money.routes';
 import { payoutRoutes } from './features/studio/payouts.routes';
 import { operatorAccountRoutes } from './features/operator/accounts.routes';
+import { operatorReportRoutes } from './features/operator/reports.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
 import { operatorAccountPages } from './features/operator/accounts.pages';
+import { operatorReportPages } from './features/operator/reports.pages';
 import { restrictionsRoutes } from './features/restrictions/restrictions.routes';
 import { restrictionPages } from './features/restrictions/restrictions.pages';
 import { ApiError } from './lib/errors';
@@ -170,6 +173,8 @@ export function createApp() {
     .route('/operator', operatorRoutes)
     .route('/operator', operatorMoneyRoutes)
     .route('/operator', operatorAccountRoutes)
+    .route('/operator', operatorReportRoutes)
+    .route('/reports', reportsRoutes)
     .route('/restrictions', restrictionsRoutes)
     .route('/conversations', conversationsRoutes)
     .route('/studio', studioRoutes)
@@ -198,6 +203,7 @@ export function createApp() {
   app.route('/operator', operatorPages);
   app.route('/operator', operatorSidePages);
   app.route('/operator', operatorAccountPages);
+  app.route('/operator', operatorReportPages);
   app.route('/account', restrictionPages);
   app.route('/users/archive', archivePages);
   app.route('/users', profilePages);

@@ -105,6 +105,8 @@ export const PREFIX_FEATURE: Record<string, string> = {
   archive: 'store',
   media: 'store',
   conversations: 'messages',
+  // reports of content (issue 29 point 3)
+  reports: 'reports',
   // the operators' inbox of support conversations
   support: 'messages',
   realtime: 'realtime',

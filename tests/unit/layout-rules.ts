@@ -35,8 +35,10 @@ export const FEATURE_ALLOW: Record<string, string[]> = {
   // an operator's status change is told to the show's room
   // operators are appointed and every token call is recorded in the audit trail
   'server:ops': ['server:billing', 'server:shows', 'server:chat', 'server:operator'],
-  // the operators' door: the login behind the request (its auth cookie); bans and suspensions of accounts
-  'server:operator': ['server:session', 'server:restrictions'],
+  // the operators' door: the login behind the request (its auth cookie); bans and suspensions of accounts; the queue of reports
+  'server:operator': ['server:session', 'server:restrictions', 'server:reports'],
+  // reports: a chat line is read from its show's room; the reporter's address caps by client address
+  'server:reports': ['server:chat', 'server:session'],
   // a ban or suspension ends the account's logins and takes a performer's show offline
   'server:restrictions': ['server:account', 'server:shows'],
   'server:realtime': ['server:session'],

@@ -1,5 +1,6 @@
 import { OPERATOR_INBOX_PATH } from '../../../shared/messages';
 import { OPERATOR_APPEALS_PATH, OPERATOR_AUDIT_PATH, OPERATOR_PAYOUTS_PATH, OPERATOR_USERS_PATH, type AuditPage } from '../../../shared/operator';
+import { OPERATOR_REPORTS_PATH } from '../../../shared/reports';
 import { useSnap, useT } from '../../state/context';
 import { Island } from '../../ui/island';
 import { TableHead } from '../../ui/table-head';
@@ -43,6 +44,9 @@ export function OperatorHome() {
         </li>
         <li>
           <a href={OPERATOR_PAYOUTS_PATH}>{t('operator.links.payouts')}</a>
+        </li>
+        <li>
+          <a href={OPERATOR_REPORTS_PATH}>{t('operator.links.reports')}</a>
         </li>
       </ul>
       <AccountSearchForm />

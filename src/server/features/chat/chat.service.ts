@@ -41,3 +41,8 @@ export async function syncRoom(env: Bindings, showId: number): Promise<void> {
   const row = await showById(env.DB, showId);
   if (row) await roomOf(env, showId).setShow(showConf(row));
 }
+
+/** A line of a show's recent chat by its id (reports keep it as it was); null when the room no longer has it. */
+export async function chatLine(env: Bindings, showId: number, lineId: string): Promise<{ nick: string; text: string; performer: boolean; uid: number | null } | null> {
+  return roomOf(env, showId).line(lineId);
+}

@@ -129,6 +129,13 @@ export class ShowRoom extends HibernatingRoom<RoomAttachment> {
     return videoWhipEnd(this.room, id);
   }
 
+  /** A line of the recent chat as sent (a report's snapshot) and its sender's account when known; null when gone or a notice. */
+  line(id: string): { nick: string; text: string; performer: boolean; uid: number | null } | null {
+    const l = this.room.history.find((x) => x.id === id);
+    if (!l || l.role === 'system') return null;
+    return { nick: l.nick, text: l.text, performer: l.role === 'performer', uid: this.room.sessions.get(l.from)?.uid ?? null };
+  }
+
   // ---- calls from the viewers' shards (shard.ts) ----
 
   /** A viewer's frame (its limits passed on the shard): what goes back to that socket. */
