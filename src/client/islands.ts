@@ -52,6 +52,7 @@ export const islands = {
   AppealDecision: () => import('./features/operator/appeal-decision.island'),
   ReportResolve: () => import('./features/operator/report-resolve.island'),
   ReportButton: () => import('./features/reports/report-button.island'),
+  ModerationDecision: () => import('./features/operator/moderation-decision.island'),
   AppealForm: () => import('./features/restrictions/appeal-form.island'),
   ChatHistory: () => import('./features/chat/chat-history.island'),
   ExternalChat: () => import('./features/chat/external-chat.island'),

@@ -62,6 +62,8 @@ import { operatorPages } from './features/messages/operator.pages';
 import { operatorSidePages } from './features/operator/operator.pages';
 import { operatorRoutes } from './features/operator/operator.routes';
 import { operatorMoneyRoutes } from './features/operator/money.routes';
+import { operatorModerationRoutes } from './features/operator/moderation.routes';
+import { operatorModerationPages } from './features/operator/moderation.pages';
 import { payoutRoutes } from './features/studio/payouts.routes';
 import { operatorAccountRoutes } from './features/operator/accounts.routes';
 import { operatorReportRoutes } from './features/operator/reports.routes';
@@ -175,6 +177,7 @@ export function createApp() {
     .route('/operator', operatorAccountRoutes)
     .route('/operator', operatorReportRoutes)
     .route('/reports', reportsRoutes)
+    .route('/operator', operatorModerationRoutes)
     .route('/restrictions', restrictionsRoutes)
     .route('/conversations', conversationsRoutes)
     .route('/studio', studioRoutes)
@@ -204,6 +207,7 @@ export function createApp() {
   app.route('/operator', operatorSidePages);
   app.route('/operator', operatorAccountPages);
   app.route('/operator', operatorReportPages);
+  app.route('/operator', operatorModerationPages);
   app.route('/account', restrictionPages);
   app.route('/users/archive', archivePages);
   app.route('/users', profilePages);

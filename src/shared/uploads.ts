@@ -34,6 +34,8 @@ export const UPLOAD_PENDING_WINDOW_S = 86_400;
 export const UPLOAD_CONCURRENT_MAX = 3;
 
 export type UploadStatus = 'pending' | 'published';
+/** An operator's review of a complete upload (issue 29): only 'approved' items reach members. */
+export type ReviewState = 'pending' | 'approved' | 'rejected';
 
 export interface StudioVideo {
   id: number;
@@ -43,6 +45,9 @@ export interface StudioVideo {
   price: number;
   duration: number;
   status: UploadStatus;
+  review: ReviewState;
+  /** The operator's reason for a rejection (shown to the performer). */
+  review_reason: string | null;
   created_at: number;
 }
 
@@ -53,6 +58,8 @@ export interface StudioGallery {
   price: number;
   picture_count: number;
   status: UploadStatus;
+  review: ReviewState;
+  review_reason: string | null;
   created_at: number;
 }
 

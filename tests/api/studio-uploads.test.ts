@@ -5,6 +5,8 @@ import { UPLOAD_CHUNK_BYTES, UPLOAD_CONCURRENT_MAX, UPLOAD_PENDING_MAX, type Stu
 import { Client, expectError, expectJson, req } from './helpers';
 import { chatMember, performerOf } from './chat-helpers';
 import { jpegFile, mp4File, pngFile, webmFile, WEBM_HEADER } from './media-files';
+import { approve } from './moderation-helpers';
+import { operator } from './operator-helpers';
 
 // Studio uploads (issue 13): performers only; the declared type and size are checked before
 // anything is written; a video goes up as an R2 multipart upload (chunks retried freely), with a
@@ -141,8 +143,10 @@ describe('studio uploads', () => {
     await expectError(await put(p, `${base}/parts/1${q}`, first), 404, 'not_found');
     await expectError(await p.post(`${base}/complete`, { upload: start.upload, parts: [p1, p2] }), 404, 'not_found');
     expect((await expectJson<StudioUploadsAnswer>(await p.get('/api/studio/uploads'), 200)).videos.find((v) => v.id === id)?.status).toBe('published');
-    // Now in the store.
+    // Its performer finds it; the store lists it once an operator approved it (issue 29).
     expect(await expectJson(await p.get(`/api/videos/${id}`), 200)).toMatchObject({ id, ccid: start.video.ccid, title_en: 'Sunset test', price: 40, duration: 12 });
+    expect(await listed()).not.toContain(id);
+    await approve(await operator(), 'video', id);
     expect(await listed()).toContain(id);
   });
 
@@ -181,7 +185,7 @@ describe('studio uploads', () => {
       expect((await put(p, `${base}/pictures/${idx}/full`, pngFile(2000, idx), 'image/png')).status).toBe(204);
       expect((await put(p, `${base}/pictures/${idx}/thumb`, pngFile(300, idx), 'image/png')).status).toBe(204);
     }
-    expect(await expectJson(await p.post(`${base}/complete`), 200)).toEqual({ gallery: { id: g.id, status: 'published' } });
+    expect(await expectJson(await p.post(`${base}/complete`), 200)).toEqual({ gallery: { id: g.id, status: 'published', review: 'pending' } });
     const pics = await env.DB.prepare('SELECT idx, full_key, thumb_key, mime, width, height FROM gallery_pictures WHERE gallery_id = ? ORDER BY idx').bind(g.id).all();
     expect(pics.results).toEqual([
       { idx: 1, full_key: `uploads/galleries/${g.id}/1-full`, thumb_key: `uploads/galleries/${g.id}/1-thumb`, mime: 'image/png', width: 1200, height: 800 },

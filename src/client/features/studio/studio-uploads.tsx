@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { UPLOAD_PICTURE_TYPES, UPLOAD_VIDEO_TYPES } from '../../../shared/store';
-import { UPLOAD_PRICE_MAX, UPLOAD_TAGS_MAX, UPLOAD_TITLE_MAX } from '../../../shared/uploads';
+import { UPLOAD_PRICE_MAX, UPLOAD_TAGS_MAX, UPLOAD_TITLE_MAX, type ReviewState, type UploadStatus } from '../../../shared/uploads';
 import type { TFunction } from '../../../shared/translate';
 import { useSnap, useStore, useT } from '../../state/context';
 import { errorText } from '../../ui/error-text';
@@ -183,19 +183,36 @@ export function StudioUploads() {
   );
 }
 
-/** One kind of the performer's own uploads: title, what it is (price or pictures) and its status. */
-function OwnList({ title, testId, items }: { title: string; testId: string; items: { id: number; status: string; title: string; size: string }[] }) {
+interface OwnItem {
+  id: number;
+  status: UploadStatus;
+  review: ReviewState;
+  review_reason: string | null;
+  title: string;
+  size: string;
+}
+
+/** Where an upload stands: unfinished, waiting for an operator's review, in the store, or rejected (issue 29). */
+const stateOf = (x: OwnItem) => (x.status === 'pending' ? 'pending' : x.review === 'approved' ? 'published' : x.review === 'rejected' ? 'rejected' : 'review');
+
+/** One kind of the performer's own uploads: title, what it is (price or pictures) and its state (a rejection with its reason). */
+function OwnList({ title, testId, items }: { title: string; testId: string; items: OwnItem[] }) {
   const t = useT();
   return (
     <>
       <h3>{title}</h3>
       <ul className="studio-upload-list" data-testid={testId}>
         {items.map((x) => (
-          <li key={x.id} data-id={x.id} data-status={x.status}>
+          <li key={x.id} data-id={x.id} data-status={x.status} data-state={stateOf(x)}>
             <span>{x.title}</span>
-            <span className="small muted">
-              {x.size} · {t(`studio.uploads.status.${x.status}`)}
+            <span className="small muted" data-testid="upload-state">
+              {x.size} · {t(`studio.uploads.status.${stateOf(x)}`)}
             </span>
+            {x.review === 'rejected' && x.review_reason && (
+              <span className="small studio-upload-rejected" data-testid="upload-rejected-reason">
+                {t('studio.uploads.rejectedReason', { reason: x.review_reason })}
+              </span>
+            )}
           </li>
         ))}
       </ul>

@@ -192,5 +192,5 @@ export async function clearRedirectSplash(db: D1Database, id: string): Promise<v
 
 /** The welcome offer's free video: the best rated one. */
 export async function welcomeVideoId(db: D1Database): Promise<number | null> {
-  return (await db.prepare('SELECT id FROM videos ORDER BY rating DESC, id LIMIT 1').first<{ id: number }>())?.id ?? null;
+  return (await db.prepare("SELECT id FROM videos WHERE status = 'published' AND review = 'approved' ORDER BY rating DESC, id LIMIT 1").first<{ id: number }>())?.id ?? null;
 }

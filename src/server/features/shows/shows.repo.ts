@@ -162,7 +162,12 @@ export async function getShowDetail(db: D1Database, id: number, locale: Locale):
         'SELECT c.id, c.name_en, c.name_de, c.slug, c.slug_description FROM show_categories sc JOIN categories c ON c.id = sc.category_id WHERE sc.show_id = ? ORDER BY c.is_search, c.position',
       )
       .bind(id),
-    db.prepare('SELECT (SELECT COUNT(*) FROM videos WHERE show_id = ?1) AS videos, (SELECT COUNT(*) FROM galleries WHERE show_id = ?1) AS galleries').bind(id),
+    // What the store lists of the show: published and approved items only.
+    db
+      .prepare(
+        "SELECT (SELECT COUNT(*) FROM videos WHERE show_id = ?1 AND status = 'published' AND review = 'approved') AS videos, (SELECT COUNT(*) FROM galleries WHERE show_id = ?1 AND status = 'published' AND review = 'approved') AS galleries",
+      )
+      .bind(id),
   ]);
   const r = show.results[0] as DetailRow | undefined;
   if (!r) return null;

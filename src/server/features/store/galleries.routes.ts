@@ -9,7 +9,7 @@ import { announceCoins } from '../billing/billing.service';
 import { requireUser, requireVerified } from '../session/session.service';
 import { buyItem } from './buying';
 import { findBuyableGallery, galleryShowPrice, rateItem } from './purchases.repo';
-import { buyBody, pathId, rateBody } from './store-params';
+import { buyBody, pathId, rateBody, seerOf } from './store-params';
 import { getGallery } from './store.service';
 
 /** The published gallery {galleryId} of show {showId}, else 404. */
@@ -52,7 +52,7 @@ export const galleriesRoutes = new Hono<AppEnv>()
   .get('/:showId/:galleryId', async (c) => {
     const showId = pathId(c.req.param('showId'));
     const id = pathId(c.req.param('galleryId'));
-    const gallery = showId === null || id === null ? null : await getGallery(c.env.DB, { showId, id, locale: c.get('locale'), userId: c.get('user')?.id ?? null });
+    const gallery = showId === null || id === null ? null : await getGallery(c.env.DB, { showId, id, locale: c.get('locale'), userId: c.get('user')?.id ?? null, seer: seerOf(c) });
     if (!gallery) throw new ApiError(404, 'not_found');
     return c.json<GalleryAnswer>(gallery);
   });

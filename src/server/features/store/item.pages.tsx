@@ -10,6 +10,7 @@ import type { AppEnv } from '../../env';
 import { idParam } from '../../lib/params';
 import { renderPage } from '../../render/render-page';
 import { getGallery, getVideo, moreLikeGallery, moreLikeVideo } from './store.service';
+import { seerOf } from './store-params';
 
 // A video's clip page and a gallery's pictures page, each in three contexts: the store
 // (/videos/clip/{id}/{part?}, /galleries/pictures/{showid}/{id}), a search
@@ -35,7 +36,7 @@ async function renderClip(c: Context<AppEnv>, ctx: StoreContext) {
   if (id === null || part === null) return c.notFound();
   const locale = c.get('locale');
   const userId = c.get('user')?.id ?? null;
-  const video = await getVideo(c.env.DB, { id, locale, userId });
+  const video = await getVideo(c.env.DB, { id, locale, userId, seer: seerOf(c) });
   if (!video || !video.parts_list.some((p) => p.part === part)) return c.notFound();
   const show = { id: video.show_id, name: video.showName, slugName: video.showSlug };
   if (ctx === 'show') {
@@ -67,7 +68,7 @@ async function renderGallery(c: Context<AppEnv>, ctx: StoreContext) {
   if (showId === null || id === null) return c.notFound();
   const locale = c.get('locale');
   const userId = c.get('user')?.id ?? null;
-  const gallery = await getGallery(c.env.DB, { showId, id, locale, userId });
+  const gallery = await getGallery(c.env.DB, { showId, id, locale, userId, seer: seerOf(c) });
   if (!gallery) return c.notFound();
   const show = { id: gallery.showId, name: gallery.showName, slugName: gallery.showSlug };
   if (ctx === 'show' && c.req.param('slug') !== gallery.showSlug) return c.redirect(picturesHref(gallery, 'show'), 301);

@@ -5,7 +5,7 @@ import { takeLease } from '../../lib/leases.repo';
 import { perAddress } from '../../lib/limits';
 import { clientIp } from '../session/session.service';
 import { findPartObject, findPictureObject, findPosterKey, type MediaObject } from './purchases.repo';
-import { pathId } from './store-params';
+import { pathId, seerOf } from './store-params';
 
 // /media: the store's files, streamed by the worker from R2 after it checks who may have them
 // (issue 13). Whole parts and full pictures are checked on every request (Range requests
@@ -116,42 +116,44 @@ function ownerOnly(object: MediaObject | null): MediaObject {
 }
 
 const userOf = (c: Context<AppEnv>) => c.get('user')?.id ?? null;
+/** Public files, unless the asker may see unapproved items (a performer, an operator): never kept by a shared cache for them. */
+const publicFor = (c: Context<AppEnv>) => (seerOf(c) === 0 ? PUBLIC : PRIVATE);
 
 /** /media (its refusals are JSON like the API's, not error pages: players and images read them). */
 export const mediaRoutes = new Hono<AppEnv>()
   .get('/videos/:id/poster', async (c) => {
     const id = pathId(c.req.param('id'));
-    const key = id === null ? undefined : await findPosterKey(c.env.DB, id);
+    const key = id === null ? undefined : await findPosterKey(c.env.DB, id, seerOf(c));
     if (id === null || key === undefined) throw new ApiError(404, 'not_found');
     // Without an uploaded poster: the generated art. An upload's type is the object's own.
     if (key === null) return c.redirect(`/img/video/${id}.svg`, 302);
-    return streamObject(c, key, null, PUBLIC);
+    return streamObject(c, key, null, publicFor(c));
   })
   .get('/videos/:id/:part/preview', async (c) => {
     const id = pathId(c.req.param('id'));
     const part = pathId(c.req.param('part'));
-    const object = id === null || part === null ? null : await findPartObject(c.env.DB, id, part, 'preview', userOf(c));
+    const object = id === null || part === null ? null : await findPartObject(c.env.DB, id, part, 'preview', userOf(c), seerOf(c));
     if (!object) throw new ApiError(404, 'not_found');
-    return streamObject(c, object.key, object.mime, PUBLIC, true);
+    return streamObject(c, object.key, object.mime, publicFor(c), true);
   })
   .get('/videos/:id/:part', async (c) => {
     const id = pathId(c.req.param('id'));
     const part = pathId(c.req.param('part'));
-    const object = ownerOnly(id === null || part === null ? null : await findPartObject(c.env.DB, id, part, 'full', userOf(c)));
+    const object = ownerOnly(id === null || part === null ? null : await findPartObject(c.env.DB, id, part, 'full', userOf(c), seerOf(c)));
     return streamObject(c, object.key, object.mime, PRIVATE, true);
   })
   .get('/galleries/:id/:idx/:size{thumb|full}', async (c) => {
     const id = pathId(c.req.param('id'));
     const idx = pathId(c.req.param('idx'));
     const size = c.req.param('size') as 'thumb' | 'full';
-    const found = id === null || idx === null ? null : await findPictureObject(c.env.DB, id, idx, size, userOf(c));
+    const found = id === null || idx === null ? null : await findPictureObject(c.env.DB, id, idx, size, userOf(c), seerOf(c));
     if (size === 'thumb') {
       if (!found) throw new ApiError(404, 'not_found');
-      return streamObject(c, found.key, found.mime, PUBLIC);
+      return streamObject(c, found.key, found.mime, publicFor(c));
     }
     const object = ownerOnly(found);
     // A free gallery's pictures are the same for everyone.
-    return streamObject(c, object.key, object.mime, object.price === 0 ? PUBLIC : PRIVATE);
+    return streamObject(c, object.key, object.mime, object.price === 0 ? publicFor(c) : PRIVATE);
   });
 
 mediaRoutes.onError((err, c) => {

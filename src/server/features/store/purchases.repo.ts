@@ -1,4 +1,4 @@
-import type { Kind } from './store.repo';
+import { reviewedFor, type Kind } from './store.repo';
 
 // What a member owns, rates and watches (issue 13): purchases, prizes used for them, ratings,
 // views, and the archive. Writes that must hold together share one batch.
@@ -20,7 +20,7 @@ export function findBuyableVideo(db: D1Database, ccid: string, part: number, use
       `SELECT v.id, v.show_id, v.price,
          EXISTS (SELECT 1 FROM video_parts p WHERE p.video_id = v.id AND p.part = ?2) AS has_part,
          (v.price = 0 AND ?3 IS NOT NULL) OR EXISTS (SELECT 1 FROM purchases u WHERE u.user_id = ?3 AND u.kind = 'video' AND u.item_id = v.id) AS owned
-       FROM videos v WHERE v.ccid = ?1 AND v.status = 'published'`,
+       FROM videos v WHERE v.ccid = ?1 AND v.status = 'published' AND v.review = 'approved'`,
     )
     .bind(ccid, part, userId)
     .first<Buyable>();
@@ -32,7 +32,7 @@ export function findBuyableGallery(db: D1Database, showId: number, id: number, u
     .prepare(
       `SELECT g.id, g.show_id, g.price, 1 AS has_part,
          (g.price = 0 AND ?3 IS NOT NULL) OR EXISTS (SELECT 1 FROM purchases u WHERE u.user_id = ?3 AND u.kind = 'gallery' AND u.item_id = g.id) AS owned
-       FROM galleries g WHERE g.id = ?1 AND g.show_id = ?2 AND g.status = 'published'`,
+       FROM galleries g WHERE g.id = ?1 AND g.show_id = ?2 AND g.status = 'published' AND g.review = 'approved'`,
     )
     .bind(id, showId, userId)
     .first<Buyable>();
@@ -81,7 +81,7 @@ export async function memberCoins(db: D1Database, userId: number): Promise<numbe
 
 /** A published gallery's show and price (GET galleries/free/{id} knows only the gallery). */
 export function galleryShowPrice(db: D1Database, id: number): Promise<{ show_id: number; price: number } | null> {
-  return db.prepare("SELECT show_id, price FROM galleries WHERE id = ? AND status = 'published'").bind(id).first<{ show_id: number; price: number }>();
+  return db.prepare("SELECT show_id, price FROM galleries WHERE id = ? AND status = 'published' AND review = 'approved'").bind(id).first<{ show_id: number; price: number }>();
 }
 
 /** Whether the member owns the item now (a purchase row). */
@@ -140,31 +140,34 @@ export interface MediaObject {
 }
 
 /** A part's whole file (`full`) or preview, with the member's ownership. */
-export function findPartObject(db: D1Database, videoId: number, part: number, which: 'full' | 'preview', userId: number | null): Promise<MediaObject | null> {
+export function findPartObject(db: D1Database, videoId: number, part: number, which: 'full' | 'preview', userId: number | null, seer = 0): Promise<MediaObject | null> {
   return db
     .prepare(
       `SELECT ${which === 'full' ? 'p.media_key' : 'p.preview_key'} AS key, p.mime, p.duration_s, v.price,
-         (v.price = 0 AND ?3 IS NOT NULL) OR EXISTS (SELECT 1 FROM purchases u WHERE u.user_id = ?3 AND u.kind = 'video' AND u.item_id = v.id) AS owned
-       FROM video_parts p JOIN videos v ON v.id = p.video_id WHERE p.video_id = ?1 AND p.part = ?2 AND v.status = 'published'`,
+         (v.price = 0 AND ?3 IS NOT NULL) OR EXISTS (SELECT 1 FROM purchases u WHERE u.user_id = ?3 AND u.kind = 'video' AND u.item_id = v.id) OR ?4 = -1 OR v.show_id = ?4 AS owned
+       FROM video_parts p JOIN videos v ON v.id = p.video_id WHERE p.video_id = ?1 AND p.part = ?2 AND v.status = 'published' AND ${reviewedFor('v', '?4')}`,
     )
-    .bind(videoId, part, userId)
+    .bind(videoId, part, userId, seer)
     .first<MediaObject>();
 }
 
 /** A video's uploaded poster key: undefined when there is no such video, null without a poster. */
-export async function findPosterKey(db: D1Database, videoId: number): Promise<string | null | undefined> {
-  const row = await db.prepare("SELECT poster_key FROM videos WHERE id = ? AND status = 'published'").bind(videoId).first<{ poster_key: string | null }>();
+export async function findPosterKey(db: D1Database, videoId: number, seer = 0): Promise<string | null | undefined> {
+  const row = await db
+    .prepare(`SELECT poster_key FROM videos v WHERE id = ?1 AND status = 'published' AND ${reviewedFor('v', '?2')}`)
+    .bind(videoId, seer)
+    .first<{ poster_key: string | null }>();
   return row ? row.poster_key : undefined;
 }
 
 /** A gallery picture in one size, with the member's ownership (free galleries: owned by everyone). */
-export function findPictureObject(db: D1Database, galleryId: number, idx: number, size: 'full' | 'thumb', userId: number | null): Promise<MediaObject | null> {
+export function findPictureObject(db: D1Database, galleryId: number, idx: number, size: 'full' | 'thumb', userId: number | null, seer = 0): Promise<MediaObject | null> {
   return db
     .prepare(
       `SELECT ${size === 'full' ? 'p.full_key' : 'p.thumb_key'} AS key, p.mime, g.price,
-         g.price = 0 OR EXISTS (SELECT 1 FROM purchases u WHERE u.user_id = ?3 AND u.kind = 'gallery' AND u.item_id = g.id) AS owned
-       FROM gallery_pictures p JOIN galleries g ON g.id = p.gallery_id WHERE p.gallery_id = ?1 AND p.idx = ?2 AND g.status = 'published'`,
+         g.price = 0 OR EXISTS (SELECT 1 FROM purchases u WHERE u.user_id = ?3 AND u.kind = 'gallery' AND u.item_id = g.id) OR ?4 = -1 OR g.show_id = ?4 AS owned
+       FROM gallery_pictures p JOIN galleries g ON g.id = p.gallery_id WHERE p.gallery_id = ?1 AND p.idx = ?2 AND g.status = 'published' AND ${reviewedFor('g', '?4')}`,
     )
-    .bind(galleryId, idx, userId)
+    .bind(galleryId, idx, userId, seer)
     .first<MediaObject>();
 }

@@ -1,8 +1,19 @@
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { RATING_STARS_MAX } from '../../../shared/store';
+import type { AppEnv } from '../../env';
 
 // Inputs of the store's calls. Path ids that are not ids answer 404 (nothing by that address);
 // bodies are validated (422 with field errors).
+
+/**
+ * Who may see items that are not approved yet (reviewedFor in store.repo.ts): -1 an operator whose
+ * login gave the second factor (every item), a performer their show's, anyone else none (0).
+ */
+export function seerOf(c: Context<AppEnv>): number {
+  if (c.get('operator')?.secondFactorAt) return -1;
+  return c.get('user')?.performer_show ?? 0;
+}
 
 /** A positive id (up to 9 digits), else null. */
 export function pathId(value: string | undefined): number | null {

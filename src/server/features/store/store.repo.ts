@@ -9,6 +9,13 @@ import { nameContains, nameTier } from '../../lib/search-rank';
 // The SQL is assembled from fixed fragments only; every value is a bound parameter.
 
 export type Kind = 'video' | 'gallery';
+
+/**
+ * Who sees an item that is not approved (issue 29: uploads wait for an operator's review): the
+ * parameter `p` is the asker's "seer" (seerOf): -1 an operator sees every item, a show id its
+ * performer sees that show's, 0 nobody. Lists and searches never show unapproved items.
+ */
+export const reviewedFor = (alias: string, p: string) => `(${alias}.review = 'approved' OR ${p} = -1 OR ${alias}.show_id = ${p})`;
 type Param = string | number;
 
 interface MediaRow {
@@ -100,7 +107,7 @@ export interface ListQuery {
 /** One page of published items (with the total) in one round trip. */
 export async function queryList<R extends MediaRow>(db: D1Database, kind: Kind, q: ListQuery): Promise<Paged<R>> {
   const table = TABLE[kind];
-  const where = ["m.status = 'published'"];
+  const where = ["m.status = 'published'", "m.review = 'approved'"];
   const params: Param[] = [];
   if (q.text) {
     const byName = nameContains('k.name_key', q.text);
@@ -158,7 +165,7 @@ export async function queryMoreLike<R extends MediaRow>(db: D1Database, kind: Ki
   const { results } = await db
     .prepare(
       `SELECT ${tileColumns(kind)} FROM ${TABLE[kind]} m JOIN shows s ON s.id = m.show_id
-       WHERE m.status = 'published' AND m.id != ?2
+       WHERE m.status = 'published' AND m.review = 'approved' AND m.id != ?2
        ORDER BY (m.show_id IS ?3) DESC, ${shared} DESC, m.rating DESC, m.id DESC LIMIT ?4`,
     )
     .bind(userId, itemId, showId, limit)

@@ -31,13 +31,13 @@ function detailHead<S extends { owned?: boolean }>(tile: S, row: { my_rating: nu
 }
 
 /** A video by numeric id or ccid (e.g. `v000012`), with the member's ownership and rating. */
-export async function getVideo(db: D1Database, q: { id: number | string; locale: Locale; userId: number | null }): Promise<VideoDetail | null> {
+export async function getVideo(db: D1Database, q: { id: number | string; locale: Locale; userId: number | null; seer?: number }): Promise<VideoDetail | null> {
   const raw = String(q.id);
   let ref: { id: number } | { ccid: string };
   if (/^\d{1,9}$/.test(raw)) ref = { id: Number(raw) };
   else if (/^[a-z0-9_-]{1,40}$/i.test(raw)) ref = { ccid: raw };
   else return null;
-  const found = await findVideo(db, ref, q.locale, q.userId);
+  const found = await findVideo(db, ref, q.locale, q.userId, q.seer);
   if (!found) return null;
   const { row, parts, tags } = found;
   return {
@@ -52,8 +52,8 @@ export async function getVideo(db: D1Database, q: { id: number | string; locale:
 }
 
 /** A gallery of a show (null when it is not that show's); full pictures only for owners and free galleries. */
-export async function getGallery(db: D1Database, q: { showId: number; id: number; locale: Locale; userId: number | null }): Promise<GalleryDetail | null> {
-  const found = await findGallery(db, q.showId, q.id, q.userId);
+export async function getGallery(db: D1Database, q: { showId: number; id: number; locale: Locale; userId: number | null; seer?: number }): Promise<GalleryDetail | null> {
+  const found = await findGallery(db, q.showId, q.id, q.userId, q.seer);
   if (!found) return null;
   const { row, pictures } = found;
   const head = detailHead(toGallerySummary(row, q.locale), row);

@@ -10,7 +10,7 @@ import { announceCoins } from '../billing/billing.service';
 import { requireUser, requireVerified } from '../session/session.service';
 import { buyItem } from './buying';
 import { countView, findBuyableVideo, findPartObject, rateItem } from './purchases.repo';
-import { buyBody, pathCcid, pathId, rateBody } from './store-params';
+import { buyBody, pathCcid, pathId, rateBody, seerOf } from './store-params';
 import { getVideo } from './store.service';
 
 const DAY_S = 86_400;
@@ -63,7 +63,7 @@ export const videosRoutes = new Hono<AppEnv>()
     return c.json<ViewAnswer>(await countView(c.env.DB, video.id, await viewer(c), Math.floor(now / DAY_S)));
   })
   .get('/:id', async (c) => {
-    const video = await getVideo(c.env.DB, { id: c.req.param('id'), locale: c.get('locale'), userId: c.get('user')?.id ?? null });
+    const video = await getVideo(c.env.DB, { id: c.req.param('id'), locale: c.get('locale'), userId: c.get('user')?.id ?? null, seer: seerOf(c) });
     if (!video) throw new ApiError(404, 'not_found');
     return c.json<VideoAnswer>(video);
   });

@@ -75,5 +75,5 @@ export const galleryUploadRoutes = new Hono<AppEnv>()
     const heads = await Promise.all(pictures.flatMap((p) => [c.env.MEDIA.head(p.full_key), c.env.MEDIA.head(p.thumb_key)]));
     if (pictures.some((_, i) => !heads[2 * i] || !heads[2 * i + 1])) throw new ApiError(422, 'validation_failed', { pictures: ['missing'] });
     await publishGallery(c.env.DB, showId, id);
-    return c.json({ gallery: { id, status: 'published' } });
+    return c.json({ gallery: { id, status: 'published', review: 'pending' } });
   });

@@ -1,17 +1,18 @@
 import { UPLOAD_PENDING_MAX, UPLOAD_PENDING_WINDOW_S, type StudioGallery, type StudioUploadsAnswer, type StudioVideo } from '../../../shared/uploads';
 
 // All SQL of the studio uploads: the performer's videos and galleries, written 'pending' and
-// published once their files are complete (the store lists only 'published' ones).
+// published once their files are complete; an upload's review is 'pending' until an operator
+// approves it (the store lists only published and approved ones).
 
 const LIST_MAX = 200;
 
 export async function listOwnUploads(db: D1Database, showId: number): Promise<StudioUploadsAnswer> {
   const [videos, galleries] = await db.batch<StudioVideo | StudioGallery>([
     db
-      .prepare('SELECT id, ccid, title_en, title_de, price, duration_s AS duration, status, created_at FROM videos WHERE show_id = ? ORDER BY created_at DESC, id DESC LIMIT ?')
+      .prepare('SELECT id, ccid, title_en, title_de, price, duration_s AS duration, status, review, review_reason, created_at FROM videos WHERE show_id = ? ORDER BY created_at DESC, id DESC LIMIT ?')
       .bind(showId, LIST_MAX),
     db
-      .prepare('SELECT id, title_en, title_de, price, picture_count, status, created_at FROM galleries WHERE show_id = ? ORDER BY created_at DESC, id DESC LIMIT ?')
+      .prepare('SELECT id, title_en, title_de, price, picture_count, status, review, review_reason, created_at FROM galleries WHERE show_id = ? ORDER BY created_at DESC, id DESC LIMIT ?')
       .bind(showId, LIST_MAX),
   ]);
   return { videos: videos.results as StudioVideo[], galleries: galleries.results as StudioGallery[] };
@@ -50,9 +51,9 @@ const underPendingCap = (table: 'videos' | 'galleries') =>
 export async function insertPendingVideo(db: D1Database, v: NewVideo): Promise<StudioVideo | null> {
   const row = await db
     .prepare(
-      `INSERT INTO videos (ccid, show_id, title_en, title_de, duration_s, parts, price, rating, palette, created_at, status)
-       SELECT ?1, ?2, ?3, ?4, ?5, 1, ?6, 0, ?7, ?8, 'pending' WHERE ${underPendingCap('videos')}
-       RETURNING id, ccid, title_en, title_de, price, duration_s AS duration, status, created_at`,
+      `INSERT INTO videos (ccid, show_id, title_en, title_de, duration_s, parts, price, rating, palette, created_at, status, review)
+       SELECT ?1, ?2, ?3, ?4, ?5, 1, ?6, 0, ?7, ?8, 'pending', 'pending' WHERE ${underPendingCap('videos')}
+       RETURNING id, ccid, title_en, title_de, price, duration_s AS duration, status, review, review_reason, created_at`,
     )
     .bind(v.ccid, v.showId, v.titleEn, v.titleDe, v.duration, v.price, v.palette, v.now)
     .first<StudioVideo>();
@@ -64,7 +65,7 @@ export async function insertPendingVideo(db: D1Database, v: NewVideo): Promise<S
 /** The show's video `id` if it is still pending (null: not this show's, unknown, or published). */
 export function pendingVideo(db: D1Database, showId: number, id: number): Promise<StudioVideo | null> {
   return db
-    .prepare("SELECT id, ccid, title_en, title_de, price, duration_s AS duration, status, created_at FROM videos WHERE id = ? AND show_id = ? AND status = 'pending'")
+    .prepare("SELECT id, ccid, title_en, title_de, price, duration_s AS duration, status, review, review_reason, created_at FROM videos WHERE id = ? AND show_id = ? AND status = 'pending'")
     .bind(id, showId)
     .first<StudioVideo>();
 }
@@ -122,9 +123,9 @@ export const galleryPictureKey = (galleryId: number, idx: number, size: 'full' |
 export async function insertPendingGallery(db: D1Database, g: NewGallery): Promise<StudioGallery | null> {
   const row = await db
     .prepare(
-      `INSERT INTO galleries (title_en, show_id, title_de, picture_count, price, rating, palette, created_at, status)
-       SELECT ?1, ?2, ?3, ?4, ?5, 0, ?7, ?8, 'pending' WHERE ${underPendingCap('galleries')}
-       RETURNING id, title_en, title_de, price, picture_count, status, created_at`,
+      `INSERT INTO galleries (title_en, show_id, title_de, picture_count, price, rating, palette, created_at, status, review)
+       SELECT ?1, ?2, ?3, ?4, ?5, 0, ?7, ?8, 'pending', 'pending' WHERE ${underPendingCap('galleries')}
+       RETURNING id, title_en, title_de, price, picture_count, status, review, review_reason, created_at`,
     )
     .bind(g.titleEn, g.showId, g.titleDe, g.pictures.length, g.price, null, g.palette, g.now)
     .first<StudioGallery>();
