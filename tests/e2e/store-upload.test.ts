@@ -7,11 +7,12 @@ import type { GalleryAnswer, VideoAnswer } from '../../src/shared/store';
 import type { StudioUploadsAnswer } from '../../src/shared/uploads';
 import { baseUrl, call, open } from './browser';
 import { newMember } from './members';
+import { approveUpload } from './moderation-helpers';
 import { homeShows, performerStudio, person, roomsBrowser } from './rooms-helpers';
 
 // Studio uploads in Chromium (issue 13 point 5): the demo performer uploads a committed demo clip
 // (poster, duration and the free preview made in the browser, a progress bar to the end), sees it
-// in their list, the store answers it as published, and a member's purchase appears named in the
+// in their list waiting for review, the store answers it once an operator approved it, and a member's purchase appears named in the
 // performer's statement; in German on a phone a gallery made of
 // two pictures (thumbnails made in the browser) goes the same way.
 
@@ -53,12 +54,15 @@ describe('studio uploads', () => {
     await page.locator('[data-testid=upload-video-progress]').waitFor();
     await page.locator('[data-testid=upload-video-status][data-phase=done]').waitFor({ timeout: 60_000 });
     await expect.poll(() => page.locator('[data-testid=upload-video-progress]').count()).toBe(0);
-    const item = page.locator('[data-testid=studio-upload-videos] li[data-status=published]', { hasText: 'Upload test clip' });
+    const item = page.locator('[data-testid=studio-upload-videos] li[data-status=published][data-state=review]', { hasText: 'Upload test clip' });
     await item.waitFor();
 
     const video = (await mine(page)).videos.find((v) => v.title_en === 'Upload test clip')!;
-    expect(video).toMatchObject({ status: 'published', price: 35, title_de: 'Upload-Testclip', duration: 20 });
+    expect(video).toMatchObject({ status: 'published', review: 'pending', price: 35, title_de: 'Upload-Testclip', duration: 20 });
     expect(await item.getAttribute('data-id')).toBe(String(video.id));
+    // The store has it once an operator approved it (issue 29).
+    expect((await fetch(`${baseUrl()}/api/videos/${video.id}`)).status).toBe(404);
+    await approveUpload(browser, 'video', video.id);
     const res = await fetch(`${baseUrl()}/api/videos/${video.id}`);
     expect(res.status).toBe(200);
     const answer = (await res.json()) as VideoAnswer;
@@ -105,10 +109,11 @@ describe('studio uploads', () => {
     const status = page.locator('[data-testid=upload-gallery-status][data-phase=done]');
     await status.waitFor({ timeout: 60_000 });
     expect(await status.textContent()).toContain('Die Galerie „Upload test gallery“ ist hochgeladen');
-    await page.locator('[data-testid=studio-upload-galleries] li[data-status=published]', { hasText: 'Upload-Testgalerie' }).waitFor();
+    await page.locator('[data-testid=studio-upload-galleries] li[data-status=published][data-state=review]', { hasText: 'Upload-Testgalerie' }).waitFor();
 
     const gallery = (await mine(page)).galleries.find((g) => g.title_en === 'Upload test gallery')!;
-    expect(gallery).toMatchObject({ status: 'published', picture_count: 2, price: 0 });
+    expect(gallery).toMatchObject({ status: 'published', review: 'pending', picture_count: 2, price: 0 });
+    await approveUpload(browser, 'gallery', gallery.id);
     const res = await fetch(`${baseUrl()}/api/galleries/${show.id}/${gallery.id}`);
     expect(res.status).toBe(200);
     const answer = (await res.json()) as GalleryAnswer;
