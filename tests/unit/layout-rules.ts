@@ -63,13 +63,15 @@ export const FEATURE_ALLOW: Record<string, string[]> = {
   'client:session': ['client:account'],
   // live rooms: the chat asks for a nickname; the show page hosts the chat; the studio uses its room socket;
   // the chat plays and the studio sends the live video
-  'client:chat': ['client:account', 'client:video'],
+  'client:chat': ['client:account', 'client:video', 'client:reports'],
   // the show page hosts the chat and opens the message popup; tiles and the show page carry the favourite heart
-  'client:shows': ['client:chat', 'client:messages', 'client:favorites'],
+  'client:shows': ['client:chat', 'client:messages', 'client:favorites', 'client:reports'],
   // the studio hosts the performer's inbox of conversations
   'client:studio': ['client:chat', 'client:video', 'client:messages'],
   // the store's pages list videos and galleries with the show lists' tiles and list island
-  'client:store': ['client:shows'],
+  'client:store': ['client:shows', 'client:reports'],
+  // reports: the report button and dialog on chat lines, messages, the show page, videos and galleries
+  'client:messages': ['client:reports'],
 };
 
 /** The islands the shell places (app bar slots, overlays host, layout). */

@@ -40,7 +40,7 @@ export function ChatPanel() {
 
   return (
     <section className="chat-panel" aria-label={t('chat.panel.label')}>
-      <LineList items={c.items} me={c.me?.id ?? null} empty="chat.panel.empty" testId="chat-lines" />
+      <LineList items={c.items} me={c.me?.id ?? null} empty="chat.panel.empty" testId="chat-lines" reportShow={c.answer?.showId} />
       <TypingLine typing={c.typing} now={now} testId="chat-typing" />
       {canTip && tipsOpen && (
         <div className="chat-tips" role="group" aria-label={t('chat.tip.pick')} data-testid="chat-tips">

@@ -1,14 +1,30 @@
 import { useEffect, useRef } from 'react';
 import { useT } from '../../state/context';
 import { Icon } from '../../ui/icon';
+import { ReportButton } from '../reports/report-dialog';
 import { itemKey, type RoomItem } from './room-lines';
 
 // The list of a room's lines (as text, never HTML), tips and notices, scrolled to the newest; the
 // viewer's chat, the partner frame and the studio show their lines with it.
 // `me`: the reader's participant id, whose lines are marked `mine`; the studio passes null, so the
 // performer's own lines keep the performer's colour (from-performer), as they always had.
+// `reportShow`: the show whose room this is; each line of someone else gets a report flag.
 
-export function LineList({ items, me, empty, testId, className = '' }: { items: readonly RoomItem[]; me: string | null; empty: string; testId: string; className?: string }) {
+export function LineList({
+  items,
+  me,
+  empty,
+  testId,
+  className = '',
+  reportShow,
+}: {
+  items: readonly RoomItem[];
+  me: string | null;
+  empty: string;
+  testId: string;
+  className?: string;
+  reportShow?: number;
+}) {
   const t = useT();
   const ref = useRef<HTMLOListElement>(null);
   useEffect(() => {
@@ -18,13 +34,13 @@ export function LineList({ items, me, empty, testId, className = '' }: { items: 
     <ol className={`chat-lines ${className}`.trim()} ref={ref} aria-live="polite" data-testid={testId}>
       {items.length === 0 && <li className="chat-empty muted small">{t(empty)}</li>}
       {items.map((item) => (
-        <ItemView key={itemKey(item)} item={item} me={me} />
+        <ItemView key={itemKey(item)} item={item} me={me} reportShow={reportShow} />
       ))}
     </ol>
   );
 }
 
-function ItemView({ item, me }: { item: RoomItem; me: string | null }) {
+function ItemView({ item, me, reportShow }: { item: RoomItem; me: string | null; reportShow?: number }) {
   const t = useT();
   if (item.kind === 'notice') return <li className="chat-line notice muted small">{t(item.key, item.vars)}</li>;
   if (item.kind === 'tip') {
@@ -41,6 +57,7 @@ function ItemView({ item, me }: { item: RoomItem; me: string | null }) {
     <li className={cls} data-testid="chat-line" data-from={l.role}>
       {l.role !== 'system' && <span className="chat-nick">{l.nick}</span>}
       <span className="chat-text">{l.text}</span>
+      {reportShow !== undefined && l.role !== 'system' && l.from !== me && <ReportButton compact kind="chat_line" targetId={l.id} showId={reportShow} quote={`${l.nick}: ${l.text}`} />}
     </li>
   );
 }

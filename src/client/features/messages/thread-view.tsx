@@ -5,6 +5,7 @@ import { useSnap, useStore, useT } from '../../state/context';
 import { PLACEHOLDER_ID, unreadTheirs } from './messages-logic';
 import { loadOlder, loadThread, markThreadRead, markThreadUnread, readAll, toggleBlock, type MessagesView } from './messages-store';
 import { SendBox } from './send-box';
+import { ReportButton } from '../reports/report-dialog';
 
 function when(unixSeconds: number, locale: string): string {
   return new Date(unixSeconds * 1000).toLocaleString(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
@@ -127,6 +128,7 @@ export function ThreadView({ view, headingId }: { view: MessagesView; headingId?
                     {pending ? t('messages.thread.sending') : <time dateTime={new Date(m.time * 1000).toISOString()}>{when(m.time, snap.locale)}</time>}
                     {m.unread === 1 && !mine && <span className="message-unread"> · {t('messages.thread.unreadBadge')}</span>}
                   </span>
+                  {!mine && !pending && !support && <ReportButton compact kind="message" targetId={String(m.messageid)} quote={m.body} />}
                 </li>
               </Fragment>
             );

@@ -8,6 +8,7 @@ import ShowLive, { type ShowLiveProps } from './show-live.island';
 import ShowFavorite from '../favorites/show-favorite.island';
 import { useT } from '../../state/context';
 import MessagePopup from '../messages/message-popup.island';
+import ReportButtonIsland from '../reports/report-button.island';
 
 export interface ShowNavLink {
   href: string;
@@ -121,6 +122,7 @@ export function ShowPage({ show, prev, next }: { show: ShowDetail; prev: ShowNav
               </dd>
             </div>
           </dl>
+          <Island name="ReportButton" component={ReportButtonIsland} props={{ kind: 'show', targetId: String(show.id), showId: show.id }} />
         </div>
       </div>
 

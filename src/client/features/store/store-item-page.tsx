@@ -9,6 +9,7 @@ import { Icon } from '../../ui/icon';
 import { GalleryGrid, VideoGrid } from '../shows/media-tiles';
 import StoreClip from './store-clip.island';
 import StoreGallery from './store-gallery.island';
+import ReportButtonIsland from '../reports/report-button.island';
 
 interface ShowLink {
   name: string;
@@ -60,6 +61,7 @@ export function ClipPage({ video, part, basePath, show, more, ctx }: { video: Vi
           basePath,
         }}
       />
+      <Island name="ReportButton" component={ReportButtonIsland} props={{ kind: 'video', targetId: String(video.id) }} />
       {more.length > 0 && (
         <MoreLike
           title={
@@ -88,6 +90,7 @@ export function GalleryPage({ gallery, show, more, ctx }: { gallery: GalleryDeta
           gallery: pick(gallery, ['id', 'showId', 'title', 'price', 'owned', 'my_rating', 'rating', 'pictures']),
         }}
       />
+      <Island name="ReportButton" component={ReportButtonIsland} props={{ kind: 'picture', targetId: String(gallery.id), showId: gallery.showId }} />
       {more.length > 0 && (
         <MoreLike title={t('store.moreLikeGalleries')}>
           <GalleryGrid galleries={more} ctx={ctx} />
