@@ -65,6 +65,13 @@ describe('POST /api/reports', () => {
     ]) {
       await expectError(await report(other.client, body), 404, 'not_found');
     }
+    // an upload waiting for review is not there for anyone but its performer and operators
+    const pending = await env.DB.prepare(
+      "INSERT INTO videos (ccid, show_id, title_en, title_de, duration_s, price, created_at, review) VALUES (?, 208, 'Waiting', 'Wartet', 60, 10, unixepoch(), 'pending') RETURNING id",
+    )
+      .bind(`report-pending-${Date.now()}`)
+      .first<{ id: number }>();
+    await expectError(await report(other.client, { target_kind: 'video', target_id: String(pending!.id) }), 404, 'not_found');
     // a visitor has no conversations
     await expectError(await report(new Client(), { target_kind: 'message', target_id: String(mine!.id) }), 404, 'not_found');
     expect(await reportCount()).toBe(before);
@@ -97,17 +104,18 @@ describe('POST /api/reports', () => {
     expect((await reply(await performerOf(208), sent.conversation.id, 'An answer to report')).status).toBe(200);
     const answer = await env.DB.prepare("SELECT id FROM messages WHERE conversation_id = ? AND author = 'show'").bind(sent.conversation.id).first<{ id: number }>();
     await expectJson(await report(m.client, { target_kind: 'message', target_id: String(answer!.id) }), 201);
-    const video = await env.DB.prepare('SELECT id FROM videos WHERE show_id IN (208, 209) LIMIT 1').first<{ id: number }>();
-    const gallery = await env.DB.prepare('SELECT id FROM galleries WHERE show_id IN (208, 209) LIMIT 1').first<{ id: number }>();
-    if (video) await expectJson(await report(m.client, { target_kind: 'video', target_id: String(video.id) }), 201);
-    if (gallery) await expectJson(await report(m.client, { target_kind: 'picture', target_id: `${gallery.id}:1` }), 201);
+    const video = await env.DB.prepare("SELECT id FROM videos WHERE show_id IN (208, 209) AND review = 'approved' AND status = 'published' LIMIT 1").first<{ id: number }>();
+    const gallery = await env.DB.prepare("SELECT id FROM galleries WHERE show_id IN (208, 209) AND review = 'approved' AND status = 'published' LIMIT 1").first<{ id: number }>();
+    expect(video && gallery).toBeTruthy();
+    await expectJson(await report(m.client, { target_kind: 'video', target_id: String(video!.id) }), 201);
+    await expectJson(await report(m.client, { target_kind: 'picture', target_id: `${gallery!.id}:1` }), 201);
     const rows = await env.DB.prepare('SELECT target_kind, snapshot FROM reports WHERE reporter_user_id = ? ORDER BY id').bind(m.id).all<{ target_kind: string; snapshot: string }>();
     expect(JSON.parse(rows.results[0].snapshot)).toEqual({ text: 'An answer to report' });
   });
 
   it(`keeps ${REPORTS_PER_HOUR} reports per reporter and hour under 30 parallel reports`, async () => {
     const m = await registerMember({ verified: true });
-    const { results } = await env.DB.prepare('SELECT id FROM videos ORDER BY id LIMIT 30').all<{ id: number }>();
+    const { results } = await env.DB.prepare("SELECT id FROM videos WHERE review = 'approved' AND status = 'published' ORDER BY id LIMIT 30").all<{ id: number }>();
     expect(results.length).toBe(30);
     const answers = await Promise.all(results.map((v) => report(m.client, { target_kind: 'video', target_id: String(v.id) })));
     const statuses = answers.map((r) => r.status);

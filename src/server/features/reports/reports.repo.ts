@@ -19,20 +19,21 @@ export async function showTarget(db: D1Database, showId: number): Promise<Target
   return row ? { show_id: row.id, accused_user_id: row.user_id, title: row.name } : null;
 }
 
+/** A video anyone may see (published and approved). */
 export async function videoTarget(db: D1Database, id: number, locale: string): Promise<TargetFound | null> {
   const row = await db
-    .prepare('SELECT v.show_id, v.title_en, v.title_de, p.user_id FROM videos v LEFT JOIN performers p ON p.show_id = v.show_id WHERE v.id = ?')
+    .prepare("SELECT v.show_id, v.title_en, v.title_de, p.user_id FROM videos v LEFT JOIN performers p ON p.show_id = v.show_id WHERE v.id = ? AND v.status = 'published' AND v.review = 'approved'")
     .bind(id)
     .first<{ show_id: number; title_en: string; title_de: string; user_id: number | null }>();
   return row ? { show_id: row.show_id, accused_user_id: row.user_id, title: locale === 'de' ? row.title_de : row.title_en } : null;
 }
 
-/** A gallery, or one of its pictures when `idx` is given. */
+/** A gallery, or one of its pictures when `idx` is given (published and approved: what anyone may see). */
 export async function pictureTarget(db: D1Database, galleryId: number, idx: number | null, locale: string): Promise<TargetFound | null> {
   const row = await db
     .prepare(
       `SELECT g.show_id, g.title_en, g.title_de, p.user_id FROM galleries g LEFT JOIN performers p ON p.show_id = g.show_id
-       WHERE g.id = ?1 AND (?2 IS NULL OR EXISTS (SELECT 1 FROM gallery_pictures gp WHERE gp.gallery_id = g.id AND gp.idx = ?2))`,
+       WHERE g.id = ?1 AND g.status = 'published' AND g.review = 'approved' AND (?2 IS NULL OR EXISTS (SELECT 1 FROM gallery_pictures gp WHERE gp.gallery_id = g.id AND gp.idx = ?2))`,
     )
     .bind(galleryId, idx)
     .first<{ show_id: number; title_en: string; title_de: string; user_id: number | null }>();
