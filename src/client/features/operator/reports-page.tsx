@@ -12,7 +12,9 @@ import ReportResolve from './report-resolve.island';
 
 function ageText(t: TFunction, seconds: number): string {
   const days = Math.floor(seconds / 86_400);
-  return days >= 1 ? t('operator.reports.days', { count: days }) : t('operator.reports.hours', { count: Math.floor(seconds / 3600) });
+  if (days >= 1) return t('operator.reports.days', { count: days });
+  if (seconds >= 3600) return t('operator.reports.hours', { count: Math.floor(seconds / 3600) });
+  return t('operator.reports.minutes', { count: Math.max(1, Math.floor(seconds / 60)) });
 }
 
 export function ReportsPage({ reports }: { reports: ReportView[] }) {
