@@ -156,6 +156,8 @@ describe('the operators\' queue', () => {
     expect(JSON.parse(audit!.detail)).toMatchObject({ report: old.report.id });
     const after = await expectJson<{ data: ReportView[] }>(await op.client.get('/api/operator/reports'), 200);
     expect(after.data.some((r) => r.id === old.report.id)).toBe(false);
+    const decided = await expectJson<{ data: ReportView[] }>(await op.client.get('/api/operator/reports?state=resolved'), 200);
+    expect(decided.data.find((r) => r.id === old.report.id)).toMatchObject({ state: 'resolved', outcome: 'no_action', outcome_text: why, overdue: false });
     // the page lists the queue behind the door
     const page = await op.client.get('/operator/reports');
     expect(page.status).toBe(200);

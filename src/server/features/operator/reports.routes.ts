@@ -7,7 +7,7 @@ import { validationHook } from '../../lib/validation';
 import { reportQueue, resolveReport } from '../reports/reports.service';
 import { audit, requireOperator } from './operator.service';
 
-// /api/operator/reports: the queue of open reports (oldest first, overdue after 7 days) and their
+// /api/operator/reports: the queue of open reports (oldest first, overdue after 7 days; ?state=resolved: the decided ones) and their
 // resolution (issue 29 point 3), each recorded with its reason in the audit trail. A removal or a
 // restriction is done where it is done (the account's page sends the statement of reasons); the
 // outcome here records it and tells the reporter.
@@ -15,7 +15,8 @@ import { audit, requireOperator } from './operator.service';
 export const operatorReportRoutes = new Hono<AppEnv>()
   .get('/reports', requireOperator(), async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json<{ data: ReportView[] }>({ data: await reportQueue(c.env.DB) });
+    // ?state=resolved lists the decided ones; anything else the open queue (a list never refuses a filter).
+    return c.json<{ data: ReportView[] }>({ data: await reportQueue(c.env.DB, c.req.query('state') === 'resolved' ? 'resolved' : 'open') });
   })
   .post('/reports/:id{[0-9]+}/resolve', requireOperator(), zValidator('json', resolveReportSchema, validationHook), async (c) => {
     const { outcome, outcome_text } = c.req.valid('json');

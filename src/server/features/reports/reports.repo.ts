@@ -116,6 +116,15 @@ export async function openReports(db: D1Database, limit: number): Promise<Report
   return results;
 }
 
+/** The resolved reports, newest decision first. */
+export async function resolvedReports(db: D1Database, limit: number): Promise<ReportRow[]> {
+  const { results } = await db
+    .prepare(`SELECT ${COLUMNS} FROM reports r LEFT JOIN users u ON u.id = r.reporter_user_id WHERE r.state = 'resolved' ORDER BY r.resolved_at DESC, r.id DESC LIMIT ?`)
+    .bind(limit)
+    .all<ReportRow>();
+  return results;
+}
+
 export function reportRow(db: D1Database, id: number): Promise<ReportRow | null> {
   return db.prepare(`SELECT ${COLUMNS} FROM reports r LEFT JOIN users u ON u.id = r.reporter_user_id WHERE r.id = ?`).bind(id).first<ReportRow>();
 }

@@ -44,6 +44,9 @@ export const reportsRoutes = new Hono<AppEnv>().post('/', bodyCap(REPORT_BODY_MA
     throw e;
   }
   // The acknowledgement goes out within the mail caps (a visitor's address is anyone's); the answer says "received" either way.
-  if (who.email && (await reserve(c.env.DB, mailReservations(c, who.email))).ok) await acknowledge(c.env, id, input, who);
+  // The report is stored: a mail that cannot go out now does not turn its answer into an error.
+  if (who.email && (await reserve(c.env.DB, mailReservations(c, who.email))).ok) {
+    await acknowledge(c.env, id, input, who).catch((e: unknown) => console.error('reports: acknowledgement not sent', (e as Error).message));
+  }
   return c.json({ report: { id, state: 'open' }, message: 'received' }, 201);
 });

@@ -13,6 +13,7 @@ import {
   performerOf,
   pictureTarget,
   reportRow,
+  resolvedReports,
   resolveReportRow,
   showTarget,
   videoTarget,
@@ -121,10 +122,10 @@ function view(r: ReportRow, now: number): ReportView {
   };
 }
 
-/** The open reports, oldest first (the first 200), with their age and the 7-day flag. */
-export async function reportQueue(db: D1Database): Promise<ReportView[]> {
+/** The open reports, oldest first, with their age and the 7-day flag; or the resolved ones, newest decision first (the first 200). */
+export async function reportQueue(db: D1Database, state: 'open' | 'resolved' = 'open'): Promise<ReportView[]> {
   const now = nowSeconds();
-  return (await openReports(db, 200)).map((r) => view(r, now));
+  return (await (state === 'open' ? openReports(db, 200) : resolvedReports(db, 200))).map((r) => view(r, now));
 }
 
 /** Resolves an open report (404 unknown, 409 already_resolved) and mails the reporter the outcome when an address is known. */
