@@ -14,3 +14,14 @@ ALTER TABLE galleries ADD COLUMN reviewed_at INTEGER;
 -- The operators' queue: complete uploads waiting, oldest first.
 CREATE INDEX videos_review_queue ON videos (created_at) WHERE review = 'pending' AND status = 'published';
 CREATE INDEX galleries_review_queue ON galleries (created_at) WHERE review = 'pending' AND status = 'published';
+
+-- Live shows stopped by an operator (issue 29 point 2): the reason the performer's studio shows
+-- until the show goes online again; every stop is in the audit trail too.
+CREATE TABLE show_stops (
+  id INTEGER PRIMARY KEY,
+  show_id INTEGER NOT NULL REFERENCES shows (id),
+  reason TEXT NOT NULL,
+  stopped_by INTEGER NOT NULL REFERENCES users (id),
+  at INTEGER NOT NULL
+);
+CREATE INDEX show_stops_show ON show_stops (show_id, at);

@@ -53,6 +53,7 @@ export const islands = {
   ReportResolve: () => import('./features/operator/report-resolve.island'),
   ReportButton: () => import('./features/reports/report-button.island'),
   ModerationDecision: () => import('./features/operator/moderation-decision.island'),
+  LiveStop: () => import('./features/operator/live-stop.island'),
   AppealForm: () => import('./features/restrictions/appeal-form.island'),
   ChatHistory: () => import('./features/chat/chat-history.island'),
   ExternalChat: () => import('./features/chat/external-chat.island'),

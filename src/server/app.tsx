@@ -63,6 +63,7 @@ import { operatorSidePages } from './features/operator/operator.pages';
 import { operatorRoutes } from './features/operator/operator.routes';
 import { operatorMoneyRoutes } from './features/operator/money.routes';
 import { operatorModerationRoutes } from './features/operator/moderation.routes';
+import { operatorLiveRoutes } from './features/operator/live.routes';
 import { operatorModerationPages } from './features/operator/moderation.pages';
 import { payoutRoutes } from './features/studio/payouts.routes';
 import { operatorAccountRoutes } from './features/operator/accounts.routes';
@@ -178,6 +179,7 @@ export function createApp() {
     .route('/operator', operatorReportRoutes)
     .route('/reports', reportsRoutes)
     .route('/operator', operatorModerationRoutes)
+    .route('/operator', operatorLiveRoutes)
     .route('/restrictions', restrictionsRoutes)
     .route('/conversations', conversationsRoutes)
     .route('/studio', studioRoutes)

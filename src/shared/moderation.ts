@@ -44,3 +44,23 @@ export interface ModerationDecisionAnswer {
   id: number;
   review: ReviewState;
 }
+
+/** One show online now (GET /api/operator/live, longest online first). */
+export interface LiveShow {
+  id: number;
+  name: string;
+  slug: string;
+  online_since: number | null;
+  /** Viewers the show's room holds now (operators are never among them). */
+  viewers: number;
+}
+
+export interface LiveAnswer {
+  data: LiveShow[];
+}
+
+/** POST /api/operator/shows/{id}/stop {reason}: the show is offline, every session ended. */
+export interface ShowStopAnswer {
+  id: number;
+  online: false;
+}

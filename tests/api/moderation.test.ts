@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import type { ModerationQueueAnswer } from '../../src/shared/moderation';
+import type { LiveAnswer, ModerationQueueAnswer } from '../../src/shared/moderation';
 import type { StudioUploadsAnswer } from '../../src/shared/uploads';
-import { chatMember, performerOf, showInfo } from './chat-helpers';
+import { chatMember, joinRoom, ledgerRefs, liveShow, performerOf, sessionRow, showInfo, startOk } from './chat-helpers';
 import { Client, expectError, expectJson } from './helpers';
 import { approve, decide, uploadGallery, uploadVideo } from './moderation-helpers';
 import { operator } from './operator-helpers';
@@ -11,7 +11,8 @@ import { operator } from './operator-helpers';
 // Issue 29 point 2 (show 179): uploads wait for an operator's review. Until approved an item is
 // in no list, search or item route (taken from the app's route table) for visitors and members;
 // its performer and operators find it. Approve publishes, reject keeps it with the reason its
-// performer reads; both in the audit trail.
+// performer reads; both in the audit trail. Live shows: operators list them with their viewers
+// and stop one with a reason (offline at once, paid sessions end with no further minute).
 
 const SHOW = 179;
 const PARAM = /:(\w+)(\{[^}]*\})?(\?)?/g;
@@ -127,5 +128,46 @@ describe('moderation before publishing', () => {
     expect(after.videos.find((v) => v.id === video.id)).toMatchObject({ review: 'approved' });
     expect(after.galleries.find((g) => g.id === gallery.id)).toMatchObject({ review: 'rejected', review_reason: reason });
     expect((await expectJson<ModerationQueueAnswer>(await op.client.get('/api/operator/moderation'), 200)).data.some((q) => q.title_en.startsWith(marker))).toBe(false);
+  });
+});
+
+describe('live shows stopped by an operator', () => {
+  it('lists online shows with viewers; a stop with a reason ends every session at once with no further minute, the show goes offline, audited, the studio shows why', async () => {
+    const op = await operator();
+    const { show, performer, studio } = await liveShow(SHOW);
+    const m = await chatMember(1000);
+    const s = await startOk(m.client, show.universalId, 'private');
+    const member = await joinRoom(show.id, s.login, s.password);
+    await member.next('welcome');
+    studio.send({ t: 'accept', sessionId: s.sessionId });
+    await member.next('session', (e) => e.session.minutes === 1);
+
+    const live = await expectJson<LiveAnswer>(await op.client.get('/api/operator/live'), 200);
+    expect(live.data.find((x) => x.id === SHOW)).toMatchObject({ id: SHOW, viewers: 1 });
+    await expectError(await op.client.post(`/api/operator/shows/${SHOW}/stop`, {}), 422, 'validation_failed', ['reason', 'reason_required']);
+    await expectError(await op.client.post('/api/operator/shows/999999/stop', { reason: 'Not allowed content' }), 404, 'not_found');
+
+    const reason = 'A third person appeared on camera without records.';
+    expect(await expectJson(await op.client.post(`/api/operator/shows/${SHOW}/stop`, { reason }), 200)).toEqual({ id: SHOW, online: false });
+    expect(await member.next('ended')).toEqual({ t: 'ended', sessionId: s.sessionId, reason: 'offline' });
+    expect((await studio.next('ended', (e) => e.sessionId === s.sessionId)).reason).toBe('offline');
+    const row = (await sessionRow(s.sessionId))!;
+    expect(row).toMatchObject({ state: 'ended', end_reason: 'offline' });
+    const refs = await ledgerRefs(`chat:${s.sessionId}:`);
+    expect(refs.length).toBe(row.minutes);
+    // No further minute: the ledger stays as it was well past the next minute's start (1 s in tests).
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(await ledgerRefs(`chat:${s.sessionId}:`)).toEqual(refs);
+    expect(await env.DB.prepare('SELECT online FROM shows WHERE id = ?').bind(SHOW).first('online')).toBe(0);
+    expect((await expectJson<LiveAnswer>(await op.client.get('/api/operator/live'), 200)).data.some((x) => x.id === SHOW)).toBe(false);
+    await expectError(await op.client.post(`/api/operator/shows/${SHOW}/stop`, { reason }), 409, 'show_not_online');
+    const audit = await env.DB.prepare("SELECT actor_id, reason FROM audit_log WHERE action = 'show.stopped' AND target = ? ORDER BY id DESC").bind(`show:${SHOW}`).first();
+    expect(audit).toEqual({ actor_id: op.id, reason });
+    // The performer's studio tells why, until the show goes online again.
+    expect((await expectJson<{ stop: { reason: string } | null }>(await performer.get('/api/studio'), 200)).stop).toMatchObject({ reason });
+    await expectJson(await performer.post('/api/studio/status', { online: true }), 200);
+    expect((await expectJson<{ stop: unknown }>(await performer.get('/api/studio'), 200)).stop).toBeNull();
+    await expectJson(await performer.post('/api/studio/status', { online: false }), 200);
+    studio.ws.close(1000);
   });
 });

@@ -1,5 +1,5 @@
 import { OPERATOR_INBOX_PATH } from '../../../shared/messages';
-import { OPERATOR_MODERATION_PATH } from '../../../shared/moderation';
+import { OPERATOR_LIVE_PATH, OPERATOR_MODERATION_PATH } from '../../../shared/moderation';
 import { OPERATOR_APPEALS_PATH, OPERATOR_AUDIT_PATH, OPERATOR_PAYOUTS_PATH, OPERATOR_USERS_PATH, type AuditPage } from '../../../shared/operator';
 import { OPERATOR_REPORTS_PATH } from '../../../shared/reports';
 import { useSnap, useT } from '../../state/context';
@@ -51,6 +51,9 @@ export function OperatorHome() {
         </li>
         <li>
           <a href={OPERATOR_MODERATION_PATH}>{t('operator.links.moderation')}</a>
+        </li>
+        <li>
+          <a href={OPERATOR_LIVE_PATH}>{t('operator.links.live')}</a>
         </li>
       </ul>
       <AccountSearchForm />

@@ -71,6 +71,11 @@ export default function Studio() {
               </span>
             )}
           </p>
+          {s.info.stop && !status.online && (
+            <p className="form-error studio-stopped" role="alert" data-testid="studio-stopped">
+              {t('studio.stopped', { reason: s.info.stop.reason })}
+            </p>
+          )}
         </div>
         <div className="studio-actions">
           <button

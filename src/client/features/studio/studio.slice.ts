@@ -28,6 +28,8 @@ export interface StudioInfo {
   status: { online: boolean; paused: boolean; open: OpenTypes };
   /** null until the server's ledger gives earnings. */
   earnings: { today: number; statement: StatementRow[] } | null;
+  /** An operator stopped the show (issue 29): the reason, until it goes online again. */
+  stop?: { reason: string; at: number } | null;
 }
 
 export interface StudioState extends RoomLines {

@@ -42,6 +42,11 @@ export async function syncRoom(env: Bindings, showId: number): Promise<void> {
   if (row) await roomOf(env, showId).setShow(showConf(row));
 }
 
+/** How many viewers a show's room holds now (the operators' list of live shows). */
+export function roomViewers(env: Bindings, showId: number): Promise<number> {
+  return roomOf(env, showId).viewerCount();
+}
+
 /** A line of a show's recent chat by its id (reports keep it as it was); null when the room no longer has it. */
 export async function chatLine(env: Bindings, showId: number, lineId: string): Promise<{ nick: string; text: string; performer: boolean; uid: number | null } | null> {
   return roomOf(env, showId).line(lineId);

@@ -1,11 +1,15 @@
 import { Hono } from 'hono';
+import { LivePage } from '../../../client/features/operator/live-page';
 import { ModerationPage } from '../../../client/features/operator/moderation-page';
-import { OPERATOR_MODERATION_PATH } from '../../../shared/moderation';
+import { OPERATOR_LIVE_PATH, OPERATOR_MODERATION_PATH } from '../../../shared/moderation';
 import type { AppEnv } from '../../env';
+import { liveShows } from './live-shows';
 import { reviewQueue, toModerationItem } from './moderation.repo';
 import { page } from './operator.pages';
 
-/** /operator/moderation: the review queue of uploads (issue 29 point 2). */
-export const operatorModerationPages = new Hono<AppEnv>().get('/moderation', (c) =>
-  page(c, OPERATOR_MODERATION_PATH, c.get('t')('operator.moderation.title'), async () => <ModerationPage items={(await reviewQueue(c.env.DB)).map(toModerationItem)} />),
-);
+/** /operator/moderation: the review queue of uploads; /operator/live: the shows online now (issue 29 point 2). */
+export const operatorModerationPages = new Hono<AppEnv>()
+  .get('/moderation', (c) =>
+    page(c, OPERATOR_MODERATION_PATH, c.get('t')('operator.moderation.title'), async () => <ModerationPage items={(await reviewQueue(c.env.DB)).map(toModerationItem)} />),
+  )
+  .get('/live', (c) => page(c, OPERATOR_LIVE_PATH, c.get('t')('operator.live.title'), async () => <LivePage shows={await liveShows(c)} />));

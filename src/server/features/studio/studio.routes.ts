@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import type { AppEnv } from '../../env';
+import { currentShowStop } from '../../lib/show-stops.repo';
 import { ApiError } from '../../lib/errors';
 import { showEarnings } from '../../lib/ledger.repo';
 import { signRoomToken } from '../../lib/room-token';
@@ -38,7 +39,7 @@ export const studioRoutes = new Hono<AppEnv>()
     const r = await loadShow(c.env.DB, performerOf(c.get('user')));
     // Today (UTC) from the double-entry ledger: the performer's earnings account of this show.
     const dayStart = Math.floor(Date.now() / 86_400_000) * 86_400;
-    const earnings = await showEarnings(c.env.DB, r.id, dayStart);
+    const [earnings, stop] = await Promise.all([showEarnings(c.env.DB, r.id, dayStart), currentShowStop(c.env.DB, r.id)]);
     return c.json({
       show: {
         id: r.id,
@@ -51,6 +52,8 @@ export const studioRoutes = new Hono<AppEnv>()
       },
       status: showStatusOf(r),
       earnings: { today: earnings.total, statement: earnings.entries },
+      // An operator stopped the show (issue 29): the reason, until it goes online again.
+      stop,
     });
   })
   .post(

@@ -136,6 +136,11 @@ export class ShowRoom extends HibernatingRoom<RoomAttachment> {
     return { nick: l.nick, text: l.text, performer: l.role === 'performer', uid: this.room.sessions.get(l.from)?.uid ?? null };
   }
 
+  /** The viewers the room holds now (its sessions, as the performer's presence list counts them): the operators' list of live shows. */
+  viewerCount(): number {
+    return this.room.sessions.size;
+  }
+
   // ---- calls from the viewers' shards (shard.ts) ----
 
   /** A viewer's frame (its limits passed on the shard): what goes back to that socket. */
