@@ -69,6 +69,8 @@ import { payoutRoutes } from './features/studio/payouts.routes';
 import { operatorAccountRoutes } from './features/operator/accounts.routes';
 import { operatorReportRoutes } from './features/operator/reports.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
+import { applicationsRoutes } from './features/applications/applications.routes';
+import { operatorApplicationRoutes } from './features/operator/applications.routes';
 import { operatorAccountPages } from './features/operator/accounts.pages';
 import { operatorReportPages } from './features/operator/reports.pages';
 import { restrictionsRoutes } from './features/restrictions/restrictions.routes';
@@ -112,8 +114,7 @@ export function createApp() {
 
   app.use(requestId, securityHeaders);
 
-  // Built client files and other static files come from the assets binding, through the
-  // worker so they carry the same headers as everything else.
+  // Built client files and other static files come from the assets binding, through the worker so they carry the same headers as everything else.
   app.use(async (c, next) => {
     const path = c.req.path;
     if (c.req.method === 'GET' && (STATIC_FILES.has(path) || STATIC_PREFIXES.some((p) => path.startsWith(p)))) {
@@ -133,8 +134,7 @@ export function createApp() {
   app.route('/img', imageRoutes);
   app.route('/i18n', textsRoutes);
   app.route('/api/videos/image', videoImageRoutes);
-  // A room socket proves who it is by its token alone: no visitor session is loaded for it (a storm
-  // of reconnects after a deploy then costs no D1 read but the login check of members).
+  // A room socket proves who it is by its token alone: no visitor session is loaded for it (a storm of reconnects after a deploy then costs no D1 read but the login check of members).
   app.route('/api/chatroom', chatRoomRoutes);
 
   // OBS over WHIP: SDP bodies, the stream key as the credential (no visitor session, no CSRF).
@@ -180,6 +180,8 @@ export function createApp() {
     .route('/reports', reportsRoutes)
     .route('/operator', operatorModerationRoutes)
     .route('/operator', operatorLiveRoutes)
+    .route('/operator', operatorApplicationRoutes)
+    .route('/applications', applicationsRoutes)
     .route('/restrictions', restrictionsRoutes)
     .route('/conversations', conversationsRoutes)
     .route('/studio', studioRoutes)
@@ -187,8 +189,7 @@ export function createApp() {
     .route('/videos', videosRoutes)
     .route('/galleries', galleriesRoutes)
     .route('/archive', archiveRoutes);
-  // Operator calls and payment postbacks authenticate by token or signature instead of the CSRF
-  // cookie, so they are mounted first.
+  // Operator calls and payment postbacks authenticate by token or signature instead of the CSRF cookie, so they are mounted first.
   app.route('/api/ops', opsRoutes);
   app.route('/api/billing', billingCallbackRoutes);
   // The page-hide beacon cannot send the CSRF header: the end call checks it, or the room token, itself.

@@ -40,6 +40,8 @@ export interface Bindings {
   ASSETS: Fetcher;
   /** Store media (videos, previews, posters, gallery pictures); keys in video_parts / gallery_pictures. */
   MEDIA: R2Bucket;
+  /** Performer applications' ID documents and selfies: private, read only by the operators' document route. */
+  IDDOCS: R2Bucket;
   /** 'development' enables dev-only routes; anything else is production. */
   ENVIRONMENT?: string;
   SUPPORT_EMAIL?: string;

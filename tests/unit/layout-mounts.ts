@@ -107,6 +107,8 @@ export const PREFIX_FEATURE: Record<string, string> = {
   conversations: 'messages',
   // reports of content (issue 29 point 3)
   reports: 'reports',
+  // performer applications (issue 29 point 1)
+  applications: 'applications',
   // the operators' inbox of support conversations
   support: 'messages',
   realtime: 'realtime',

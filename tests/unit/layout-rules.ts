@@ -37,7 +37,10 @@ export const FEATURE_ALLOW: Record<string, string[]> = {
   'server:ops': ['server:billing', 'server:shows', 'server:chat', 'server:operator'],
   // the operators' door: the login behind the request (its auth cookie); bans and suspensions of accounts; the queue of reports
   // live shows: their rooms' viewers, and a stop takes the show offline (the show list's status push) and ends its room's sessions
-  'server:operator': ['server:session', 'server:restrictions', 'server:reports', 'server:shows', 'server:chat'],
+  // performer applications: the operators' queue, the documents and the decisions
+  'server:operator': ['server:session', 'server:restrictions', 'server:reports', 'server:shows', 'server:chat', 'server:applications'],
+  // performer applications: the applicant's verified login (the session's guard)
+  'server:applications': ['server:session'],
   // reports: a chat line is read from its show's room; the reporter's address caps by client address
   'server:reports': ['server:chat', 'server:session'],
   // a ban or suspension ends the account's logins and takes a performer's show offline

@@ -21,6 +21,8 @@ const MULTILINE_PATHS = new Set(['/api/log', '/api/user/log']);
 export const bodyGuard = createMiddleware<AppEnv>(async (c, next) => {
   if (NO_BODY.has(c.req.method)) return next();
   if (c.req.method === 'PUT' && MEDIA_UPLOAD.test(c.req.path)) return next();
+  // A performer application is multipart (fields and two files): the route reads it, capped at its own limit.
+  if (c.req.method === 'POST' && c.req.path === '/api/applications') return next();
   const buffer = await readCappedBody(c.req.raw);
   c.req.raw = new Request(c.req.raw, { body: buffer });
   // Hono keeps the promise of each body form it read under the method's name.
