@@ -61,6 +61,8 @@ describe('studio', () => {
       show: { id: 211, name: expect.any(String), universalId: show.universalId, slugName: show.slug, pricePerMinute: show.price, priceFactorExclusive: show.factor, flags: { free: true, exclusive: 1 } },
       status: { online: false, paused: false, open: { free: true, private: true, exclusive: true, voyeur: true } },
       earnings: { today: 0, statement: [] },
+      // No operator stopped the show (issue 29).
+      stop: null,
     });
     // The password is the documented one; a wrong one is refused.
     expect((await new Client().login(show.slug, `${PERFORMER_PASSWORD}x`)).status).toBe(401);

@@ -7,7 +7,7 @@ import { msg, performerStudio, person, roomsBrowser, showPath, showsByIds } from
 
 // Issue 29 point 2 in Chromium: a performer's upload waits for review (de, phone: the studio says
 // so), an operator approves it on /operator/moderation (en, desktop) and it appears in the show's
-// store list.
+// store list; an operator stops a live show with a reason (en) and the performer's studio shows it (de).
 
 let browser: PwBrowser;
 let shows: ShowDetail[];
@@ -60,5 +60,29 @@ describe('operators moderate uploads', () => {
     await open(studio, '/studio');
     await studio.locator('[data-testid=studio-upload-galleries] li[data-state=published]', { hasText: title }).waitFor();
     for (const p of [studio, member, operator]) await p.context().close();
+  });
+
+  it('an operator stops a live show with a reason on /operator/live (en) and the performer\'s studio shows it (de)', async () => {
+    const show = shows[shows.length - 1];
+    const studio = await person(browser, 'de', 'desktop');
+    await performerStudio(studio, show, { online: true });
+    await studio.locator('[data-testid=studio][data-state=online]').waitFor();
+
+    const operator = await person(browser, 'en', 'desktop');
+    await becomeOperator(operator, await newMember(operator), '/operator/live');
+    await open(operator, '/operator/live');
+    const card = operator.locator(`[data-testid=live-show][data-id="${show.id}"]`);
+    const reason = 'Stopped in a test: a third person on camera.';
+    await card.locator('textarea[name=reason]').fill(reason);
+    await card.locator('button[type=submit]').click();
+    await card.locator('[data-testid=live-stopped]').waitFor();
+
+    // The studio learns it at once: offline, with the operator's reason.
+    await studio.locator('[data-testid=studio][data-state=offline]').waitFor();
+    const notice = studio.locator('[data-testid=studio-stopped]');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(reason);
+    expect(await notice.textContent()).toContain('Ein Operator hat Ihre Show gestoppt');
+    for (const p of [studio, operator]) await p.context().close();
   });
 });

@@ -135,10 +135,23 @@ function setSession(s: SessionView): void {
 function syncStatus(room: RoomSnapshot): void {
   const info = studio().info;
   if (!info) return;
+  // Gone offline: an operator may have stopped the show, and the studio shows why (issue 29).
+  if (info.status.online && room.mode === 'offline') void refreshStop();
   info.status.online = room.mode !== 'offline';
   info.status.paused = room.mode === 'paused';
   info.status.open = room.open;
   syncPublishing();
+}
+
+/** The operator's stop of the show, if any (GET studio). */
+function refreshStop(): Promise<void> {
+  return api()
+    .get<StudioInfo>('studio')
+    .then((fresh) => {
+      const info = studio().info;
+      if (info) info.stop = fresh.stop ?? null;
+    })
+    .catch(() => undefined);
 }
 
 let earningsTimer: ReturnType<typeof setTimeout> | null = null;

@@ -4,7 +4,7 @@ import { videoShowChange } from '../../video/video-room.service';
 import { startSession, updateShowStatus } from '../chat.repo';
 import { graceMs, minuteMs } from '../chat-timings';
 import { batchable, charge, chargeMany, reserveMany } from './charges';
-import { billingStart, dueMinute, holdForViewer, minuteStart, resumeHeld, viewerBack, type RoomSession, type ShowConf } from './logic';
+import { billingStart, dueMinute, holdForViewer, minuteStart, resumeHeld, snapshotOf, viewerBack, type RoomSession, type ShowConf } from './logic';
 import { endSession, now, open, performerHere, pushNow, pushSoon, save, saveMany, saveMeta, simulated, type Room } from './state';
 import { census } from './fanout';
 
@@ -48,6 +48,8 @@ export async function applyShow(r: Room, conf: ShowConf): Promise<void> {
   for (const s of [...r.sessions.values()]) {
     if (!conf.online || (conf.paused && s.type !== 'free')) await endSession(r, s, 'offline');
   }
+  // Taken offline from outside (an operator's stop, the deploy's token): the studio learns it too.
+  if (!conf.online) r.send('performer', { t: 'room', room: snapshotOf(r.show, r.sessions.values()) });
   pushNow(r);
   await schedule(r);
 }
