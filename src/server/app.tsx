@@ -71,6 +71,7 @@ import { operatorReportRoutes } from './features/operator/reports.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { applicationsRoutes } from './features/applications/applications.routes';
 import { operatorApplicationRoutes } from './features/operator/applications.routes';
+import { applicationPages } from './features/applications/applications.pages';
 import { operatorAccountPages } from './features/operator/accounts.pages';
 import { operatorReportPages } from './features/operator/reports.pages';
 import { restrictionsRoutes } from './features/restrictions/restrictions.routes';
@@ -136,7 +137,6 @@ export function createApp() {
   app.route('/api/videos/image', videoImageRoutes);
   // A room socket proves who it is by its token alone: no visitor session is loaded for it (a storm of reconnects after a deploy then costs no D1 read but the login check of members).
   app.route('/api/chatroom', chatRoomRoutes);
-
   // OBS over WHIP: SDP bodies, the stream key as the credential (no visitor session, no CSRF).
   app.route('/whip', whipRoutes);
 
@@ -201,7 +201,7 @@ export function createApp() {
   app.use(async (c, next) => (isApi(c) ? next() : visitorCookies(c, next)));
   app.use(async (c, next) => (isApi(c) ? next() : routeGuards(c, next)));
   // Pages answer the site's own URLs (the spec's routes), which share no prefix per feature.
-  for (const pages of [showPages, showsPages, searchPages, infoPages, freePages, storeListPages, storeItemPages, accountPages, sandboxPages, billingPages, sessionPages]) app.route('/', pages);
+  for (const pages of [showPages, showsPages, searchPages, infoPages, freePages, storeListPages, storeItemPages, accountPages, sandboxPages, billingPages, sessionPages, applicationPages]) app.route('/', pages);
   app.route('/game', gamePages);
   app.route('/contest', contestPages);
   app.route('/studio', studioPages);

@@ -31,5 +31,5 @@ export interface EmbeddedState {
 /** Top-level locale keys the islands of every page use; the rest of the texts stay on the server. */
 export const CLIENT_MESSAGE_KEYS = ['common', 'nav', 'splash', 'consent', 'update', 'errors', 'drawer', 'layouts', 'languages', 'auth', 'profile', 'incentive', 'welcome', 'shows', 'search', 'pagination', 'billing', 'coupons', 'voicecall', 'game', 'messagesMenu', 'favorites'] as const;
 /** Locale keys only some pages' islands use (the page names them: show pages the chat and video, /studio the chat and studio). */
-export const PAGE_MESSAGE_KEYS = ['chat', 'studio', 'video', 'store', 'contest', 'messages', 'inbox', 'operator', 'restriction', 'reports'] as const;
+export const PAGE_MESSAGE_KEYS = ['chat', 'studio', 'video', 'store', 'contest', 'messages', 'inbox', 'operator', 'restriction', 'reports', 'applications'] as const;
 export type PageMessageKey = (typeof PAGE_MESSAGE_KEYS)[number];

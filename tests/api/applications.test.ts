@@ -223,3 +223,29 @@ describe('performer applications', () => {
     await applied(b.member);
   });
 });
+
+describe('application pages', () => {
+  it('/camgirl_werden leads to /apply; a visitor logs in first; the member sees the form, then the state; the 2257 page names the custodian', async () => {
+    const info = await new Client().get('/camgirl_werden');
+    expect(await info.text()).toContain('href="/apply"');
+    const visitor = await new Client().get('/apply');
+    expect([visitor.status, visitor.headers.get('Location')]).toEqual([302, '/login?redirect=%2Fapply']);
+    const m = await registerMember({ verified: true });
+    const form = await m.client.get('/apply');
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain('data-island="ApplyForm"');
+    const a = await applied(m);
+    const page = await (await m.client.get('/apply')).text();
+    expect(page).toContain('data-state="submitted"');
+    expect(page).not.toContain('data-island="ApplyForm"');
+    const op = await operator();
+    const queue = await (await op.client.get('/operator/applications')).text();
+    expect(queue).toContain(`/api/operator/applications/${a.id}/documents/id`);
+    expect(await (await op.client.get('/operator')).text()).toContain('href="/operator/applications"');
+    await env.DB.prepare("UPDATE records_custodian SET name = 'Jane Custodian', address = '2 Record Road, Springfield' WHERE id = 1").run();
+    for (const lang of ['en', 'de']) {
+      const text = await (await new Client().get(`/usc2257`, { 'Accept-Language': lang })).text();
+      expect(text).toContain('Jane Custodian, 2 Record Road, Springfield');
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { APPLY_PATH } from '../../../shared/applications';
 import type { InfoContent, InfoPageKey } from '../../../shared/info';
 import { useT } from '../../state/context';
 
@@ -17,6 +18,13 @@ export function InfoPage({ pageKey, content, mail }: { pageKey: InfoPageKey; con
       <header className="info-header">
         <h1>{content.title}</h1>
         <p className="lead">{content.lead}</p>
+        {pageKey === 'camgirl_werden' && (
+          <p>
+            <a className="btn btn-primary" href={APPLY_PATH} data-testid="apply-cta">
+              {t('applications.cta')}
+            </a>
+          </p>
+        )}
       </header>
       {content.sections.length > 2 && (
         <nav className="toc" aria-label={t('info.toc')}>

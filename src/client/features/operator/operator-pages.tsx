@@ -1,3 +1,4 @@
+import { OPERATOR_APPLICATIONS_PATH } from '../../../shared/applications';
 import { OPERATOR_INBOX_PATH } from '../../../shared/messages';
 import { OPERATOR_LIVE_PATH, OPERATOR_MODERATION_PATH } from '../../../shared/moderation';
 import { OPERATOR_APPEALS_PATH, OPERATOR_AUDIT_PATH, OPERATOR_PAYOUTS_PATH, OPERATOR_USERS_PATH, type AuditPage } from '../../../shared/operator';
@@ -54,6 +55,9 @@ export function OperatorHome() {
         </li>
         <li>
           <a href={OPERATOR_LIVE_PATH}>{t('operator.links.live')}</a>
+        </li>
+        <li>
+          <a href={OPERATOR_APPLICATIONS_PATH}>{t('operator.links.applications')}</a>
         </li>
       </ul>
       <AccountSearchForm />

@@ -6,12 +6,19 @@ import { ErrorPage } from '../../../client/shell/error-page';
 import { InfoPage } from '../../../client/features/info/info-page';
 import type { AppEnv } from '../../env';
 import { config } from '../../lib/config';
+import { recordsCustodian } from '../applications/applications.service';
 import { renderPage } from '../../render/render-page';
 
 export const infoPages = new Hono<AppEnv>();
 
+/** The 2257 page names the custodian of records kept in the database (migration 0032). */
+async function custodianText(db: D1Database): Promise<string> {
+  const c = await recordsCustodian(db);
+  return c ? `${c.name}, ${c.address}` : '';
+}
+
 for (const key of Object.keys(INFO_PAGES) as InfoPageKey[]) {
-  infoPages.get(`/${key}`, (c) => {
+  infoPages.get(`/${key}`, async (c) => {
     const t = c.get('t');
     const cfg = config(c.env);
     const content = c.get('i18n').t(`info.${INFO_PAGES[key]}`, {
@@ -19,6 +26,7 @@ for (const key of Object.keys(INFO_PAGES) as InfoPageKey[]) {
       brand: t('common.brand'),
       supportEmail: cfg.supportEmail,
       abuseEmail: cfg.abuseEmail,
+      custodian: key === 'usc2257' ? await custodianText(c.env.DB) : '',
     }) as unknown as InfoContent;
     const url = new URL(c.req.url);
     // /contact?subject=... (e.g. from a failed payment): a mail to support with that subject.

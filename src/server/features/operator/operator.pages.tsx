@@ -10,6 +10,9 @@ import { renderPage } from '../../render/render-page';
 import { auditPage, totpRow } from './operator.repo';
 import { payoutsWhere, recentBatches } from '../../lib/payouts.repo';
 import { operatorPageGate } from './operator.service';
+import { ApplicationsPage } from '../../../client/features/operator/applications-page';
+import { OPERATOR_APPLICATIONS_PATH } from '../../../shared/applications';
+import { applicationQueue } from '../applications/applications.service';
 
 /** An operator page behind the door (operatorPageGate): a visitor is sent to log in, a non-operator sees a notice (403). */
 export async function page(c: Context<AppEnv>, path: string, title: string, body: () => Promise<ReactNode>): Promise<Response> {
@@ -36,6 +39,8 @@ export const operatorSidePages = new Hono<AppEnv>()
       return <SecondFactorPage enrolled={!!row?.confirmed_at} redirect={redirect} />;
     });
   })
+  // Performer applications waiting for a decision (issue 29 point 1).
+  .get('/applications', (c) => page(c, OPERATOR_APPLICATIONS_PATH, c.get('t')('operator.applications.title'), async () => <ApplicationsPage items={await applicationQueue(c.env.DB, 'submitted')} />))
   .get('/audit', (c) =>
     page(c, OPERATOR_AUDIT_PATH, c.get('t')('operator.audit.title'), async () => {
       const n = parsePage(c.req.query('page'));
