@@ -142,7 +142,6 @@ export function renameSessionStatements(db: D1Database, oldId: string, newId: st
   ];
 }
 
-/** The login (auth token) that began with session `loginId` is still valid for the member. */
 /**
  * A banned or suspended account (migration 0028) has no login, even one made while its
  * restriction was being written (the restriction ends its tokens too). `now` names the parameter.
@@ -150,6 +149,7 @@ export function renameSessionStatements(db: D1Database, oldId: string, newId: st
 const notRestricted = (userId: string, now: string) =>
   `NOT EXISTS (SELECT 1 FROM restrictions r WHERE r.user_id = ${userId} AND r.lifted_at IS NULL AND (r.ends_at IS NULL OR r.ends_at > ${now}))`;
 
+/** The login (auth token) that began with session `loginId` is still valid for the member. */
 export async function loginAliveRow(db: D1Database, userId: number, loginId: string, now: number): Promise<boolean> {
   return !!(await db.prepare(`SELECT 1 AS x FROM auth_tokens a WHERE a.user_id = ? AND a.session_id = ? AND a.expires_at > ?3 AND ${notRestricted('a.user_id', '?3')}`).bind(userId, loginId, now).first());
 }
