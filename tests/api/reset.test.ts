@@ -1,10 +1,10 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { resetDatabase, resetDurableObjects, seedTestDatabase } from './reset';
+import { resetBuckets, resetDatabase, resetDurableObjects, seedTestDatabase } from './reset';
 
 // The wipe between the files of one pool worker (setup.ts, reset.ts): what a file leaves in a
-// Durable Object or in D1 does not reach the next file.
+// Durable Object, in D1 or in R2 does not reach the next file.
 
 const tableCount = async () =>
   (await env.DB.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").first<{ n: number }>())!.n;
@@ -36,5 +36,13 @@ describe('the wipe between test files', () => {
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM coupons WHERE code = 'LEFTOVER'").first('n')).toBe(0);
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM shows').first('n')).toBeGreaterThan(0);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM shows_fts WHERE shows_fts MATCH 'a*'").first('n')).toBeGreaterThan(0);
+  });
+
+  it('empties both buckets, past a page of listing', async () => {
+    await Promise.all(Array.from({ length: 1002 }, (_, i) => env.MEDIA.put(`uploads/videos/1/${i}-preview`, 'x')));
+    await env.IDDOCS.put('left-over', 'x');
+    expect(await resetBuckets()).toBe(1003);
+    expect((await env.MEDIA.list()).objects).toEqual([]);
+    expect((await env.IDDOCS.list()).objects).toEqual([]);
   });
 });

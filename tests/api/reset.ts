@@ -52,6 +52,25 @@ export async function resetDurableObjects(): Promise<number> {
   return reset;
 }
 
+/**
+ * Empties the R2 buckets: ids start again with each file's fresh database, so an object a previous
+ * file stored under `uploads/videos/797/...` would otherwise count for this file's video 797 (seen in
+ * a CI run: an upload refused with 419 found "its" preview stored, a gallery published early).
+ */
+export async function resetBuckets(): Promise<number> {
+  let removed = 0;
+  for (const bucket of [env.MEDIA, env.IDDOCS]) {
+    for (let cursor: string | undefined; ; ) {
+      const page = await bucket.list({ cursor, limit: 1000 });
+      if (page.objects.length) await bucket.delete(page.objects.map((o) => o.key));
+      removed += page.objects.length;
+      if (!page.truncated) break;
+      cursor = page.cursor;
+    }
+  }
+  return removed;
+}
+
 /** Drops every table and view of the test database (views, then full-text tables with their shadow tables, then the rest). */
 export async function resetDatabase(): Promise<void> {
   const { results } = await env.DB.prepare(
