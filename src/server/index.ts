@@ -1,6 +1,8 @@
 import { createApp } from './app';
+import type { Bindings } from './env';
 import { simulateShows, syncSimulatedRooms } from './features/dev/simulator.service';
 import { notifySimulatedOnline } from './features/favorites/favorites.service';
+import { housekeeping } from './features/system/housekeeping';
 import { hubHooks } from './realtime/hub';
 
 export { LobbyHub } from './realtime/hub';
@@ -13,4 +15,10 @@ export { RoomShard } from './features/chat/room/shard';
 hubHooks.simulate = simulateShows;
 hubHooks.simulated = [notifySimulatedOnline, syncSimulatedRooms];
 
-export default createApp();
+const app = createApp();
+
+export default {
+  fetch: app.fetch,
+  // The daily cron (wrangler.toml [triggers]): retention deletes (features/system/housekeeping.ts).
+  scheduled: (_controller, env, ctx) => ctx.waitUntil(housekeeping(env)),
+} satisfies ExportedHandler<Bindings>;

@@ -131,7 +131,7 @@ function newShow(r: ApplicationRow, today: Date) {
 /**
  * An operator's decision on a submitted application (409 once decided): approve makes the show and
  * the applicant's performers row; reject and more_info keep the documents until the retention
- * ends. Past-due documents of earlier decisions are deleted here too (there is no scheduled job).
+ * ends. Past-due documents of earlier decisions are deleted here too, as by the daily cron (features/system/housekeeping.ts).
  * The applicant is mailed in their language.
  */
 export async function decideApplication(env: Bindings, operatorId: number, id: number, decision: ApplicationDecision, reason: string): Promise<{ row: ApplicationRow; showId: number | null }> {
