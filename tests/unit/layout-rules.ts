@@ -43,6 +43,8 @@ export const FEATURE_ALLOW: Record<string, string[]> = {
   'server:applications': ['server:session'],
   // the 2257 page names the custodian of records kept with the applications
   'server:info': ['server:applications'],
+  // the daily cron's retention deletes (applicants' documents)
+  'server:system': ['server:applications'],
   // reports: a chat line is read from its show's room; the reporter's address caps by client address
   'server:reports': ['server:chat', 'server:session'],
   // a ban or suspension ends the account's logins and takes a performer's show offline
