@@ -184,7 +184,7 @@ describe('performer applications', () => {
     expect(res.application.state).toBe('approved');
     const show = await env.DB.prepare('SELECT s.*, p.user_id FROM shows s JOIN performers p ON p.show_id = s.id WHERE s.id = ?').bind(res.application.show_id).first<Record<string, unknown>>();
     const row = await env.DB.prepare('SELECT stage_name FROM applications WHERE id = ?').bind(a.id).first<{ stage_name: string }>();
-    expect(show).toMatchObject({ name: row!.stage_name, age: 25, country: 'DE', online: 0, user_id: a.member.id, languages: 'en' });
+    expect(show).toMatchObject({ name: row!.stage_name, age: 25, country: 'DE', online: 0, flag_free: 1, user_id: a.member.id, languages: 'en' });
     expect(String(show!.slogan_de)).toContain(row!.stage_name);
 
     const connect = await expectJson<{ login: string }>(await a.member.client.post('/api/studio/connect', {}), 200);

@@ -1,12 +1,13 @@
 import type { Browser as PwBrowser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { open } from './browser';
+import { open, waitForIslands } from './browser';
 import { becomeOperator, newMember } from './members';
-import { msg, person, roomsBrowser } from './rooms-helpers';
+import { msg, overlay, person, roomsBrowser } from './rooms-helpers';
 
 // Issue 29 point 1 in Chromium: a member applies from /camgirl_werden with two small PNG files (en,
 // desktop), an operator approves on /operator/applications (de, phone), and the member's login
-// opens the studio at once.
+// opens the studio at once and goes live: a visitor (de, phone) finds the show online by its stage
+// name and joins its free chat, and the new performer sees them.
 
 let browser: PwBrowser;
 
@@ -19,7 +20,7 @@ afterAll(async () => {
 });
 
 describe('performer applications', () => {
-  it('a member applies (en, desktop), an operator approves (de, phone), the member opens the studio', async () => {
+  it('a member applies (en, desktop), an operator approves (de, phone), the member goes live from the studio and a visitor joins', async () => {
     const stage = `Nova ${Date.now().toString(36)}`;
     const member = await person(browser, 'en', 'desktop');
     await newMember(member);
@@ -57,7 +58,22 @@ describe('performer applications', () => {
     await member.locator('[data-testid=apply-page][data-state=approved]').waitFor();
     await member.locator('[data-testid=apply-studio]').click();
     await member.waitForURL(/\/studio$/);
-    await member.locator('[data-testid=studio]').waitFor();
-    for (const p of [member, operator]) await p.context().close();
+    await member.locator('[data-testid=studio][data-connected="1"]').waitFor();
+    const online = member.waitForResponse((r) => r.url().endsWith('/api/studio/status') && r.status() === 200);
+    await member.click('[data-testid=studio-online]');
+    await online;
+    await member.locator('[data-testid=studio][data-state=online]').waitFor();
+
+    // A visitor finds the new show live by its stage name and joins its free chat.
+    const visitor = await person(browser, 'de', 'phone');
+    await open(visitor, `/search?search=${encodeURIComponent(stage)}`);
+    const tile = visitor.locator('[data-section=shows] .show-tile', { hasText: stage });
+    await expect(tile.getAttribute('data-online')).resolves.toBe('1');
+    await Promise.all([visitor.waitForURL(/\/chat\/\d+\//), tile.locator('a').first().click()]);
+    await waitForIslands(visitor);
+    await visitor.click('[data-chat=free]');
+    await overlay(visitor).and(visitor.locator('[data-state=running]')).waitFor();
+    await member.locator('.studio-person').first().waitFor();
+    for (const p of [member, operator, visitor]) await p.context().close();
   });
 });

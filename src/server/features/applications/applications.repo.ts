@@ -95,8 +95,8 @@ export async function approve(db: D1Database, id: number, userId: number, operat
     db
       .prepare(
         `INSERT INTO shows (universal_id, name, slug_name, age, languages, city, country, lat, lon, price_per_minute, price_factor_exclusive,
-           slogan_en, slogan_de, description_en, description_de, online, created_at)
-         SELECT ?2, ?3, ?4, ?5, 'en', '', ?6, 0, 0, ?7, ?8, ?9, ?10, ?11, ?12, 0, ?13 WHERE ${open}`,
+           slogan_en, slogan_de, description_en, description_de, flag_free, online, created_at)
+         SELECT ?2, ?3, ?4, ?5, 'en', '', ?6, 0, 0, ?7, ?8, ?9, ?10, ?11, ?12, 1, 0, ?13 WHERE ${open}`,
       )
       .bind(id, s.universalId, s.name, s.slug, s.age, s.country, s.pricePerMinute, s.priceFactorExclusive, s.sloganEn, s.sloganDe, s.descriptionEn, s.descriptionDe, now),
     db.prepare(`INSERT INTO performers (user_id, show_id, created_at) SELECT ?2, s.id, ?4 FROM shows s WHERE s.universal_id = ?3 AND ${open}`).bind(id, userId, s.universalId, now),
