@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import type { LiveAnswer, ModerationQueueAnswer } from '../../src/shared/moderation';
 import type { StudioUploadsAnswer } from '../../src/shared/uploads';
+import { lastMail } from './account-helpers';
 import { chatMember, joinRoom, ledgerRefs, liveShow, performerOf, sessionRow, showInfo, startOk } from './chat-helpers';
 import { Client, expectError, expectJson } from './helpers';
 import { approve, decide, uploadGallery, uploadVideo } from './moderation-helpers';
@@ -128,6 +129,13 @@ describe('moderation before publishing', () => {
     expect(after.videos.find((v) => v.id === video.id)).toMatchObject({ review: 'approved' });
     expect(after.galleries.find((g) => g.id === gallery.id)).toMatchObject({ review: 'rejected', review_reason: reason });
     expect((await expectJson<ModerationQueueAnswer>(await op.client.get('/api/operator/moderation'), 200)).data.some((q) => q.title_en.startsWith(marker))).toBe(false);
+    // The show's performer is mailed each decision, in their language, with the reason of a rejection.
+    const performer = (await env.DB.prepare('SELECT u.email, u.locale FROM performers p JOIN users u ON u.id = p.user_id WHERE p.show_id = ?').bind(SHOW).first<{ email: string; locale: string }>())!;
+    const titles = (await env.DB.prepare('SELECT title_en, title_de FROM videos WHERE id = ?').bind(video.id).first<{ title_en: string; title_de: string }>())!;
+    const approvedMail = await lastMail(performer.email, 'moderation_approved');
+    expect(approvedMail.text).toContain(performer.locale === 'de' ? titles.title_de : titles.title_en);
+    expect(approvedMail.text).toContain('/studio');
+    expect((await lastMail(performer.email, 'moderation_rejected')).text).toContain(reason);
   });
 });
 

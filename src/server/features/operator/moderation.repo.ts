@@ -75,3 +75,11 @@ export function decideReview(db: D1Database, kind: ModerationKind, id: number, r
     .bind(id, review, reason, by, now)
     .first<Decided>();
 }
+
+/** The studio login of a show (its performer): where a decision on the show's upload is mailed. */
+export function showPerformerContact(db: D1Database, showId: number): Promise<{ email: string; name: string; locale: string } | null> {
+  return db
+    .prepare('SELECT u.email, u.name, u.locale FROM performers p JOIN users u ON u.id = p.user_id WHERE p.show_id = ?')
+    .bind(showId)
+    .first<{ email: string; name: string; locale: string }>();
+}
