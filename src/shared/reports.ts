@@ -6,6 +6,12 @@ import { z } from 'zod';
 
 export const REPORT_TARGETS = ['show', 'chat_line', 'message', 'video', 'picture'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
+/**
+ * What an operator can remove by resolving a report as `removed`: a video or a gallery leaves the
+ * store (its performer is mailed why), a message leaves the member's conversation. A show or a chat
+ * line is not removed this way (a show is stopped, an account restricted, from their own pages).
+ */
+export const REMOVABLE_TARGETS: readonly ReportTarget[] = ['video', 'picture', 'message'];
 export const REPORT_CATEGORIES = ['illegal_content', 'minor_safety', 'non_consensual', 'harassment', 'spam', 'copyright', 'other'] as const;
 export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
 export const REPORT_OUTCOMES = ['no_action', 'removed', 'restricted'] as const;

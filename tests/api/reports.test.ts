@@ -164,6 +164,33 @@ describe('the operators\' queue', () => {
     expect(await page.text()).toContain('data-testid="reports-page"');
   });
 
+  it('removes what was reported: a video or a gallery leaves the store (its performer told why), a message the conversation; a show or a chat line cannot be removed here', async () => {
+    const op = await operator();
+    const m = await chatMember();
+    const video = (await env.DB.prepare("SELECT id, ccid FROM videos WHERE show_id = 207 AND review = 'approved' AND status = 'published' LIMIT 1").first<{ id: number; ccid: string }>())!;
+    const gallery = (await env.DB.prepare("SELECT id FROM galleries WHERE show_id = 207 AND review = 'approved' AND status = 'published' LIMIT 1").first<{ id: number }>())!;
+    const sent = await sendOk(m, 207, 'Hello there');
+    expect((await reply(await performerOf(207), sent.conversation.id, 'A reply that breaks the rules')).status).toBe(200);
+    const message = (await env.DB.prepare("SELECT id FROM messages WHERE conversation_id = ? AND author = 'show'").bind(sent.conversation.id).first<{ id: number }>())!;
+    const filed = async (kind: string, id: string) => (await expectJson<{ report: { id: number } }>(await report(m.client, { target_kind: kind, target_id: id }), 201)).report.id;
+    const [rv, rg, rm, rs] = [await filed('video', String(video.id)), await filed('picture', `${gallery.id}:1`), await filed('message', String(message.id)), await filed('show', '207')];
+    const why = 'It shows a person without consent records.';
+
+    // Not removable: refused with the field, the report stays open.
+    await expectError(await op.client.post(`/api/operator/reports/${rs}/resolve`, { outcome: 'removed', outcome_text: why }), 422, 'validation_failed', ['outcome', 'outcome_not_applicable']);
+    expect((await env.DB.prepare('SELECT state FROM reports WHERE id = ?').bind(rs).first<{ state: string }>())!.state).toBe('open');
+
+    for (const id of [rv, rg, rm]) await expectJson(await op.client.post(`/api/operator/reports/${id}/resolve`, { outcome: 'removed', outcome_text: why }), 200);
+    await expectError(await new Client().get(`/api/videos/${video.ccid}`), 404, 'not_found');
+    await expectError(await new Client().get(`/api/galleries/207/${gallery.id}`), 404, 'not_found');
+    const studio = await expectJson<{ videos: { id: number; review: string; review_reason: string | null }[] }>(await (await performerOf(207)).get('/api/studio/uploads'), 200);
+    expect(studio.videos.find((v) => v.id === video.id)).toMatchObject({ review: 'rejected', review_reason: why });
+    const performer = (await env.DB.prepare('SELECT u.email FROM performers p JOIN users u ON u.id = p.user_id WHERE p.show_id = 207').first<{ email: string }>())!;
+    expect((await lastMail(performer.email, 'moderation_rejected')).text).toContain(why);
+    expect(await count('audit_log', "action = 'moderation.removed' AND target IN (?, ?)", `video:${video.id}`, `gallery:${gallery.id}`)).toBe(2);
+    expect((await env.DB.prepare('SELECT deleted_member FROM messages WHERE id = ?').bind(message.id).first<{ deleted_member: number }>())!.deleted_member).toBe(1);
+  });
+
   it('is closed to members and performers', async () => {
     const m = await registerMember({ verified: true });
     await expectError(await m.client.get('/api/operator/reports'), 403, 'not_operator');

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { REPORT_OUTCOMES, REPORT_TEXT_MAX, REPORT_TEXT_MIN } from '../../../shared/reports';
+import { REMOVABLE_TARGETS, REPORT_OUTCOMES, REPORT_TEXT_MAX, REPORT_TEXT_MIN, type ReportTarget } from '../../../shared/reports';
 import { api } from '../../lib/api';
 import { useT } from '../../state/context';
 import { SelectField, TextAreaField } from '../../ui/choice-fields';
 import { FormError, SubmitButton, useApiForm, type Errors } from '../../ui/form';
 
-/** Resolves a report: the outcome and the reasons the reporter is mailed. */
-export default function ReportResolve({ reportId }: { reportId: number }) {
+/** Resolves a report: the outcome (removal only for what can be removed) and the reasons the reporter is mailed. */
+export default function ReportResolve({ reportId, kind }: { reportId: number; kind: ReportTarget }) {
   const t = useT();
   const [done, setDone] = useState<string | null>(null);
   const form = useApiForm({ outcome: 'no_action', outcome_text: '' });
@@ -34,7 +34,7 @@ export default function ReportResolve({ reportId }: { reportId: number }) {
         id={`report-outcome-${reportId}`}
         name="outcome"
         label={t('operator.reports.outcome')}
-        options={REPORT_OUTCOMES.map((o) => ({ value: o, label: t(`operator.reports.outcomes.${o}`) }))}
+        options={REPORT_OUTCOMES.filter((o) => o !== 'removed' || REMOVABLE_TARGETS.includes(kind)).map((o) => ({ value: o, label: t(`operator.reports.outcomes.${o}`) }))}
         {...form.field('outcome')}
       />
       <TextAreaField id={`report-text-${reportId}`} name="outcome_text" label={t('operator.reports.outcome_text')} rows={3} maxLength={REPORT_TEXT_MAX} {...form.field('outcome_text')} />

@@ -66,7 +66,7 @@ export function ReportsPage({ reports }: { reports: ReportView[] }) {
                 </a>
               )}
             </p>
-            <Island name="ReportResolve" component={ReportResolve} props={{ reportId: r.id }} />
+            <Island name="ReportResolve" component={ReportResolve} props={{ reportId: r.id, kind: r.target_kind }} />
           </article>
         );
       })}

@@ -1,11 +1,15 @@
 import type { Locale } from '../../../shared/constants';
 import type { ReviewState } from '../../../shared/uploads';
+import type { Bindings } from '../../env';
+import { mailOrigin } from '../../lib/config';
 import { i18nFor } from '../../lib/i18n';
-import type { Mail } from '../../lib/mailer';
+import { mailerFor, type Mail } from '../../lib/mailer';
 import { framedMail } from '../../lib/mail-templates';
+import { showPerformerContact, type Decided } from './moderation.repo';
 
 // The performer's mail about an operator's decision on their upload (texts under
-// operator.moderation.mail), in their language, in the frame of every mail.
+// operator.moderation.mail), in their language, in the frame of every mail: a review's decision,
+// or an item taken out of the store on a report.
 
 export function moderationMail(review: Exclude<ReviewState, 'pending'>, locale: Locale, to: string, given: { name: string; title: string; reason: string | null; origin: string }): Mail {
   const t = i18nFor(locale).t;
@@ -18,4 +22,13 @@ export function moderationMail(review: Exclude<ReviewState, 'pending'>, locale: 
     greeting: t('mail.greeting', { name: given.name }),
     paragraphs,
   });
+}
+
+/** Mails the show's performer the decision on their item (nothing when the show has no studio login or mail is not configured). */
+export async function mailModerationDecision(env: Bindings, decided: Decided, review: Exclude<ReviewState, 'pending'>, reason: string | null): Promise<void> {
+  const [performer, origin] = [await showPerformerContact(env.DB, decided.show_id), mailOrigin(env)];
+  if (!performer || !origin) return;
+  const locale: Locale = performer.locale === 'de' ? 'de' : 'en';
+  const title = locale === 'de' ? decided.title_de : decided.title_en;
+  await mailerFor(env).send(moderationMail(review, locale, performer.email, { name: performer.name, title, reason, origin }));
 }

@@ -83,3 +83,20 @@ export function showPerformerContact(db: D1Database, showId: number): Promise<{ 
     .bind(showId)
     .first<{ email: string; name: string; locale: string }>();
 }
+
+/**
+ * Takes an approved item out of the store on a report (resolved as removed): rejected with the
+ * operator's reason, as if moderation had refused it. Null when it is not in the store (any more).
+ */
+export function takeDown(db: D1Database, kind: ModerationKind, id: number, reason: string, by: number, now: number): Promise<Decided | null> {
+  const table = kind === 'video' ? 'videos' : 'galleries';
+  return db
+    .prepare(`UPDATE ${table} SET review = 'rejected', review_reason = ?2, reviewed_by = ?3, reviewed_at = ?4 WHERE id = ?1 AND review = 'approved' RETURNING show_id, title_en, title_de`)
+    .bind(id, reason, by, now)
+    .first<Decided>();
+}
+
+/** A reported message leaves the member's conversation (as if they had deleted it). */
+export async function hideMessage(db: D1Database, id: number): Promise<void> {
+  await db.prepare('UPDATE messages SET deleted_member = 1 WHERE id = ?').bind(id).run();
+}

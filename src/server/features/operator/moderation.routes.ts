@@ -4,12 +4,10 @@ import { z } from 'zod';
 import { MODERATION_REASON_MAX, MODERATION_REASON_MIN, type ModerationDecisionAnswer, type ModerationKind, type ModerationQueueAnswer } from '../../../shared/moderation';
 import type { AppEnv } from '../../env';
 import { nowSeconds } from '../../lib/clock';
-import { mailOrigin } from '../../lib/config';
 import { ApiError } from '../../lib/errors';
-import { mailerFor } from '../../lib/mailer';
 import { validationHook } from '../../lib/validation';
-import { moderationMail } from './moderation-mail';
-import { decideReview, reviewQueue, showPerformerContact, toModerationItem } from './moderation.repo';
+import { mailModerationDecision } from './moderation-mail';
+import { decideReview, reviewQueue, toModerationItem } from './moderation.repo';
 import { audit, requireOperator } from './operator.service';
 
 // /api/operator/moderation (issue 29 point 2): complete uploads wait for an operator; approved
@@ -41,11 +39,6 @@ export const operatorModerationRoutes = new Hono<AppEnv>()
     const decided = await decideReview(c.env.DB, kind, id, review, reason, c.get('user')!.id, nowSeconds());
     if (!decided) throw new ApiError(409, 'not_pending');
     await audit(c, { action: `moderation.${review}`, target: `${kind}:${id}`, reason: reason ?? undefined, detail: { show: decided.show_id, title: decided.title_en } });
-    const [performer, origin] = [await showPerformerContact(c.env.DB, decided.show_id), mailOrigin(c.env)];
-    if (performer && origin) {
-      const locale = performer.locale === 'de' ? 'de' : 'en';
-      const title = locale === 'de' ? decided.title_de : decided.title_en;
-      await mailerFor(c.env).send(moderationMail(review, locale, performer.email, { name: performer.name, title, reason, origin }));
-    }
+    await mailModerationDecision(c.env, decided, review, reason);
     return c.json<ModerationDecisionAnswer>({ kind, id, review });
   });

@@ -3,14 +3,18 @@ import { Hono } from 'hono';
 import { resolveReportSchema, type ReportView } from '../../../shared/reports';
 import type { AppEnv } from '../../env';
 import { idParam } from '../../lib/params';
+import { nowSeconds } from '../../lib/clock';
 import { validationHook } from '../../lib/validation';
 import { reportQueue, resolveReport } from '../reports/reports.service';
+import { mailModerationDecision } from './moderation-mail';
+import { hideMessage, takeDown } from './moderation.repo';
 import { audit, requireOperator } from './operator.service';
 
 // /api/operator/reports: the queue of open reports (oldest first, overdue after 7 days; ?state=resolved: the decided ones) and their
-// resolution (issue 29 point 3), each recorded with its reason in the audit trail. A removal or a
-// restriction is done where it is done (the account's page sends the statement of reasons); the
-// outcome here records it and tells the reporter.
+// resolution (issue 29 point 3), each recorded with its reason in the audit trail. `removed` takes
+// a reported video or gallery out of the store (its performer is mailed the reason, the studio shows
+// it) or a message out of the member's conversation; a restriction is made on the account's page
+// (which sends the statement of reasons). The outcome is mailed to the reporter.
 
 export const operatorReportRoutes = new Hono<AppEnv>()
   .get('/reports', requireOperator(), async (c) => {
@@ -27,5 +31,17 @@ export const operatorReportRoutes = new Hono<AppEnv>()
       reason: outcome_text,
       detail: { report: r.id, target_kind: r.target_kind, target_id: r.target_id, category: r.category },
     });
+    if (outcome === 'removed') {
+      const id = Number(r.target_id.split(':')[0]);
+      if (r.target_kind === 'message') await hideMessage(c.env.DB, id);
+      else {
+        const kind = r.target_kind === 'video' ? 'video' : 'gallery';
+        const taken = await takeDown(c.env.DB, kind, id, outcome_text, c.get('user')!.id, nowSeconds());
+        if (taken) {
+          await audit(c, { action: 'moderation.removed', target: `${kind}:${id}`, reason: outcome_text, detail: { report: r.id } });
+          await mailModerationDecision(c.env, taken, 'rejected', outcome_text);
+        }
+      }
+    }
     return c.json({ report: { id: r.id, state: r.state, outcome: r.outcome } });
   });

@@ -1,5 +1,5 @@
 import type { Locale } from '../../../shared/constants';
-import { REPORT_OVERDUE_SECONDS, type ReportInput, type ReportOutcome, type ReportSnapshot, type ReportView } from '../../../shared/reports';
+import { REMOVABLE_TARGETS, REPORT_OVERDUE_SECONDS, type ReportInput, type ReportOutcome, type ReportSnapshot, type ReportView } from '../../../shared/reports';
 import type { Bindings } from '../../env';
 import { nowSeconds } from '../../lib/clock';
 import { ApiError, isUniqueViolation } from '../../lib/errors';
@@ -132,6 +132,8 @@ export async function reportQueue(db: D1Database, state: 'open' | 'resolved' = '
 export async function resolveReport(env: Bindings, operatorId: number, id: number, outcome: ReportOutcome, text: string): Promise<ReportView> {
   const before = await reportRow(env.DB, id);
   if (!before) throw new ApiError(404, 'not_found');
+  if (before.state !== 'open') throw new ApiError(409, 'already_resolved');
+  if (outcome === 'removed' && !REMOVABLE_TARGETS.includes(before.target_kind)) throw new ApiError(422, 'validation_failed', { outcome: ['outcome_not_applicable'] });
   const mailer = before.reporter_email ? mailerFor(env) : null;
   if (!(await resolveReportRow(env.DB, id, operatorId, outcome, text, nowSeconds()))) throw new ApiError(409, 'already_resolved');
   if (mailer && before.reporter_email) {
