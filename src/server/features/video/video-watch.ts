@@ -48,7 +48,8 @@ const told = new WeakMap<VideoState, string>();
 
 /** The watchers hear their state when it changed (every sync of the room's video asks). */
 export function tellWatchers(h: VideoHost, layers: () => SimulcastRid[]): void {
-  if (h.ctx.getWebSockets(WATCH_TAG).length === 0) return;
+  // None here: what the last ones were told is void (the next one hears its state as it joins).
+  if (watcherIds(h).length === 0) return void told.delete(h.video);
   const key = `${watcherState(h)}:${h.video.epoch}`;
   if (told.get(h.video) === key) return;
   told.set(h.video, key);

@@ -10,7 +10,7 @@ import { end, endLoginSessions, extend, left, performerJoined, performerJoining,
 import { admission, type Admission } from './fanout';
 import type { FrameReply } from './shard';
 import { loadRoom, open, welcome, type Room, type RoomAttachment } from './state';
-import { watcherFrame, watcherJoin } from './watch';
+import { watcherFrame, watcherJoin, watcherLeft } from './watch';
 import { isWatcherId } from '../../../../shared/video';
 
 /** Who joins, as the worker verified it from the room token (header X-Room-Identity). */
@@ -178,7 +178,8 @@ export class ShowRoom extends HibernatingRoom<RoomAttachment> {
     }
   }
 
-  protected left(a: RoomAttachment | null): Promise<void> {
+  protected async left(a: RoomAttachment | null): Promise<void> {
+    if (a && isWatcherId(a.sid)) return watcherLeft(this.room);
     return left(this.room, a);
   }
 

@@ -1,6 +1,6 @@
 import type { RoomEvent } from '../../../../shared/chat';
 import { WATCH_TAG, WATCHER_PREFIX } from '../../../../shared/video';
-import { videoSignal, videoWatchJoined } from '../../video/video-room.service';
+import { syncVideo, videoSignal, videoWatchJoined } from '../../video/video-room.service';
 import { frameKind, parseCommand, snapshotOf, visibleLines } from './logic';
 import type { FrameSocket } from './lines';
 import { open, type Room, type RoomAttachment } from './state';
@@ -44,4 +44,9 @@ export function endWatches(r: Room): void {
       // closing already
     }
   }
+}
+
+/** A watcher's socket closed: the video stops going to it (the studio's browser, peer to peer, drops its connection; the SFU closes its pull). */
+export function watcherLeft(r: Room): void {
+  syncVideo(r);
 }
