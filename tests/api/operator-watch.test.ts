@@ -74,6 +74,11 @@ describe('an operator watching a live show', () => {
     await expectError(await op.client.fetch('/api/operator/shows/999999/watch', { headers: { Upgrade: 'websocket' } }), 404, 'not_found');
     await expectError(await op.client.get(`${WATCH}/ice?sid=nope`), 422, 'validation_failed', ['sid', 'invalid']);
 
+    // The page (SSR): the watch island for a live show.
+    const live = await op.client.get(`/operator/live/${SHOW}/watch`);
+    expect(live.status).toBe(200);
+    expect(await live.text()).toContain('data-island="ShowWatch"');
+
     const w = await watch(op.client);
     const welcome = await w.next('welcome');
     expect(welcome.me.id).toMatch(/^watch-/);
@@ -110,7 +115,7 @@ describe('an operator watching a live show', () => {
     // Video peer to peer: the camera on, the watcher is told live and offered to by the studio's
     // browser, but the count the studio shows is the member's alone.
     studio.send({ t: 'video', live: true });
-    expect((await w.next('video')).state).toBe('live');
+    expect((await w.next('video', (e) => e.state === 'live')).epoch).toBeGreaterThan(0);
     const list = await studio.next('video-viewers', (e) => e.viewers.includes(welcome.me.id));
     expect(list.count).toBe(1);
     expect(list.viewers.filter((id) => id !== welcome.me.id)).toEqual([s.sessionId]);
@@ -128,6 +133,7 @@ describe('an operator watching a live show', () => {
     await expectJson(await performer.post('/api/studio/status', { online: false }), 200);
     expect(await w.closed).toBe(4000);
     await expectError(await op.client.fetch(WATCH, { headers: { Upgrade: 'websocket' } }), 409, 'show_not_online');
+    expect(await (await op.client.get(`/operator/live/${SHOW}/watch`)).text()).toContain('data-testid="watch-offline"');
     expect(await runInDurableObject(room(), (r: ShowRoom) => r.room.ctx.getWebSockets('watch').filter((x) => x.readyState === 1).length)).toBe(0);
     studio.ws.close(1000);
   });

@@ -16,7 +16,7 @@ export const operatorModerationPages = new Hono<AppEnv>()
   )
   .get('/live', (c) => page(c, OPERATOR_LIVE_PATH, c.get('t')('operator.live.title'), async () => <LivePage shows={await liveShows(c)} />))
   // A live show watched unseen (the socket is GET /api/operator/shows/{id}/watch, audited there); an offline show says so.
-  .get('/live/:id{[0-9]{1,9}}/watch', (c) => {
+  .get('/live/:id{[0-9]+}/watch', (c) => {
     const id = Number(c.req.param('id'));
     const title = c.get('t')('operator.watch.title');
     return page(c, operatorWatchPath(id), title, async () => <WatchPage id={id} show={(await liveShowRows(c.env.DB)).find((s) => s.id === id) ?? null} />, ['operator', 'video', 'chat']);

@@ -39,19 +39,20 @@ export function liveWatchers(h: VideoHost): string[] {
   return watcherState(h) === 'live' ? watcherIds(h) : [];
 }
 
-export function watcherVideoEvent(h: VideoHost, layers: SimulcastRid[]): RoomEvent {
-  return { t: 'video', state: watcherState(h), epoch: h.video.epoch, layers };
-}
-
 /** What the watchers were last told, per room (in memory: a woken room tells them again). */
 const told = new WeakMap<VideoState, string>();
+
+/** The video state for the watchers (a joiner's first, or all of them): what they were told is this now. */
+export function watcherVideoEvent(h: VideoHost, layers: SimulcastRid[]): RoomEvent {
+  const state = watcherState(h);
+  told.set(h.video, `${state}:${h.video.epoch}`);
+  return { t: 'video', state, epoch: h.video.epoch, layers };
+}
 
 /** The watchers hear their state when it changed (every sync of the room's video asks). */
 export function tellWatchers(h: VideoHost, layers: () => SimulcastRid[]): void {
   // None here: what the last ones were told is void (the next one hears its state as it joins).
   if (watcherIds(h).length === 0) return void told.delete(h.video);
-  const key = `${watcherState(h)}:${h.video.epoch}`;
-  if (told.get(h.video) === key) return;
-  told.set(h.video, key);
+  if (told.get(h.video) === `${watcherState(h)}:${h.video.epoch}`) return;
   h.send(WATCH_TAG, watcherVideoEvent(h, layers()));
 }
