@@ -5,7 +5,9 @@ import { parseRoomEvents, type RoomEvent } from '../../src/shared/chat';
 import type { LiveAnswer } from '../../src/shared/moderation';
 import { roomOf } from '../../src/server/features/chat/chat.service';
 import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
-import { chatMember, liveShow, startOk, viewer } from './chat-helpers';
+import { chatMember, liveShow, startOk, viewer, type RoomSocket } from './chat-helpers';
+import { FakeRealtime } from './fake-realtime';
+import { closedAll, sfuHelpers, useFakeSfu } from './sfu-helpers';
 import { Client, expectError, expectJson } from './helpers';
 import { appointed, operator } from './operator-helpers';
 
@@ -27,8 +29,8 @@ interface Watch {
 }
 
 /** The watch socket of an operator's client, with an event queue. */
-async function watch(c: Client): Promise<Watch> {
-  const res = await c.fetch(WATCH, { headers: { Upgrade: 'websocket' } });
+async function watch(c: Client, path = WATCH): Promise<Watch> {
+  const res = await c.fetch(path, { headers: { Upgrade: 'websocket' } });
   if (res.status !== 101) throw new Error(`watch answered ${res.status}: ${await res.text()}`);
   const ws = res.webSocket!;
   ws.accept();
@@ -146,5 +148,45 @@ describe('an operator watching a live show', () => {
     await expectJson(await op.client.post(`/api/operator/shows/${SHOW}/stop`, { reason: 'A test of the watch ending with a stop.' }), 200);
     expect(await w.closed).toBe(4000);
     studio.ws.close(1000);
+  });
+});
+
+describe('an operator watching a live show through the SFU', () => {
+  // Another show than above: a room builds its video engine once (sfu-helpers.ts).
+  const SFU_SHOW = 257;
+  const fake = new FakeRealtime();
+  useFakeSfu(fake);
+  const { publish, pull, closes } = sfuHelpers(fake);
+
+  it("pulls by its own id as the studio's monitor does, in no count the studio gets; a private closes its pull", async () => {
+    const op = await operator();
+    const { show, studio } = await liveShow(SFU_SHOW, { flag_free: 1 });
+    const f = await startOk(new Client(), show.universalId, 'free');
+    const free = await viewer(show.id, f);
+    await publish(show.id, studio);
+    const w = await watch(op.client, `/api/operator/shows/${SFU_SHOW}/watch`);
+    const me = (await w.next('welcome')).me.id;
+    await w.next('video', (e) => e.state === 'live');
+    const pulled = await pull(show.id, w as unknown as RoomSocket, me);
+    await pull(show.id, free, f.sessionId);
+    // The studio hears of one viewer receiving (the free one), never of the watcher.
+    const counts = studio.events.flatMap((e) => (e.t === 'video-viewers' ? [e] : []));
+    expect(counts.length).toBeGreaterThan(0);
+    for (const e of counts) {
+      expect(e.count).toBeLessThanOrEqual(1);
+      expect(e.viewers).toEqual([]);
+    }
+    expect(counts.at(-1)?.count).toBe(1);
+    // A private starts: the watcher is told 'private' and its tracks are closed on the SFU.
+    const m = await chatMember();
+    const p = await startOk(m.client, show.universalId, 'private');
+    await viewer(show.id, p);
+    studio.send({ t: 'accept', sessionId: p.sessionId });
+    expect((await w.next('video', (e) => e.state !== 'live')).state).toBe('private');
+    await expect.poll(() => closes(pulled)).toEqual([closedAll]);
+    w.send({ t: 'signal', to: 'relay', data: { kind: 'want' } });
+    expect((await w.next('error')).code).toBe('video.not_permitted');
+    w.ws.close(1000);
+    for (const s of [free, studio]) s.ws.close(1000);
   });
 });
