@@ -54,6 +54,7 @@ export const islands = {
   ReportButton: () => import('./features/reports/report-button.island'),
   ModerationDecision: () => import('./features/operator/moderation-decision.island'),
   LiveStop: () => import('./features/operator/live-stop.island'),
+  ShowWatch: () => import('./features/operator/show-watch.island'),
   ApplicationDecision: () => import('./features/operator/application-decision.island'),
   ApplyForm: () => import('./features/applications/apply-form.island'),
   AppealForm: () => import('./features/restrictions/appeal-form.island'),

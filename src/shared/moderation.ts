@@ -5,6 +5,8 @@ import type { ReviewState } from './uploads';
 
 export const OPERATOR_MODERATION_PATH = '/operator/moderation';
 export const OPERATOR_LIVE_PATH = '/operator/live';
+/** An operator's hidden watch of a live show (issue 29 point 2). */
+export const operatorWatchPath = (showId: number) => `${OPERATOR_LIVE_PATH}/${showId}/watch`;
 
 export type ModerationKind = 'video' | 'gallery';
 export const MODERATION_KINDS: readonly ModerationKind[] = ['video', 'gallery'];

@@ -122,3 +122,11 @@ export function parseVideoSignal(v: unknown): VideoSignal | null {
   if ((o.kind === 'offer' || o.kind === 'answer') && typeof o.sdp === 'string' && o.sdp.length > 0 && o.sdp.length <= VIDEO_SDP_MAX) return { kind: o.kind, sdp: o.sdp };
   return null;
 }
+
+/**
+ * An operator's hidden watch of a show (issue 29 point 2): its room id and socket tag. No session
+ * id starts with the prefix (they are UUIDs), so the room tells a watcher from a viewer by its id.
+ */
+export const WATCHER_PREFIX = 'watch-';
+export const WATCH_TAG = 'watch';
+export const isWatcherId = (id: string) => id.startsWith(WATCHER_PREFIX);

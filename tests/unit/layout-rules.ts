@@ -80,6 +80,8 @@ export const FEATURE_ALLOW: Record<string, string[]> = {
   'client:store': ['client:shows', 'client:reports'],
   // reports: the report button and dialog on chat lines, messages, the show page, videos and galleries
   'client:messages': ['client:reports'],
+  // an operator watching a live show unseen plays its video and lists its public lines as a viewer's page does
+  'client:operator': ['client:chat', 'client:video'],
 };
 
 /** The islands the shell places (app bar slots, overlays host, layout). */

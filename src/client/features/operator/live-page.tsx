@@ -1,4 +1,4 @@
-import { OPERATOR_LIVE_PATH, type LiveShow } from '../../../shared/moderation';
+import { OPERATOR_LIVE_PATH, operatorWatchPath, type LiveShow } from '../../../shared/moderation';
 import { dateText } from '../../lib/date-text';
 import { useSnap, useT } from '../../state/context';
 import { Island } from '../../ui/island';
@@ -25,6 +25,11 @@ export function LivePage({ shows }: { shows: LiveShow[] }) {
           </h2>
           <p className="small" data-testid="live-viewers">
             {t('operator.live.viewers', { count: s.viewers })}
+          </p>
+          <p>
+            <a className="btn" href={operatorWatchPath(s.id)} data-testid="live-watch">
+              {t('operator.live.watch')}
+            </a>
           </p>
           <Island name="LiveStop" component={LiveStop} props={{ showId: s.id }} />
         </article>

@@ -5,6 +5,7 @@ import { useStore, useT } from '../../state/context';
 import { PRESETS, type Device, type Preset } from '../video/camera';
 import { changeSource, endWhip, mute, startCamera, stopCamera, switchCamera } from '../video/publisher';
 import { StudioMonitor } from './studio-monitor';
+import { isWatcherId } from '../../../shared/video';
 
 /**
  * The studio's camera (issue 12 point 3): camera, microphone and quality pickers, the preview,
@@ -27,7 +28,7 @@ export function StudioVideo() {
   }, [p.preview]);
 
   const on = p.status === 'on';
-  const connected = p.relay === 'cloudflare' ? p.receiving : Object.values(p.peers).filter((x) => x === 'connected').length;
+  const connected = p.relay === 'cloudflare' ? p.receiving : Object.entries(p.peers).filter(([sid, x]) => x === 'connected' && !isWatcherId(sid)).length;
   const status = s.info?.status;
   // On air only once the delivery is up (the SFU connection, or peer to peer published).
   const delivery = p.link === 'connected' ? 'live' : p.link === 'reconnecting' || p.link === 'failed' ? p.link : 'starting';

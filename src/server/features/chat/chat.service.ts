@@ -3,6 +3,7 @@ import type { Bindings } from '../../env';
 import { nowSeconds } from '../../lib/clock';
 import { openTypesOf, showById, updateShowStatus, type ChatShowRow } from './chat.repo';
 import type { ShowConf } from './room/logic';
+import type { RoomIdentity } from './room/show-room';
 
 // What other features (the studio, operators, the simulator) use of live rooms: a show's room and
 // its socket address, the show as the room sees it, and its state told after a change.
@@ -50,4 +51,16 @@ export function roomViewers(env: Bindings, showId: number): Promise<number> {
 /** A line of a show's recent chat by its id (reports keep it as it was); null when the room no longer has it. */
 export async function chatLine(env: Bindings, showId: number, lineId: string): Promise<{ nick: string; text: string; performer: boolean; uid: number | null } | null> {
   return roomOf(env, showId).line(lineId);
+}
+
+/** An operator's hidden watch of a show's room (issue 29 point 2, room/watch.ts): the upgraded socket, or 409 when offline. */
+export function watchRoom(env: Bindings, showId: number, uid: number, login: string | null, headers: Headers): Promise<Response> {
+  const h = new Headers(headers);
+  h.set('X-Room-Identity', JSON.stringify({ role: 'watcher', sub: 'watcher', uid, login } satisfies RoomIdentity));
+  return roomOf(env, showId).fetch(new Request('https://room/watch', { headers: h }));
+}
+
+/** The ICE servers for a hidden watcher's video (null: it receives none now; 'unavailable': the engine failed). */
+export function watcherIce(env: Bindings, showId: number, sid: string) {
+  return roomOf(env, showId).videoIce(sid);
 }

@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import { LivePage } from '../../../client/features/operator/live-page';
+import { WatchPage } from '../../../client/features/operator/watch-page';
 import { ModerationPage } from '../../../client/features/operator/moderation-page';
-import { OPERATOR_LIVE_PATH, OPERATOR_MODERATION_PATH } from '../../../shared/moderation';
+import { OPERATOR_LIVE_PATH, OPERATOR_MODERATION_PATH, operatorWatchPath } from '../../../shared/moderation';
 import type { AppEnv } from '../../env';
 import { liveShows } from './live-shows';
+import { liveShowRows } from './live.repo';
 import { reviewQueue, toModerationItem } from './moderation.repo';
 import { page } from './operator.pages';
 
@@ -12,4 +14,10 @@ export const operatorModerationPages = new Hono<AppEnv>()
   .get('/moderation', (c) =>
     page(c, OPERATOR_MODERATION_PATH, c.get('t')('operator.moderation.title'), async () => <ModerationPage items={(await reviewQueue(c.env.DB)).map(toModerationItem)} />),
   )
-  .get('/live', (c) => page(c, OPERATOR_LIVE_PATH, c.get('t')('operator.live.title'), async () => <LivePage shows={await liveShows(c)} />));
+  .get('/live', (c) => page(c, OPERATOR_LIVE_PATH, c.get('t')('operator.live.title'), async () => <LivePage shows={await liveShows(c)} />))
+  // A live show watched unseen (the socket is GET /api/operator/shows/{id}/watch, audited there); an offline show says so.
+  .get('/live/:id{[0-9]+}/watch', (c) => {
+    const id = Number(c.req.param('id'));
+    const title = c.get('t')('operator.watch.title');
+    return page(c, operatorWatchPath(id), title, async () => <WatchPage id={id} show={(await liveShowRows(c.env.DB)).find((s) => s.id === id) ?? null} />, ['operator', 'video', 'chat']);
+  });

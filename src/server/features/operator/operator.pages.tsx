@@ -7,6 +7,7 @@ import { parsePage } from '../../../shared/pagination';
 import { safeRedirect } from '../../../shared/safe-redirect';
 import type { AppEnv } from '../../env';
 import { renderPage } from '../../render/render-page';
+import type { PageMessageKey } from '../../../shared/state';
 import { auditPage, totpRow } from './operator.repo';
 import { payoutsWhere, recentBatches } from '../../lib/payouts.repo';
 import { operatorPageGate } from './operator.service';
@@ -15,14 +16,14 @@ import { OPERATOR_APPLICATIONS_PATH } from '../../../shared/applications';
 import { applicationQueue } from '../applications/applications.service';
 
 /** An operator page behind the door (operatorPageGate): a visitor is sent to log in, a non-operator sees a notice (403). */
-export async function page(c: Context<AppEnv>, path: string, title: string, body: () => Promise<ReactNode>): Promise<Response> {
+export async function page(c: Context<AppEnv>, path: string, title: string, body: () => Promise<ReactNode>, texts: readonly PageMessageKey[] = ['operator']): Promise<Response> {
   const gate = operatorPageGate(c, path);
   if (gate instanceof Response) return gate;
   const t = c.get('t');
   return renderPage(
     c,
     <Layout breadcrumbs={[{ label: t('operator.title'), href: OPERATOR_HOME_PATH }, { label: title }]}>{gate === 'ok' ? await body() : <NotOperator />}</Layout>,
-    { title: `${title} – ${t('common.brand')}`, robots: 'noindex', texts: ['operator'] },
+    { title: `${title} – ${t('common.brand')}`, robots: 'noindex', texts },
     gate === 'ok' ? 200 : 403,
   );
 }

@@ -1,5 +1,5 @@
 import type { RoomEvent } from '../../../shared/chat';
-import { VIDEO_P2P_MAX_VIEWERS } from '../../../shared/video';
+import { isWatcherId, VIDEO_P2P_MAX_VIEWERS } from '../../../shared/video';
 import type { Bindings } from '../../env';
 import { envPositiveInt } from '../../lib/config';
 import type { RoomSession, ShowConf } from '../chat/room/logic';
@@ -8,6 +8,7 @@ import { createVideoRelay } from './video-engines';
 import { receivesVideo, videoPlan } from './video-plan';
 import type { VideoRelay } from './video-relay';
 import type { VideoState } from './video-room.service';
+import { watcherPermitted } from './video-watch';
 
 // What a show room lends its video (VideoHost), the room's engine (built once per wake from what
 // storage kept) and the plan of who receives video. The state and the operations over it are in
@@ -73,6 +74,7 @@ function monitorPermitted(h: VideoHost): boolean {
  */
 export function videoPermitted(h: VideoHost, sid: string): boolean {
   if (sid === MONITOR) return monitorPermitted(h);
+  if (isWatcherId(sid)) return watcherPermitted(h, sid);
   try {
     const s = h.sessions.get(sid);
     return !!s && receivesVideo(h.show, h.sessions.values(), s, h.video.live, viewerCap(h));

@@ -1,9 +1,11 @@
+import type { RoomEvent } from '../../../shared/chat';
 import { SIMULCAST_RIDS, type IceServersAnswer, type SimulcastRid, type VideoRelayKind, type ViewerVideoState } from '../../../shared/video';
 import type { ShowConf } from '../chat/room/logic';
 import { MONITOR, plan, relay, videoPermitted, type VideoHost } from './video-host';
 import { SFU_PREFIX, sfuSnapshotOf, type SfuSnapshot, type VideoRelay } from './video-relay';
 import { signal } from './video-signal';
 import { whipEnd, whipPublish, type WhipState } from './video-whip';
+import { liveWatchers, tellWatchers, watcherVideoEvent } from './video-watch';
 
 /** The video part of a show room's state. */
 export interface VideoState {
@@ -122,7 +124,9 @@ export function syncVideo(h: VideoHost, force?: 'performer'): void {
     h.send(`s:${sid}`, { t: 'video', state, epoch: v.epoch, layers: (layers ??= layersOf(h)) });
   }
   for (const sid of v.told.keys()) if (!p.states.has(sid)) v.told.delete(sid);
-  const permitted = new Set(p.viewers);
+  tellWatchers(h, () => (layers ??= layersOf(h)));
+  const watchers = liveWatchers(h);
+  const permitted = new Set([...p.viewers, ...watchers]);
   if (videoPermitted(h, MONITOR)) permitted.add(MONITOR);
   // Who lost the video: those last told, and those the engine still sends to (after a sleep the
   // room has told nobody yet, but the SFU keeps forwarding until their tracks are closed).
@@ -135,13 +139,15 @@ export function syncVideo(h: VideoHost, force?: 'performer'): void {
   // The performer hears what changed: peer to peer the list (its browser offers to each), with the
   // SFU only the count (the studio shows it; a thousand ids on every join would be sent for nothing).
   const sfu = engine.kind === 'cloudflare';
-  const same = p.viewers.length === v.toldViewers.length && (sfu || p.viewers.every((id, i) => id === v.toldViewers[i]));
+  // Peer to peer the studio's browser offers to the hidden watchers too (video-watch.ts), never counted.
+  const offered = sfu ? p.viewers : [...p.viewers, ...watchers];
+  const same = offered.length === v.toldViewers.length && (sfu || offered.every((id, i) => id === v.toldViewers[i]));
   const whip = v.live && v.whip !== null;
-  v.toldViewers = p.viewers;
+  v.toldViewers = offered;
   if (same && v.toldEpoch === v.epoch && v.toldWhip === whip && force !== 'performer') return;
   v.toldEpoch = v.epoch;
   v.toldWhip = whip;
-  h.send('performer', { t: 'video-viewers', viewers: sfu ? [] : p.viewers, count: p.viewers.length, epoch: v.epoch, relay: engine.kind, whip });
+  h.send('performer', { t: 'video-viewers', viewers: sfu ? [] : offered, count: p.viewers.length, epoch: v.epoch, relay: engine.kind, whip });
 }
 
 /**
@@ -229,6 +235,11 @@ export function videoWhipPublish(...args: Parameters<typeof whipPublish>): Retur
 /** Ends the WHIP publication whose resource id this is (false: none such). */
 export function videoWhipEnd(...args: Parameters<typeof whipEnd>): ReturnType<typeof whipEnd> {
   return whipEnd(...args);
+}
+
+/** An operator's hidden watcher joined (issue 29 point 2, video-watch.ts): the video state it starts with. */
+export function videoWatchJoined(h: VideoHost): RoomEvent {
+  return watcherVideoEvent(h, layersOf(h));
 }
 
 /** Signalling (video-signal.ts): the performer's offer publishes, a viewer's want pulls, its answer completes the pull. */

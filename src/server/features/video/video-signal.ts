@@ -1,4 +1,4 @@
-import type { VideoSignal } from '../../../shared/video';
+import { isWatcherId, type VideoSignal } from '../../../shared/video';
 import { offerTracks, p2pSignal } from './video-engines';
 import { MONITOR, plan, relay, videoPermitted, type VideoCaller, type VideoHost } from './video-host';
 import { VideoRelayError, type VideoRelay, type ViewerState } from './video-relay';
@@ -44,13 +44,14 @@ export async function signal(h: VideoHost, a: VideoCaller, to: string, data: Vid
         if (videoPermitted(h, MONITOR)) await pullFor(h, MONITOR, data, (d) => reply('performer', d), () => undefined).catch(() => undefined);
         return;
       }
-      if (sfu || (!viewers.includes(to) && data.kind !== 'bye')) return error('video.not_permitted');
+      if (sfu || (!viewers.includes(to) && !(isWatcherId(to) && videoPermitted(h, to)) && data.kind !== 'bye')) return error('video.not_permitted');
       const passed = p2pSignal(h.env, data);
       return passed ? h.send(`s:${to}`, { t: 'signal', from: 'performer', to, data: passed }) : error('video.unavailable');
     }
     // A viewer asks, answers and picks a layer; only the performer's browser or the relay offers.
     if ((to !== 'performer' && to !== 'relay') || data.kind === 'offer') return error('chat.forbidden');
-    if (!viewers.includes(a.sid)) return error('video.not_permitted');
+    // An operator's hidden watcher (video-watch.ts) receives while the public show is live.
+    if (!viewers.includes(a.sid) && !(isWatcherId(a.sid) && videoPermitted(h, a.sid))) return error('video.not_permitted');
     if (!sfu) {
       // The performer's browser offers only to those on the last list it was sent: a viewer told
       // 'live' before the room's next sync (its join, its first paid minute) would wait for its

@@ -7,6 +7,7 @@ import { batchable, charge, chargeMany, reserveMany } from './charges';
 import { billingStart, dueMinute, holdForViewer, minuteStart, resumeHeld, snapshotOf, viewerBack, type RoomSession, type ShowConf } from './logic';
 import { endSession, now, open, performerHere, pushNow, pushSoon, save, saveMany, saveMeta, simulated, type Room } from './state';
 import { census } from './fanout';
+import { endWatches } from './watch';
 
 // The meter of a show's room: the one alarm that books each running session's next minute from
 // its stored start (charges.ts; reference chat:{id}:{m}, so a repeated alarm or retry charges
@@ -51,6 +52,8 @@ export async function applyShow(r: Room, conf: ShowConf): Promise<void> {
   // Taken offline from outside (an operator's stop, the deploy's token): the studio learns it too.
   if (!conf.online) r.send('performer', { t: 'room', room: snapshotOf(r.show, r.sessions.values()) });
   pushNow(r);
+  // An operator's hidden watch ends with the show (watch.ts), after the offline state reached it.
+  if (!conf.online) endWatches(r);
   await schedule(r);
 }
 

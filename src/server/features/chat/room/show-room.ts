@@ -10,10 +10,13 @@ import { end, endLoginSessions, extend, left, performerJoined, performerJoining,
 import { admission, type Admission } from './fanout';
 import type { FrameReply } from './shard';
 import { loadRoom, open, welcome, type Room, type RoomAttachment } from './state';
+import { watcherFrame, watcherJoin, watcherLeft } from './watch';
+import { isWatcherId } from '../../../../shared/video';
 
 /** Who joins, as the worker verified it from the room token (header X-Room-Identity). */
 export interface RoomIdentity {
-  role: 'performer' | 'member' | 'guest';
+  /** 'watcher': an operator's hidden watch (watch.ts), from the operators' route only. */
+  role: 'performer' | 'member' | 'guest' | 'watcher';
   /** The chat session id, or 'performer'. */
   sub: string;
   uid: number | null;
@@ -48,8 +51,13 @@ export class ShowRoom extends HibernatingRoom<RoomAttachment> {
     } catch {
       return new Response('no identity', { status: 400 });
     }
-    if (who.role !== 'performer') return new Response('viewers join their shard', { status: 400 });
     const r = this.room;
+    if (who.role === 'watcher') {
+      if (!r.show?.online) return Response.json({ message: 'show_not_online' }, { status: 409 });
+      const w = watcherJoin(r, who.uid, who.login);
+      return this.acceptSocket(w.a, w.frames, w.tags)[0];
+    }
+    if (who.role !== 'performer') return new Response('viewers join their shard', { status: 400 });
     if (open(r, 'performer').length >= ROOM_SOCKETS_PER_SESSION) return Response.json({ message: 'too_many_sockets' }, { status: 429 });
     await performerJoining(r);
     const nick = r.show?.name ?? 'performer';
@@ -66,7 +74,7 @@ export class ShowRoom extends HibernatingRoom<RoomAttachment> {
   admit(who: RoomIdentity): Admission | null {
     const r = this.room;
     const s = r.sessions.get(who.sub);
-    if (!s || s.uid !== who.uid || who.role === 'performer') return null;
+    if (!s || s.uid !== who.uid || who.role === 'performer' || who.role === 'watcher') return null;
     const a = { sid: s.id, role: who.role, uid: who.uid, nick: s.nick, login: who.login, show: r.show?.id ?? 0 };
     const admitted = admission(r, s, a, (lines) => welcome(r, s.id, s.nick, s, lines));
     viewerJoined(r, s);
@@ -159,16 +167,19 @@ export class ShowRoom extends HibernatingRoom<RoomAttachment> {
 
   /** The studio's frames (its say frames in the order the page numbered them, say-order.ts). */
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    const a = this.attachment(ws);
+    if (a && isWatcherId(a.sid)) return watcherFrame(this.room, ws, a, message);
     const cmd = typeof message === 'string' ? parseCommand(message) : null;
     const release = cmd?.t === 'say' && cmd.n !== undefined ? await this.order.turn(ws, cmd.n) : undefined;
     try {
-      await onFrame(this.room, ws, this.attachment(ws), message);
+      await onFrame(this.room, ws, a, message);
     } finally {
       release?.();
     }
   }
 
-  protected left(a: RoomAttachment | null): Promise<void> {
+  protected async left(a: RoomAttachment | null): Promise<void> {
+    if (a && isWatcherId(a.sid)) return watcherLeft(this.room);
     return left(this.room, a);
   }
 

@@ -3,6 +3,7 @@ import type { Bindings } from '../../../env';
 import { loadVideoState, syncVideo, type VideoState } from '../../video/video-room.service';
 import { endSessionRow, releaseFreeMinutes } from '../chat.repo';
 import { runningOf } from '../../../../shared/room-mode';
+import { isWatcherId, WATCH_TAG } from '../../../../shared/video';
 import { FrameLimiter, freeWho, participantOf, participantsOf, sessionView, snapshotOf, visibleLines, type RoomSession, type ShowConf } from './logic';
 import { toShard, unplaceSession, type ShardLine } from './fanout';
 
@@ -90,9 +91,11 @@ export async function loadRoom(ctx: DurableObjectState, env: Bindings): Promise<
     send(tag, event, shard) {
       const msg = typeof event === 'string' ? event : JSON.stringify(event);
       if (tag === 'v') for (const k of room.shardLoad.keys()) toShard(room, k, { tag, msg });
-      else if (tag !== 'performer') toShard(room, shard ?? room.sessions.get(tag.slice(2))?.shard ?? 0, { tag, msg });
+      // What every viewer gets goes to the room's own hidden watchers too (watch.ts); theirs stays here.
+      const here = tag === 'v' ? WATCH_TAG : tag === 'performer' || tag === WATCH_TAG || isWatcherId(tag.slice(2)) ? tag : null;
+      if (here === null) toShard(room, shard ?? room.sessions.get(tag.slice(2))?.shard ?? 0, { tag, msg });
       else
-        for (const ws of open(room, tag)) {
+        for (const ws of open(room, here)) {
           try {
             ws.send(msg);
           } catch {
