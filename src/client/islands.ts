@@ -55,6 +55,7 @@ export const islands = {
   ModerationDecision: () => import('./features/operator/moderation-decision.island'),
   LiveStop: () => import('./features/operator/live-stop.island'),
   ApplicationDecision: () => import('./features/operator/application-decision.island'),
+  CustodianForm: () => import('./features/operator/custodian-form.island'),
   ApplyForm: () => import('./features/applications/apply-form.island'),
   AppealForm: () => import('./features/restrictions/appeal-form.island'),
   ChatHistory: () => import('./features/chat/chat-history.island'),

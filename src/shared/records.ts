@@ -57,6 +57,6 @@ export const inviteSchema = z.object({ name: z.string('required').trim().min(1, 
 
 /** The people an upload depicts: ids of the show's verified people (the form ticks all by default). */
 export const itemPeopleSchema = z
-  .array(z.number().int('integer_required').positive('not_verified'), 'required')
+  .array(z.number().int('integer_required').positive('performer_not_verified'), 'required')
   .min(1, 'required')
   .max(20, 'too_many');

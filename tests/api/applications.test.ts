@@ -190,12 +190,47 @@ describe('performer applications', () => {
     const connect = await expectJson<{ login: string }>(await a.member.client.post('/api/studio/connect', {}), 200);
     expect(connect.login).toBe('performer');
     expect((await a.member.client.me())?.performer_show).toBe(res.application.show_id);
+    // The applicant is the new show's first verified person (the 2257 records, migration 0033).
+    expect(await env.DB.prepare('SELECT show_id FROM show_performers WHERE application_id = ?').bind(a.id).first('show_id')).toBe(res.application.show_id);
     expect((await lastMail(a.member.email, 'application_approved')).text).toContain('ID and selfie match');
     const audit = await env.DB.prepare("SELECT * FROM audit_log WHERE action = 'application.approve' AND target = ?").bind(`user:${a.member.id}`).first<{ reason: string }>();
     expect(audit?.reason).toBe('ID and selfie match');
     // Once only; the documents are kept as the 2257 records.
     await expectError(await op.client.post(`/api/operator/applications/${a.id}/decide`, { decision: 'reject', reason: 'again' }), 409, 'already_decided');
     expect(await env.IDDOCS.head(a.keys.id)).not.toBeNull();
+  });
+
+  it("a co-performer invited by a show's performer applies to join it; the approval adds them to that show, not a new one", async () => {
+    const showId = 52;
+    const performer = await performerOf(showId);
+    const m = await registerMember({ verified: true });
+    const join = { ...goodFields(stageName()), join_show: String(showId) };
+    const files = () => ({ id_document: pngWith(marker()), selfie: pngWith(marker()) });
+    // Without the show's invitation the application is refused, nothing stored.
+    const before = await stored();
+    await expectError(await apply(m.client, join, files()), 422, 'validation_failed', ['join_show', 'not_invited']);
+    expect(await stored()).toEqual(before);
+    // The performer invites the member's account by its name (an unknown name is a field error).
+    await expectError(await performer.post('/api/studio/invites', { name: `nobody-${crypto.randomUUID()}` }), 422, 'validation_failed', ['name', 'unknown_member']);
+    await expectError(await m.client.post('/api/studio/invites', { name: m.name }), 403, 'not_performer');
+    await expectJson(await performer.post('/api/studio/invites', { name: m.name }), 201);
+    await expectError(await performer.post('/api/studio/invites', { name: m.name }), 409, 'already_invited');
+
+    const { id } = await expectJson<{ id: number }>(await apply(m.client, join, files()), 201);
+    const op = await operator();
+    const shows = (await env.DB.prepare('SELECT COUNT(*) AS n FROM shows').first<{ n: number }>())!.n;
+    const res = await expectJson<{ application: { state: string; show_id: number } }>(await op.client.post(`/api/operator/applications/${id}/decide`, { decision: 'approve', reason: 'ID matches' }), 200);
+    expect(res.application).toMatchObject({ state: 'approved', show_id: showId });
+    expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM shows').first<{ n: number }>())!.n).toBe(shows);
+    const people = await env.DB.prepare('SELECT show_id, added_by FROM show_performers WHERE application_id = ?').bind(id).all();
+    expect(people.results).toEqual([{ show_id: showId, added_by: op.id }]);
+    // A co-performer has no studio login of their own; the show's studio now offers them for uploads.
+    expect((await m.client.me())?.performer_show).toBeNull();
+    expect((await m.client.post('/api/studio/connect', {})).status).toBe(403);
+    const studio = await expectJson<{ people: { id: number; stage_name: string }[]; invites: unknown[] }>(await performer.get('/api/studio/invites'), 200);
+    expect(studio.people.map((p) => p.stage_name)).toContain(join.stage_name);
+    expect(studio.people).toHaveLength(2);
+    expect(studio.invites).toEqual([]);
   });
 
   it('a rejection tells the applicant why and deletes the documents once due', async () => {

@@ -24,7 +24,7 @@ export async function checkItemPeople(db: D1Database, showId: number, named: num
   const ids = [...new Set(named)];
   const verified = new Set(people.map((p) => p.id));
   if (ids.length === 0) throw new ApiError(422, 'validation_failed', { performers: ['required'] });
-  if (ids.some((id) => !verified.has(id))) throw new ApiError(422, 'validation_failed', { performers: ['not_verified'] });
+  if (ids.some((id) => !verified.has(id))) throw new ApiError(422, 'validation_failed', { performers: ['performer_not_verified'] });
   return ids;
 }
 
