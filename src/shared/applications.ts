@@ -112,6 +112,7 @@ export interface ApplicationView {
   show_id: number | null;
   /** The show it asks to join (null: a show of their own). */
   join_show_id: number | null;
+  join_show_name: string | null;
   /** Operator-only URLs of the two documents (null once deleted). */
   documents: { id: string; selfie: string } | null;
 }

@@ -218,6 +218,10 @@ describe('performer applications', () => {
 
     const { id } = await expectJson<{ id: number }>(await apply(m.client, join, files()), 201);
     const op = await operator();
+    // The operators' queue says which show it asks to join.
+    const queue = await expectJson<{ data: ApplicationView[] }>(await op.client.get('/api/operator/applications'), 200);
+    const showName = await env.DB.prepare('SELECT name FROM shows WHERE id = ?').bind(showId).first('name');
+    expect(queue.data.find((x) => x.id === id)).toMatchObject({ join_show_id: showId, join_show_name: showName });
     const shows = (await env.DB.prepare('SELECT COUNT(*) AS n FROM shows').first<{ n: number }>())!.n;
     const res = await expectJson<{ application: { state: string; show_id: number } }>(await op.client.post(`/api/operator/applications/${id}/decide`, { decision: 'approve', reason: 'ID matches' }), 200);
     expect(res.application).toMatchObject({ state: 'approved', show_id: showId });

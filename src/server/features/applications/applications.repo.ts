@@ -19,13 +19,14 @@ export interface ApplicationRow {
   decided_at: number | null;
   show_id: number | null;
   join_show_id: number | null;
+  join_show_name: string | null;
   documents_deleted_at: number | null;
   created_at: number;
 }
 
 const SELECT = `SELECT a.id, a.user_id, u.name AS user_name, u.email AS user_email, u.locale AS user_locale, a.legal_name, a.date_of_birth,
-  a.country, a.stage_name, a.id_document_key, a.selfie_key, a.state, a.reason, a.decided_at, a.show_id, a.join_show_id, a.documents_deleted_at, a.created_at
-  FROM applications a JOIN users u ON u.id = a.user_id`;
+  a.country, a.stage_name, a.id_document_key, a.selfie_key, a.state, a.reason, a.decided_at, a.show_id, a.join_show_id, js.name AS join_show_name, a.documents_deleted_at, a.created_at
+  FROM applications a JOIN users u ON u.id = a.user_id LEFT JOIN shows js ON js.id = a.join_show_id`;
 
 export async function applicationById(db: D1Database, id: number): Promise<ApplicationRow | null> {
   return db.prepare(`${SELECT} WHERE a.id = ?1`).bind(id).first<ApplicationRow>();

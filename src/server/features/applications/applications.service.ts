@@ -86,6 +86,7 @@ function view(r: ApplicationRow, today: Date): ApplicationView {
     decided_at: r.decided_at,
     show_id: r.show_id,
     join_show_id: r.join_show_id,
+    join_show_name: r.join_show_name,
     documents: r.documents_deleted_at === null ? { id: `${docs}/id`, selfie: `${docs}/selfie` } : null,
   };
 }
