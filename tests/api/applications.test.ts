@@ -235,6 +235,12 @@ describe('performer applications', () => {
     expect(studio.people.map((p) => p.stage_name)).toContain(join.stage_name);
     expect(studio.people).toHaveLength(2);
     expect(studio.invites).toEqual([]);
+    // An upload may name the co-performer alone.
+    const coPerformer = studio.people.find((p) => p.stage_name === join.stage_name)!.id;
+    const gallery = { title_en: 'Duo', title_de: 'Duo', price: 5, pictures: [{ mime: 'image/png', size: 100, width: 10, height: 10 }], performers: [coPerformer] };
+    const made = await expectJson<{ gallery: { id: number } }>(await performer.post('/api/studio/uploads/galleries', gallery), 201);
+    const depicted = await env.DB.prepare("SELECT show_performer_id AS id FROM item_performers WHERE kind = 'gallery' AND item_id = ?").bind(made.gallery.id).all();
+    expect(depicted.results).toEqual([{ id: coPerformer }]);
   });
 
   it('a rejection tells the applicant why and deletes the documents once due', async () => {
