@@ -56,6 +56,7 @@ export const islands = {
   LiveStop: () => import('./features/operator/live-stop.island'),
   ShowWatch: () => import('./features/operator/show-watch.island'),
   ApplicationDecision: () => import('./features/operator/application-decision.island'),
+  CustodianForm: () => import('./features/operator/custodian-form.island'),
   ApplyForm: () => import('./features/applications/apply-form.island'),
   AppealForm: () => import('./features/restrictions/appeal-form.island'),
   ChatHistory: () => import('./features/chat/chat-history.island'),

@@ -61,6 +61,13 @@ export const applicationFieldsSchema = z.object({
     .regex(STAGE_NAME_PATTERN, 'stage_name_invalid')
     .refine((v) => !/ {2}|--/.test(v), 'stage_name_invalid'),
   consent: z.enum(['yes', 'on', '1', 'true'], 'consent_required'),
+  /** A show whose performer invited the applicant (migration 0033): the approval adds them to it. */
+  join_show: z
+    .string()
+    .trim()
+    .regex(/^\d{0,9}$/, 'join_show_invalid')
+    .optional()
+    .transform((v) => (v ? Number(v) : null)),
 });
 export type ApplicationFields = z.infer<typeof applicationFieldsSchema>;
 
@@ -78,6 +85,14 @@ export interface MyApplication {
   message: string | null;
   created_at: number;
   decided_at: number | null;
+  /** The show it asks to join (null: a show of their own). */
+  join_show_id: number | null;
+}
+
+/** An invitation to join a show, as the applicant's form offers it. */
+export interface ShowInvite {
+  show_id: number;
+  show_name: string;
 }
 
 /** One application in the operators' queue. */
@@ -95,6 +110,9 @@ export interface ApplicationView {
   created_at: number;
   decided_at: number | null;
   show_id: number | null;
+  /** The show it asks to join (null: a show of their own). */
+  join_show_id: number | null;
+  join_show_name: string | null;
   /** Operator-only URLs of the two documents (null once deleted). */
   documents: { id: string; selfie: string } | null;
 }

@@ -1,3 +1,4 @@
+import type { ShowPerson } from './records';
 import { UPLOAD_PICTURE_MAX_BYTES, UPLOAD_VIDEO_MAX_BYTES } from './store';
 
 // Studio uploads (issue 13): the performer's videos and galleries, written through
@@ -67,6 +68,8 @@ export interface StudioGallery {
 export interface StudioUploadsAnswer {
   videos: StudioVideo[];
   galleries: StudioGallery[];
+  /** The show's verified people (migration 0033): the form ticks which of them an upload depicts. */
+  people: ShowPerson[];
 }
 
 /** POST /api/studio/uploads/videos: the pending video and the multipart upload to send chunks to. */

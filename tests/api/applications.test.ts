@@ -190,12 +190,57 @@ describe('performer applications', () => {
     const connect = await expectJson<{ login: string }>(await a.member.client.post('/api/studio/connect', {}), 200);
     expect(connect.login).toBe('performer');
     expect((await a.member.client.me())?.performer_show).toBe(res.application.show_id);
+    // The applicant is the new show's first verified person (the 2257 records, migration 0033).
+    expect(await env.DB.prepare('SELECT show_id FROM show_performers WHERE application_id = ?').bind(a.id).first('show_id')).toBe(res.application.show_id);
     expect((await lastMail(a.member.email, 'application_approved')).text).toContain('ID and selfie match');
     const audit = await env.DB.prepare("SELECT * FROM audit_log WHERE action = 'application.approve' AND target = ?").bind(`user:${a.member.id}`).first<{ reason: string }>();
     expect(audit?.reason).toBe('ID and selfie match');
     // Once only; the documents are kept as the 2257 records.
     await expectError(await op.client.post(`/api/operator/applications/${a.id}/decide`, { decision: 'reject', reason: 'again' }), 409, 'already_decided');
     expect(await env.IDDOCS.head(a.keys.id)).not.toBeNull();
+  });
+
+  it("a co-performer invited by a show's performer applies to join it; the approval adds them to that show, not a new one", async () => {
+    const showId = 52;
+    const performer = await performerOf(showId);
+    const m = await registerMember({ verified: true });
+    const join = { ...goodFields(stageName()), join_show: String(showId) };
+    const files = () => ({ id_document: pngWith(marker()), selfie: pngWith(marker()) });
+    // Without the show's invitation the application is refused, nothing stored.
+    const before = await stored();
+    await expectError(await apply(m.client, join, files()), 422, 'validation_failed', ['join_show', 'not_invited']);
+    expect(await stored()).toEqual(before);
+    // The performer invites the member's account by its name (an unknown name is a field error).
+    await expectError(await performer.post('/api/studio/invites', { name: `nobody-${crypto.randomUUID()}` }), 422, 'validation_failed', ['name', 'unknown_member']);
+    await expectError(await m.client.post('/api/studio/invites', { name: m.name }), 403, 'not_performer');
+    await expectJson(await performer.post('/api/studio/invites', { name: m.name }), 201);
+    await expectError(await performer.post('/api/studio/invites', { name: m.name }), 409, 'already_invited');
+
+    const { id } = await expectJson<{ id: number }>(await apply(m.client, join, files()), 201);
+    const op = await operator();
+    // The operators' queue says which show it asks to join.
+    const queue = await expectJson<{ data: ApplicationView[] }>(await op.client.get('/api/operator/applications'), 200);
+    const showName = await env.DB.prepare('SELECT name FROM shows WHERE id = ?').bind(showId).first('name');
+    expect(queue.data.find((x) => x.id === id)).toMatchObject({ join_show_id: showId, join_show_name: showName });
+    const shows = (await env.DB.prepare('SELECT COUNT(*) AS n FROM shows').first<{ n: number }>())!.n;
+    const res = await expectJson<{ application: { state: string; show_id: number } }>(await op.client.post(`/api/operator/applications/${id}/decide`, { decision: 'approve', reason: 'ID matches' }), 200);
+    expect(res.application).toMatchObject({ state: 'approved', show_id: showId });
+    expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM shows').first<{ n: number }>())!.n).toBe(shows);
+    const people = await env.DB.prepare('SELECT show_id, added_by FROM show_performers WHERE application_id = ?').bind(id).all();
+    expect(people.results).toEqual([{ show_id: showId, added_by: op.id }]);
+    // A co-performer has no studio login of their own; the show's studio now offers them for uploads.
+    expect((await m.client.me())?.performer_show).toBeNull();
+    expect((await m.client.post('/api/studio/connect', {})).status).toBe(403);
+    const studio = await expectJson<{ people: { id: number; stage_name: string }[]; invites: unknown[] }>(await performer.get('/api/studio/invites'), 200);
+    expect(studio.people.map((p) => p.stage_name)).toContain(join.stage_name);
+    expect(studio.people).toHaveLength(2);
+    expect(studio.invites).toEqual([]);
+    // An upload may name the co-performer alone.
+    const coPerformer = studio.people.find((p) => p.stage_name === join.stage_name)!.id;
+    const gallery = { title_en: 'Duo', title_de: 'Duo', price: 5, pictures: [{ mime: 'image/png', size: 100, width: 10, height: 10 }], performers: [coPerformer] };
+    const made = await expectJson<{ gallery: { id: number } }>(await performer.post('/api/studio/uploads/galleries', gallery), 201);
+    const depicted = await env.DB.prepare("SELECT show_performer_id AS id FROM item_performers WHERE kind = 'gallery' AND item_id = ?").bind(made.gallery.id).all();
+    expect(depicted.results).toEqual([{ id: coPerformer }]);
   });
 
   it('a rejection tells the applicant why and deletes the documents once due', async () => {

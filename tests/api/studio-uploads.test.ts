@@ -308,6 +308,8 @@ describe('studio uploads', () => {
         await expectError(res, 422, 'validation_failed', ['file', 'unsupported_type']);
         expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM videos WHERE id = ?').bind(id).first('n'), what).toBe(0);
         expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM video_tags WHERE video_id = ?').bind(id).first('n'), what).toBe(0);
+        // Its record of the people in it goes too (the next video may get the same id).
+        expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM item_performers WHERE kind = 'video' AND item_id = ?").bind(id).first('n'), what).toBe(0);
         expect((await env.MEDIA.list({ prefix: `uploads/videos/${id}/` })).objects, what).toEqual([]);
       }
       expect(REFUSED.length * 2).toBeGreaterThan(UPLOAD_PENDING_MAX);
@@ -321,6 +323,9 @@ describe('studio uploads', () => {
         const { id, res } = await sendAndComplete(p, mime, file);
         expect((await expectJson<{ video: { status: string } }>(res, 200)).video.status, mime).toBe('published');
         expect(await env.DB.prepare('SELECT mime, size FROM video_parts WHERE video_id = ?').bind(id).first()).toEqual({ mime, size: file.length });
+        // Left out, the people it depicts are all the show's verified ones (the demo show's one record).
+        const people = await env.DB.prepare("SELECT sp.show_id FROM item_performers ip JOIN show_performers sp ON sp.id = ip.show_performer_id WHERE ip.kind = 'video' AND ip.item_id = ?").bind(id).all();
+        expect(people.results).toEqual([{ show_id: 249 }]);
       }
     });
 

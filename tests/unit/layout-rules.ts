@@ -27,7 +27,8 @@ export const FEATURE_ALLOW: Record<string, string[]> = {
   'server:chat': ['server:session', 'server:shows', 'server:billing', 'server:video', 'server:dev'],
   'server:game': ['server:session', 'server:billing'],
   // the studio: the performer's show as its live room sees it; going online is the show list's business
-  'server:studio': ['server:chat', 'server:shows', 'server:video'],
+  // the 2257 records: an upload names the show's verified people; co-performers are invited
+  'server:studio': ['server:chat', 'server:shows', 'server:video', 'server:applications'],
   // the development simulator flips shows and tells their rooms
   'server:dev': ['server:chat', 'server:shows'],
   // the contest: who is asking (votes are the member's own)

@@ -29,6 +29,19 @@ export const PERFORMER_EMAIL_DOMAIN = 'performers.example';
 const PERFORMER_USERS = `INSERT INTO users (name, email, password_hash, is_verified, age_verified, created_at, welcome_shown_at)
   SELECT slug_name, slug_name || '@${PERFORMER_EMAIL_DOMAIN}', ?1, 1, 1, ?2, ?2 FROM shows ORDER BY id`;
 const PERFORMER_LINKS = 'INSERT INTO performers (user_id, show_id, created_at) SELECT u.id, s.id, ?1 FROM shows s JOIN users u ON u.name = s.slug_name';
+// The 2257 records of the demo shows (migration 0033): each demo performer has an approved
+// application (fictional, marked as a demo record, no documents: they count as deleted) that
+// verifies them for their show, and every demo video and gallery depicts them. The date of birth
+// follows the show's age on the seed's clock (deterministic: ?1 is the seed's `now`).
+const DEMO_RECORDS = [
+  `INSERT INTO applications (user_id, legal_name, date_of_birth, country, stage_name, id_document_key, selfie_key, consent_at, state, reason, decided_at, show_id, documents_deleted_at, created_at)
+   SELECT p.user_id, s.name || ' (demo record)', printf('%04d-07-01', CAST(strftime('%Y', ?1, 'unixepoch') AS INTEGER) - 1 - s.age), s.country, s.name,
+     'demo/id/' || s.id, 'demo/selfie/' || s.id, ?1, 'approved', 'Demo data (seed)', ?1, s.id, ?1, ?1
+   FROM performers p JOIN shows s ON s.id = p.show_id ORDER BY s.id`,
+  `INSERT INTO show_performers (show_id, application_id, added_at, added_by) SELECT show_id, id, ?1, NULL FROM applications WHERE state = 'approved' AND id_document_key LIKE 'demo/%' ORDER BY id`,
+  `INSERT INTO item_performers (kind, item_id, show_performer_id) SELECT 'video', v.id, sp.id FROM videos v JOIN show_performers sp ON sp.show_id = v.show_id`,
+  `INSERT INTO item_performers (kind, item_id, show_performer_id) SELECT 'gallery', g.id, sp.id FROM galleries g JOIN show_performers sp ON sp.show_id = g.show_id`,
+];
 const fill = (sql: string, values: SqlValue[]) => sql.replace(/\?(\d)/g, (_, i: string) => sqlLiteral(values[Number(i) - 1]));
 
 async function memberValues(pepper: string, now: number): Promise<SqlValue[]> {
@@ -45,7 +58,8 @@ export async function demoSqlScript(pepper: string, now = 1767225600, contestNow
     .map((row) => `(${row.map(sqlLiteral).join(', ')})`)
     .join(', ');
   const hash = await hashPassword(PERFORMER_PASSWORD, pepper);
-  const performers = `${fill(PERFORMER_USERS, [hash, now])};\n${fill(PERFORMER_LINKS, [now])};\n`;
+  const records = DEMO_RECORDS.map((sql) => `${fill(sql, [now])};\n`).join('');
+  const performers = `${fill(PERFORMER_USERS, [hash, now])};\n${fill(PERFORMER_LINKS, [now])};\n${records}`;
   const messages = [...operatorStatements(sqlLiteral(await hashPassword(DEMO_OPERATOR.password, pepper)), now), ...demoConversationStatements(now)].map((s) => `${s};\n`).join('');
   return `${toSqlScript(generateDemoData(now))}\n${MEMBER_INSERT} (${member});\n${MEMBER_COINS};\n${PROMO_INSERT} ${promos};\n${performers}${messages}${contestSeedScript(contestNow)}`;
 }
@@ -67,6 +81,7 @@ export async function seedDatabase(db: D1Database, pepper: string, now = 1767225
   for (const row of promoValues(now)) statements.push(db.prepare(`${PROMO_INSERT} (?, ?, ?, ?, ?)`).bind(...row));
   statements.push(db.prepare(PERFORMER_USERS).bind(await hashPassword(PERFORMER_PASSWORD, pepper), now));
   statements.push(db.prepare(PERFORMER_LINKS).bind(now));
+  for (const sql of DEMO_RECORDS) statements.push(sql.includes('?1') ? db.prepare(sql).bind(now) : db.prepare(sql));
   const operatorHash = sqlLiteral(await hashPassword(DEMO_OPERATOR.password, pepper));
   for (const sql of [...operatorStatements(operatorHash, now), ...demoConversationStatements(now)]) statements.push(db.prepare(sql));
   for (const sql of contestSeedStatements()) statements.push(sql.includes('?1') ? db.prepare(sql).bind(contestNow) : db.prepare(sql));

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { APPLICATION_COUNTRIES, DOCUMENT_ACCEPT, STAGE_NAME_MAX, type MyApplication } from '../../../shared/applications';
+import { APPLICATION_COUNTRIES, DOCUMENT_ACCEPT, STAGE_NAME_MAX, type MyApplication, type ShowInvite } from '../../../shared/applications';
 import { ApiFailure, csrfToken } from '../../lib/api';
 import { CSRF_HEADER } from '../../../shared/constants';
 import { useSnap, useT } from '../../state/context';
 import { SelectField } from '../../ui/choice-fields';
 import { Field, FormError, SubmitButton, type Errors } from '../../ui/form';
 
-const FIELDS = ['legal_name', 'date_of_birth', 'country', 'stage_name', 'consent', 'id_document', 'selfie'] as const;
+const FIELDS = ['join_show', 'legal_name', 'date_of_birth', 'country', 'stage_name', 'consent', 'id_document', 'selfie'] as const;
 
 /** Sends the form as multipart (two files) with the CSRF header; a refusal becomes an ApiFailure. */
 async function send(form: HTMLFormElement): Promise<MyApplication> {
@@ -17,8 +17,11 @@ async function send(form: HTMLFormElement): Promise<MyApplication> {
   return body.application!;
 }
 
-/** The application form (/apply): the fields, an ID document and a selfie; the server checks everything again. */
-export default function ApplyForm({ onSent }: { onSent?: (a: MyApplication) => void }) {
+/**
+ * The application form (/apply): the fields, an ID document and a selfie; the server checks
+ * everything again. A member invited by shows may apply to join one of them as a co-performer.
+ */
+export default function ApplyForm({ onSent, invites = [] }: { onSent?: (a: MyApplication) => void; invites?: ShowInvite[] }) {
   const t = useT();
   const snap = useSnap();
   const [errors, setErrors] = useState<Errors>({});
@@ -26,6 +29,7 @@ export default function ApplyForm({ onSent }: { onSent?: (a: MyApplication) => v
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<MyApplication | null>(null);
   const [country, setCountry] = useState('');
+  const [joinShow, setJoinShow] = useState('');
   const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([snap.locale], { type: 'region' }) : null;
   const countries = APPLICATION_COUNTRIES.map((c) => ({ value: c, label: names?.of(c) ?? c })).sort((a, b) => a.label.localeCompare(b.label, snap.locale));
 
@@ -72,6 +76,18 @@ export default function ApplyForm({ onSent }: { onSent?: (a: MyApplication) => v
   );
   return (
     <form className="pf-form apply-form" onSubmit={submit} noValidate encType="multipart/form-data" data-testid="apply-form">
+      {invites.length > 0 && (
+        <SelectField
+          id="apply-join-show"
+          name="join_show"
+          label={t('applications.form.join_show')}
+          hint={t('applications.form.joinHint')}
+          error={errors.join_show}
+          value={joinShow}
+          onChange={(e) => setJoinShow(e.target.value)}
+          options={[{ value: '', label: t('applications.form.ownShow') }, ...invites.map((i) => ({ value: String(i.show_id), label: i.show_name }))]}
+        />
+      )}
       <Field id="apply-legal-name" name="legal_name" label={t('applications.form.legal_name')} autoComplete="name" required error={errors.legal_name} maxLength={100} />
       <Field id="apply-dob" name="date_of_birth" type="date" label={t('applications.form.date_of_birth')} autoComplete="bday" required error={errors.date_of_birth} />
       <SelectField

@@ -1,10 +1,10 @@
-import type { MyApplication } from '../../../shared/applications';
+import type { MyApplication, ShowInvite } from '../../../shared/applications';
 import { useT } from '../../state/context';
 import { Island } from '../../ui/island';
 import ApplyForm from './apply-form.island';
 
 /** /apply: the member's application, its state and the operator's message; the form when there is none open. */
-export function ApplyPage({ application }: { application: MyApplication | null }) {
+export function ApplyPage({ application, invites = [] }: { application: MyApplication | null; invites?: ShowInvite[] }) {
   const t = useT();
   const state = application?.state;
   return (
@@ -19,7 +19,8 @@ export function ApplyPage({ application }: { application: MyApplication | null }
               <strong>{t('applications.message')}</strong> {application.message}
             </p>
           )}
-          {state === 'approved' && (
+          {state === 'approved' && application.join_show_id !== null && <p data-testid="apply-joined">{t('applications.joined')}</p>}
+          {state === 'approved' && application.join_show_id === null && (
             <p>
               <a className="btn btn-primary" href="/studio" data-testid="apply-studio">
                 {t('applications.openStudio')}
@@ -28,7 +29,7 @@ export function ApplyPage({ application }: { application: MyApplication | null }
           )}
         </div>
       )}
-      {state !== 'submitted' && state !== 'approved' && <Island name="ApplyForm" component={ApplyForm} props={{}} />}
+      {state !== 'submitted' && state !== 'approved' && <Island name="ApplyForm" component={ApplyForm} props={{ invites }} />}
     </section>
   );
 }

@@ -33,6 +33,8 @@ export function ApplicationsPage({ items }: { items: ApplicationView[] }) {
             <dd>
               <a href={`/operator/users/${a.user_id}`}>{a.user_name}</a>
             </dd>
+            <dt>{t('operator.applications.joins')}</dt>
+            <dd data-testid="application-joins">{a.join_show_name ? t('operator.applications.joinsShow', { show: a.join_show_name }) : t('operator.applications.newShow')}</dd>
           </dl>
           {a.documents && (
             <p>

@@ -1,3 +1,4 @@
+import { OPERATOR_RECORDS_PATH } from '../../../shared/records';
 import { OPERATOR_APPLICATIONS_PATH } from '../../../shared/applications';
 import { OPERATOR_INBOX_PATH } from '../../../shared/messages';
 import { OPERATOR_LIVE_PATH, OPERATOR_MODERATION_PATH } from '../../../shared/moderation';
@@ -58,6 +59,9 @@ export function OperatorHome() {
         </li>
         <li>
           <a href={OPERATOR_APPLICATIONS_PATH}>{t('operator.links.applications')}</a>
+        </li>
+        <li>
+          <a href={OPERATOR_RECORDS_PATH}>{t('operator.links.records')}</a>
         </li>
       </ul>
       <AccountSearchForm />

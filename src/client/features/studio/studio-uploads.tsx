@@ -24,7 +24,9 @@ function codeText(t: TFunction, code: string | undefined): string | null {
 function fieldsOf(form: HTMLFormElement) {
   const data = new FormData(form);
   const text = (k: string) => String(data.get(k) ?? '').trim();
-  return { data, fields: { title_en: text('title_en'), title_de: text('title_de'), price: Number(text('price') || '0') } };
+  // The people ticked (only when the form offered them: the list had loaded).
+  const performers = data.has('people') ? data.getAll('performers').map(Number) : undefined;
+  return { data, fields: { title_en: text('title_en'), title_de: text('title_de'), price: Number(text('price') || '0'), ...(performers ? { performers } : {}) } };
 }
 
 /** Progress, result and the retry of one upload. */
@@ -87,7 +89,31 @@ function ItemFields({ id, job }: { id: string; job: JobView }) {
       <Field id={`${id}-en`} name="title_en" label={t('studio.uploads.titleEn')} maxLength={UPLOAD_TITLE_MAX} required error={err('title_en')} />
       <Field id={`${id}-de`} name="title_de" label={t('studio.uploads.titleDe')} maxLength={UPLOAD_TITLE_MAX} required error={err('title_de')} />
       <Field id={`${id}-price`} name="price" type="number" min={0} max={UPLOAD_PRICE_MAX} step={1} defaultValue="0" label={t('studio.uploads.price')} error={err('price')} />
+      <PeopleField id={id} error={err('performers')} />
     </>
+  );
+}
+
+/** Which of the show's verified people appear in the item (2257 records): all ticked at first, at least one. */
+function PeopleField({ id, error }: { id: string; error: string | null }) {
+  const t = useT();
+  const people = useSnapshot(useStore().studioUploads).list?.people;
+  if (!people?.length) return null;
+  return (
+    <fieldset className={error ? 'field has-error' : 'field'} data-field="performers" data-testid="upload-people">
+      <legend>{t('studio.uploads.people')}</legend>
+      <input type="hidden" name="people" value="1" />
+      {people.map((p) => (
+        <label key={p.id} className="checkbox-row" htmlFor={`${id}-person-${p.id}`}>
+          <input type="checkbox" id={`${id}-person-${p.id}`} name="performers" value={p.id} defaultChecked /> {p.stage_name}
+        </label>
+      ))}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }
 

@@ -8,6 +8,7 @@ import { connectStudio, disconnectStudio, loadStudio, setStatus } from './studio
 import { StudioChat, StudioEarnings, StudioPeople, StudioPrivate, StudioRequests } from './studio-parts';
 import { StudioUploads } from './studio-uploads';
 import { StudioPayouts } from './studio-payouts';
+import { StudioCoPerformers } from './studio-co-performers';
 import { StudioVideo } from './studio-video';
 import { StudioObs } from './studio-obs';
 import { InboxPanel } from '../messages/inbox-panel';
@@ -145,6 +146,7 @@ export default function Studio() {
           <StudioPeople />
           <StudioEarnings />
           <StudioPayouts />
+          <StudioCoPerformers />
         </aside>
       </div>
       <InboxPanel side="studio" />

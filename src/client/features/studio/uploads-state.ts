@@ -58,6 +58,8 @@ export interface ItemFields {
   title_en: string;
   title_de: string;
   price: number;
+  /** The show's verified people the item depicts (left out: all of them). */
+  performers?: number[];
 }
 
 interface VideoRun {

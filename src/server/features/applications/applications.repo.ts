@@ -18,13 +18,15 @@ export interface ApplicationRow {
   reason: string | null;
   decided_at: number | null;
   show_id: number | null;
+  join_show_id: number | null;
+  join_show_name: string | null;
   documents_deleted_at: number | null;
   created_at: number;
 }
 
 const SELECT = `SELECT a.id, a.user_id, u.name AS user_name, u.email AS user_email, u.locale AS user_locale, a.legal_name, a.date_of_birth,
-  a.country, a.stage_name, a.id_document_key, a.selfie_key, a.state, a.reason, a.decided_at, a.show_id, a.documents_deleted_at, a.created_at
-  FROM applications a JOIN users u ON u.id = a.user_id`;
+  a.country, a.stage_name, a.id_document_key, a.selfie_key, a.state, a.reason, a.decided_at, a.show_id, a.join_show_id, js.name AS join_show_name, a.documents_deleted_at, a.created_at
+  FROM applications a JOIN users u ON u.id = a.user_id LEFT JOIN shows js ON js.id = a.join_show_id`;
 
 export async function applicationById(db: D1Database, id: number): Promise<ApplicationRow | null> {
   return db.prepare(`${SELECT} WHERE a.id = ?1`).bind(id).first<ApplicationRow>();
@@ -62,10 +64,10 @@ export async function hasOpen(db: D1Database, userId: number): Promise<boolean> 
 export async function insertApplication(db: D1Database, userId: number, f: ApplicationFields, keys: { id: string; selfie: string }, now: number): Promise<number> {
   const row = await db
     .prepare(
-      `INSERT INTO applications (user_id, legal_name, date_of_birth, country, stage_name, id_document_key, selfie_key, consent_at, created_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8) RETURNING id`,
+      `INSERT INTO applications (user_id, legal_name, date_of_birth, country, stage_name, id_document_key, selfie_key, consent_at, created_at, join_show_id)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9) RETURNING id`,
     )
-    .bind(userId, f.legal_name, f.date_of_birth, f.country, f.stage_name, keys.id, keys.selfie, now)
+    .bind(userId, f.legal_name, f.date_of_birth, f.country, f.stage_name, keys.id, keys.selfie, now, f.join_show)
     .first<{ id: number }>();
   return row!.id;
 }
@@ -86,7 +88,7 @@ export interface NewShow {
 
 /**
  * Approves a submitted application in one batch: the show (offline), the performers row of the
- * applicant and the decision. Each statement runs only while the application is still submitted,
+ * applicant, the decision and the applicant as the show's verified person. Each statement runs only while the application is still submitted,
  * so of two parallel approvals one makes the show; false when it was decided already.
  */
 export async function approve(db: D1Database, id: number, userId: number, operatorId: number, reason: string, s: NewShow, now: number): Promise<boolean> {
@@ -106,6 +108,8 @@ export async function approve(db: D1Database, id: number, userId: number, operat
          WHERE id = ?1 AND state = 'submitted'`,
       )
       .bind(id, reason, operatorId, now, s.universalId),
+    // The applicant is the show's first verified person (migration 0033).
+    db.prepare(`INSERT OR IGNORE INTO show_performers (show_id, application_id, added_at, added_by) SELECT show_id, id, ?2, ?3 FROM applications WHERE id = ?1 AND state = 'approved'`).bind(id, now, operatorId),
   ]);
   return (results[2].meta.changes ?? 0) === 1;
 }

@@ -40,6 +40,7 @@ export const applicationsRoutes = new Hono<AppEnv>()
       country: text('country'),
       stage_name: text('stage_name'),
       consent: text('consent'),
+      join_show: text('join_show'),
     });
     const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
     const idDoc = await checkFile(form.get('id_document'));

@@ -9,6 +9,7 @@ import { mailerFor } from '../../lib/mailer';
 import { applicationMail } from './application-mail';
 import { applicationById, approve, close, custodian, dueDocuments, hasOpen, insertApplication, latestOf, markDeleted, queue, showNameTaken, stageNameTaken, type ApplicationRow } from './applications.repo';
 import type { CheckedFile } from './documents';
+import { approveJoin, isInvited } from './records.repo';
 
 // Performer applications (issue 29 point 1): the applicant's side and the operators' decisions.
 // The documents live in the private IDDOCS bucket under random keys; only the operators' document
@@ -43,7 +44,10 @@ export async function refuseTakenStageName(db: D1Database, name: string): Promis
 export async function submitApplication(env: Bindings, userId: number, isPerformer: boolean, fields: ApplicationFields, files: { id: CheckedFile; selfie: CheckedFile }): Promise<number> {
   if (isPerformer) throw new ApiError(409, 'already_performer');
   if (await hasOpen(env.DB, userId)) throw new ApiError(409, 'application_open');
-  await refuseTakenStageName(env.DB, fields.stage_name);
+  // Joining a show needs its performer's invitation; the stage name is then the person's, not a show's.
+  if (fields.join_show !== null) {
+    if (!(await isInvited(env.DB, fields.join_show, userId))) throw new ApiError(422, 'validation_failed', { join_show: ['not_invited'] });
+  } else await refuseTakenStageName(env.DB, fields.stage_name);
   const keys = { id: randomKey('id'), selfie: randomKey('selfie') };
   await env.IDDOCS.put(keys.id, files.id.bytes, { httpMetadata: { contentType: files.id.type } });
   await env.IDDOCS.put(keys.selfie, files.selfie.bytes, { httpMetadata: { contentType: files.selfie.type } });
@@ -62,7 +66,7 @@ export async function submitApplication(env: Bindings, userId: number, isPerform
 export async function myApplication(db: D1Database, userId: number): Promise<MyApplication | null> {
   const r = await latestOf(db, userId);
   if (!r) return null;
-  return { id: r.id, state: r.state, stage_name: r.stage_name, message: r.state === 'approved' ? null : r.reason, created_at: r.created_at, decided_at: r.decided_at };
+  return { id: r.id, state: r.state, stage_name: r.stage_name, message: r.state === 'approved' ? null : r.reason, created_at: r.created_at, decided_at: r.decided_at, join_show_id: r.join_show_id };
 }
 
 function view(r: ApplicationRow, today: Date): ApplicationView {
@@ -81,6 +85,8 @@ function view(r: ApplicationRow, today: Date): ApplicationView {
     created_at: r.created_at,
     decided_at: r.decided_at,
     show_id: r.show_id,
+    join_show_id: r.join_show_id,
+    join_show_name: r.join_show_name,
     documents: r.documents_deleted_at === null ? { id: `${docs}/id`, selfie: `${docs}/selfie` } : null,
   };
 }
@@ -130,8 +136,9 @@ function newShow(r: ApplicationRow, today: Date) {
 
 /**
  * An operator's decision on a submitted application (409 once decided): approve makes the show and
- * the applicant's performers row; reject and more_info keep the documents until the retention
- * ends. Past-due documents of earlier decisions are deleted here too, as by the daily cron (features/system/housekeeping.ts).
+ * the applicant's performers row (or, for an application to join a show, adds them to that show);
+ * reject and more_info keep the documents until the retention ends. Past-due documents of earlier
+ * decisions are deleted here too, as by the daily cron (features/system/housekeeping.ts).
  * The applicant is mailed in their language.
  */
 export async function decideApplication(env: Bindings, operatorId: number, id: number, decision: ApplicationDecision, reason: string): Promise<{ row: ApplicationRow; showId: number | null }> {
@@ -140,7 +147,10 @@ export async function decideApplication(env: Bindings, operatorId: number, id: n
   if (r.state !== 'submitted') throw new ApiError(409, 'already_decided');
   const now = nowSeconds();
   let done: boolean;
-  if (decision === 'approve') {
+  if (decision === 'approve' && r.join_show_id !== null) {
+    // A co-performer (migration 0033): added to the show that invited them; no show, no studio login.
+    done = await approveJoin(env.DB, id, r.user_id, r.join_show_id, operatorId, reason, now);
+  } else if (decision === 'approve') {
     if (await showNameTaken(env.DB, r.stage_name, slugOf(r.stage_name) || '\u0000')) throw new ApiError(409, 'stage_name_taken');
     try {
       done = await approve(env.DB, id, r.user_id, operatorId, reason, newShow(r, new Date()), now);

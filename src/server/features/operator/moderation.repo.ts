@@ -63,16 +63,19 @@ export interface Decided {
 /**
  * Decides a complete upload's pending review: approved (the store lists it from now) or rejected
  * with the reason its performer reads. Null when there is no such item waiting (unknown, not
- * complete, or decided already: a second decision changes nothing).
+ * complete, or decided already: a second decision changes nothing; or, for an approval, without
+ * a record of the people it depicts).
  */
 export function decideReview(db: D1Database, kind: ModerationKind, id: number, review: Exclude<ReviewState, 'pending'>, reason: string | null, by: number, now: number): Promise<Decided | null> {
   const table = kind === 'video' ? 'videos' : 'galleries';
+  // An approval needs the 2257 records: at least one verified person the item depicts (migration 0033).
+  const records = review === 'approved' ? `AND EXISTS (SELECT 1 FROM item_performers WHERE kind = ?6 AND item_id = ?1)` : `AND ?6 IS NOT NULL`;
   return db
     .prepare(
       `UPDATE ${table} SET review = ?2, review_reason = ?3, reviewed_by = ?4, reviewed_at = ?5
-       WHERE id = ?1 AND review = 'pending' AND status = 'published' RETURNING show_id, title_en, title_de`,
+       WHERE id = ?1 AND review = 'pending' AND status = 'published' ${records} RETURNING show_id, title_en, title_de`,
     )
-    .bind(id, review, reason, by, now)
+    .bind(id, review, reason, by, now, kind)
     .first<Decided>();
 }
 
@@ -99,4 +102,14 @@ export function takeDown(db: D1Database, kind: ModerationKind, id: number, reaso
 /** A reported message leaves the member's conversation (as if they had deleted it). */
 export async function hideMessage(db: D1Database, id: number): Promise<void> {
   await db.prepare('UPDATE messages SET deleted_member = 1 WHERE id = ?').bind(id).run();
+}
+
+/** Whether a complete upload waits for review without any record of the people it depicts. */
+export async function pendingWithoutRecords(db: D1Database, kind: ModerationKind, id: number): Promise<boolean> {
+  const table = kind === 'video' ? 'videos' : 'galleries';
+  const row = await db
+    .prepare(`SELECT 1 AS x FROM ${table} WHERE id = ?1 AND review = 'pending' AND status = 'published' AND NOT EXISTS (SELECT 1 FROM item_performers WHERE kind = ?2 AND item_id = ?1)`)
+    .bind(id, kind)
+    .first();
+  return row !== null;
 }

@@ -7,7 +7,7 @@ import { nowSeconds } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 import { validationHook } from '../../lib/validation';
 import { mailModerationDecision } from './moderation-mail';
-import { decideReview, reviewQueue, toModerationItem } from './moderation.repo';
+import { decideReview, pendingWithoutRecords, reviewQueue, toModerationItem } from './moderation.repo';
 import { audit, requireOperator } from './operator.service';
 
 // /api/operator/moderation (issue 29 point 2): complete uploads wait for an operator; approved
@@ -37,7 +37,7 @@ export const operatorModerationRoutes = new Hono<AppEnv>()
     const review = body.decision === 'approve' ? 'approved' : 'rejected';
     const reason = body.decision === 'reject' ? body.reason : null;
     const decided = await decideReview(c.env.DB, kind, id, review, reason, c.get('user')!.id, nowSeconds());
-    if (!decided) throw new ApiError(409, 'not_pending');
+    if (!decided) throw new ApiError(409, review === 'approved' && (await pendingWithoutRecords(c.env.DB, kind, id)) ? 'no_performer_records' : 'not_pending');
     await audit(c, { action: `moderation.${review}`, target: `${kind}:${id}`, reason: reason ?? undefined, detail: { show: decided.show_id, title: decided.title_en } });
     await mailModerationDecision(c.env, decided, review, reason);
     return c.json<ModerationDecisionAnswer>({ kind, id, review });

@@ -11,6 +11,8 @@ import { validationHook } from '../../lib/validation';
 import type { ChatShowRow } from '../chat/chat.repo';
 import { chatShow, realmOf, roomOf, showConf, showStatusOf, updateSwitches } from '../chat/chat.service';
 import { changeShowStatus } from '../shows/shows.service';
+import { inviteCoPerformer, showInvites, verifiedPeople } from '../applications/records.service';
+import { inviteSchema } from '../../../shared/records';
 
 /** 401 logged out, 403 not_performer for members without a show. */
 export const requirePerformer = createMiddleware<AppEnv>(async (c, next) => {
@@ -81,4 +83,14 @@ export const studioRoutes = new Hono<AppEnv>()
     const id = performerOf(c.get('user'));
     const password = await signRoomToken(c.env, { sub: 'performer', show: id, role: 'performer', uid: c.get('user')!.id, login: c.get('loginId') });
     return c.json({ realm: realmOf(c, id), login: 'performer', password, buddyaddr: 'performer' });
+  })
+  // Co-performers (migration 0033): the show's verified people and the member accounts invited to
+  // apply to join it; an operator's approval of such an application adds the person to the show.
+  .get('/invites', async (c) => {
+    const id = performerOf(c.get('user'));
+    return c.json({ people: await verifiedPeople(c.env.DB, id), invites: await showInvites(c.env.DB, id) });
+  })
+  .post('/invites', zValidator('json', inviteSchema, validationHook), async (c) => {
+    await inviteCoPerformer(c.env.DB, performerOf(c.get('user')), c.get('user')!.id, c.req.valid('json').name);
+    return c.json({ invites: await showInvites(c.env.DB, performerOf(c.get('user'))) }, 201);
   });

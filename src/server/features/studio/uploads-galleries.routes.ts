@@ -9,6 +9,8 @@ import { validationHook } from '../../lib/validation';
 import { bytesOf, idParam, price, showOf, titles, typeOf, withUploadPlace } from './uploads-http';
 import { insertPendingGallery, pendingGalleryPictures, publishGallery } from './uploads.repo';
 import { nowSeconds } from '../../lib/clock';
+import { itemPeopleSchema } from '../../../shared/records';
+import { checkItemPeople } from '../applications/records.service';
 
 // /api/studio/uploads/galleries: POST declares a gallery and its pictures (type, size and
 // dimensions of each; 422 before anything is written), PUT /{id}/pictures/{idx}/{full|thumb}
@@ -34,12 +36,14 @@ const galleryBody = z
       )
       .min(1, 'required')
       .max(GALLERY_PICTURES_MAX, 'too_many'),
+    performers: itemPeopleSchema.optional(),
   })
   .strict();
 
 export const galleryUploadRoutes = new Hono<AppEnv>()
   .post('/', zValidator('json', galleryBody, validationHook), async (c) => {
     const body = c.req.valid('json');
+    const people = await checkItemPeople(c.env.DB, showOf(c), body.performers);
     const gallery = await insertPendingGallery(c.env.DB, {
       showId: showOf(c),
       titleEn: body.title_en,
@@ -47,6 +51,7 @@ export const galleryUploadRoutes = new Hono<AppEnv>()
       price: body.price,
       palette: crypto.getRandomValues(new Uint8Array(1))[0] % 12,
       pictures: body.pictures,
+      people,
       now: nowSeconds(),
     });
     if (!gallery) throw new ApiError(429, 'too_many_pending', undefined, { 'Retry-After': '3600' });

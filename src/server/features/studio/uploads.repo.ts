@@ -6,7 +6,7 @@ import { UPLOAD_PENDING_MAX, UPLOAD_PENDING_WINDOW_S, type StudioGallery, type S
 
 const LIST_MAX = 200;
 
-export async function listOwnUploads(db: D1Database, showId: number): Promise<StudioUploadsAnswer> {
+export async function listOwnUploads(db: D1Database, showId: number): Promise<Omit<StudioUploadsAnswer, 'people'>> {
   const [videos, galleries] = await db.batch<StudioVideo | StudioGallery>([
     db
       .prepare('SELECT id, ccid, title_en, title_de, price, duration_s AS duration, status, review, review_reason, created_at FROM videos WHERE show_id = ? ORDER BY created_at DESC, id DESC LIMIT ?')
@@ -37,6 +37,8 @@ export interface NewVideo {
   duration: number;
   palette: number;
   tagIds: number[];
+  /** The show's verified people it depicts (show_performers ids, checked before). */
+  people: number[];
   now: number;
 }
 
@@ -58,9 +60,13 @@ export async function insertPendingVideo(db: D1Database, v: NewVideo): Promise<S
     .bind(v.ccid, v.showId, v.titleEn, v.titleDe, v.duration, v.price, v.palette, v.now)
     .first<StudioVideo>();
   if (!row) return null;
-  if (v.tagIds.length) await db.batch(v.tagIds.map((t) => db.prepare('INSERT OR IGNORE INTO video_tags (video_id, tag_id) VALUES (?, ?)').bind(row.id, t)));
+  await db.batch([...v.tagIds.map((t) => db.prepare('INSERT OR IGNORE INTO video_tags (video_id, tag_id) VALUES (?, ?)').bind(row.id, t)), ...peopleOf(db, 'video', row.id, v.people)]);
   return row;
 }
+
+/** The rows naming the people an item depicts (migration 0033; a trigger refuses another show's). */
+const peopleOf = (db: D1Database, kind: 'video' | 'gallery', id: number, people: number[]) =>
+  people.map((p) => db.prepare('INSERT OR IGNORE INTO item_performers (kind, item_id, show_performer_id) VALUES (?, ?, ?)').bind(kind, id, p));
 
 /** The show's video `id` if it is still pending (null: not this show's, unknown, or published). */
 export function pendingVideo(db: D1Database, showId: number, id: number): Promise<StudioVideo | null> {
@@ -79,6 +85,7 @@ export async function deletePendingVideo(db: D1Database, showId: number, id: num
   const pending = "EXISTS (SELECT 1 FROM videos WHERE id = ?1 AND show_id = ?2 AND status = 'pending')";
   await db.batch([
     db.prepare(`DELETE FROM video_tags WHERE video_id = ?1 AND ${pending}`).bind(id, showId),
+    db.prepare(`DELETE FROM item_performers WHERE kind = 'video' AND item_id = ?1 AND ${pending}`).bind(id, showId),
     db.prepare(`DELETE FROM videos_fts WHERE rowid = ?1 AND ${pending}`).bind(id, showId),
     db.prepare("DELETE FROM videos WHERE id = ?1 AND show_id = ?2 AND status = 'pending'").bind(id, showId),
   ]);
@@ -114,6 +121,7 @@ export interface NewGallery {
   price: number;
   palette: number;
   pictures: { mime: string; width: number; height: number }[];
+  people: number[];
   now: number;
 }
 
@@ -135,7 +143,7 @@ export async function insertPendingGallery(db: D1Database, g: NewGallery): Promi
       db
         .prepare('INSERT INTO gallery_pictures (gallery_id, idx, full_key, thumb_key, mime, width, height) VALUES (?, ?, ?, ?, ?, ?, ?)')
         .bind(row.id, i + 1, galleryPictureKey(row.id, i + 1, 'full'), galleryPictureKey(row.id, i + 1, 'thumb'), p.mime, p.width, p.height),
-    ),
+    ).concat(peopleOf(db, 'gallery', row.id, g.people)),
   );
   return row;
 }

@@ -10,6 +10,7 @@ import {
   UPLOAD_POSTER_MAX_BYTES,
   UPLOAD_PREVIEW_MAX_BYTES,
   UPLOAD_TAGS_MAX,
+  type StudioUploadsAnswer,
   type UploadedPart,
   type VideoUploadStart,
 } from '../../../shared/uploads';
@@ -21,6 +22,8 @@ import { isVideoContainer, readBytes, type ReadAt } from './upload-containers';
 import { bytesOf, idParam, price, requirePerformer, showOf, titles, typeOf, videoKeys, withUploadPlace } from './uploads-http';
 import { deletePendingVideo, insertPendingVideo, listOwnUploads, pendingVideo, publishVideo, tagIdsBySlug } from './uploads.repo';
 import { nowSeconds } from '../../lib/clock';
+import { itemPeopleSchema } from '../../../shared/records';
+import { checkItemPeople, verifiedPeople } from '../applications/records.service';
 
 // /api/studio/uploads: a performer's own videos and galleries. A video: POST /videos declares it
 // (type, size, duration, titles, price, tags; 422 before anything is written), its bytes go up
@@ -43,6 +46,7 @@ const videoBody = z
     mime: z.string().refine((m) => (UPLOAD_VIDEO_TYPES as readonly string[]).includes(m), 'unsupported_type'),
     size: z.number().int('integer_required').min(1, 'required').max(UPLOAD_VIDEO_MAX_BYTES, 'too_large'),
     duration: z.number().positive('required').max(UPLOAD_DURATION_MAX, 'too_long'),
+    performers: itemPeopleSchema.optional(),
   })
   .strict();
 
@@ -68,13 +72,14 @@ const readObject =
 
 export const uploadsRoutes = new Hono<AppEnv>()
   .use(requirePerformer)
-  .get('/', async (c) => c.json(await listOwnUploads(c.env.DB, showOf(c))))
+  .get('/', async (c) => c.json<StudioUploadsAnswer>({ ...(await listOwnUploads(c.env.DB, showOf(c))), people: await verifiedPeople(c.env.DB, showOf(c)) }))
   .post('/videos', zValidator('json', videoBody, validationHook), async (c) => {
     const body = c.req.valid('json');
     const slugs = [...new Set(body.tags)];
     const tagIds = await tagIdsBySlug(c.env.DB, slugs);
     const unknown = slugs.filter((s) => !tagIds.has(s));
     if (unknown.length) throw new ApiError(422, 'validation_failed', { tags: ['unknown_tag'] });
+    const people = await checkItemPeople(c.env.DB, showOf(c), body.performers);
     const video = await insertPendingVideo(c.env.DB, {
       showId: showOf(c),
       ccid: randomCcid(),
@@ -84,6 +89,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
       duration: Math.max(1, Math.round(body.duration)),
       palette: crypto.getRandomValues(new Uint8Array(1))[0] % 12,
       tagIds: [...tagIds.values()],
+      people,
       now: nowSeconds(),
     });
     if (!video) throw new ApiError(429, 'too_many_pending', undefined, { 'Retry-After': '3600' });
