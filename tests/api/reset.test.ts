@@ -39,9 +39,9 @@ describe('the wipe between test files', () => {
   });
 
   it('empties both buckets, past a page of listing', async () => {
-    await Promise.all(Array.from({ length: 1002 }, (_, i) => env.MEDIA.put(`uploads/videos/1/${i}-preview`, 'x')));
+    for (let i = 0; i < 25; i++) await env.MEDIA.put(`uploads/videos/1/${i}-preview`, 'x');
     await env.IDDOCS.put('left-over', 'x');
-    expect(await resetBuckets()).toBe(1003);
+    expect(await resetBuckets(10)).toBe(26);
     expect((await env.MEDIA.list()).objects).toEqual([]);
     expect((await env.IDDOCS.list()).objects).toEqual([]);
   });

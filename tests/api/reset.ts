@@ -57,11 +57,11 @@ export async function resetDurableObjects(): Promise<number> {
  * file stored under `uploads/videos/797/...` would otherwise count for this file's video 797 (seen in
  * a CI run: an upload refused with 419 found "its" preview stored, a gallery published early).
  */
-export async function resetBuckets(): Promise<number> {
+export async function resetBuckets(pageSize = 1000): Promise<number> {
   let removed = 0;
   for (const bucket of [env.MEDIA, env.IDDOCS]) {
     for (let cursor: string | undefined; ; ) {
-      const page = await bucket.list({ cursor, limit: 1000 });
+      const page = await bucket.list({ cursor, limit: pageSize });
       if (page.objects.length) await bucket.delete(page.objects.map((o) => o.key));
       removed += page.objects.length;
       if (!page.truncated) break;
