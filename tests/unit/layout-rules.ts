@@ -70,7 +70,8 @@ export const FEATURE_ALLOW: Record<string, string[]> = {
   'server:session': ['server:account'],
   // client: the profile shows the member's coupons and chat history; search lists shows with the show lists;
   // the session's overlays open the nickname dialog
-  'client:account': ['client:billing', 'client:chat', 'client:favorites'],
+  // the settings tab holds the push opt-in of this device
+  'client:account': ['client:billing', 'client:chat', 'client:favorites', 'client:push'],
   'client:search': ['client:shows'],
   'client:session': ['client:account'],
   // live rooms: the chat asks for a nickname; the show page hosts the chat; the studio uses its room socket;
