@@ -5,7 +5,8 @@
 // push notifications the member opted in to and opens their link.
 
 const SHELL_CACHE = 'livecam-shell-v1';
-const OFFLINE_URL = '/offline.html';
+// /offline serves public/offline.html (the assets' html_handling drops the extension).
+const OFFLINE_URL = '/offline';
 const SHELL = [OFFLINE_URL, '/static/offline.css', '/static/icons/icon-192.png', '/favicon.svg', '/manifest.webmanifest'];
 const ICON = '/static/icons/icon-192.png';
 

@@ -90,7 +90,7 @@ import { renderPage } from './render/render-page';
 import { ensureBuiltAssets } from './render/assets';
 
 const STATIC_PREFIXES = ['/assets/', '/static/'];
-const STATIC_FILES = new Set(['/favicon.svg', '/robots.txt', '/manifest.webmanifest', '/sw.js', '/offline.html']);
+const STATIC_FILES = new Set(['/favicon.svg', '/robots.txt', '/manifest.webmanifest', '/sw.js', '/offline']);
 /** Built files carry a content hash in their name (vite.config.ts): a new build is a new URL. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
