@@ -62,3 +62,16 @@ export async function turnOff(endpoint: string): Promise<PushState> {
     .catch(() => undefined);
   return { status: 'off' };
 }
+
+/**
+ * Logging out ends this browser's subscription (here and at the push service), so the next person
+ * at a shared device gets none of the member's notices. Never holds the logout up for long.
+ */
+export async function endPushOnLogout(): Promise<void> {
+  if (!pushSupported()) return;
+  const work = (async () => {
+    const sub = await (await navigator.serviceWorker.getRegistration())?.pushManager.getSubscription();
+    if (sub) await turnOff(sub.endpoint);
+  })().catch(() => undefined);
+  await Promise.race([work, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+}
