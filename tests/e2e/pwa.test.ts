@@ -5,6 +5,7 @@ import { chromium } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Browser, baseUrl, call, open } from './browser';
 import { BROWSER_ARGS, CHROMIUM } from './chromium';
+import { logoutByMenu } from './accounts-helpers';
 import { launchIn, MESSAGES, newMember } from './members';
 
 // Issue 30 point 5: the installable web app and its service worker, and the push opt-in.
@@ -123,7 +124,7 @@ describe('push notifications: opt-in (de, phone)', () => {
     b = undefined;
   });
 
-  it('asks nothing before the member presses "turn on"; then subscribes this browser, switches kinds and turns off', async () => {
+  it('asks nothing before the member presses "turn on"; then subscribes this browser, switches kinds and turns off; a logout ends it', async () => {
     const t = MESSAGES.de.profile.settings.push;
     b = await launchIn('de', { viewport: { width: 390, height: 844 } });
     await b.context.grantPermissions(['notifications'], { origin: b.base });
@@ -148,7 +149,7 @@ describe('push notifications: opt-in (de, phone)', () => {
       };
       PushManager.prototype.getSubscription = async () => (w.__sub ?? null) as PushSubscription | null;
     });
-    await newMember(b.page);
+    const m = await newMember(b.page);
     await open(b.page, '/');
     await open(b.page, '/users/profile/settings');
     const box = b.page.locator('[data-testid=push-settings]');
@@ -175,6 +176,14 @@ describe('push notifications: opt-in (de, phone)', () => {
     await b.page.locator('[data-action=push-off]').click();
     await expect.poll(() => box.getAttribute('data-state')).toBe('off');
     expect(await stored()).toBeNull();
+
+    // On again, then a logout from the member menu: the next person at this device gets nothing.
+    await on.click();
+    await expect.poll(() => box.getAttribute('data-state')).toBe('on');
+    const second = await b.page.evaluate(() => (window as unknown as { __sub: { endpoint: string } }).__sub.endpoint);
+    await logoutByMenu(b.page);
+    expect((await call(b.page, 'POST', 'auth/login', { username: m.name, password: m.password })).status).toBe(200);
+    expect((await call<{ subscription: unknown }>(b.page, 'GET', `push/subscription?endpoint=${encodeURIComponent(second)}`)).body.subscription).toBeNull();
     expect(b.unexpectedProblems()).toEqual([]);
   });
 });
