@@ -11,9 +11,13 @@ export function pushSupported(): boolean {
 }
 
 async function registration(): Promise<ServiceWorkerRegistration> {
-  // main.ts registers it after load; registering again returns the same one.
+  // main.ts registers it after load; registering again returns the same one. A worker that cannot
+  // install never becomes ready: give up after a while (the member sees "could not be turned on").
   await navigator.serviceWorker.register('/sw.js');
-  return navigator.serviceWorker.ready;
+  return Promise.race([
+    navigator.serviceWorker.ready,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('service worker not ready')), 15_000)),
+  ]);
 }
 
 /** base64url -> bytes (the VAPID public key as applicationServerKey). */
