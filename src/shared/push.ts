@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const PUSH_KINDS = ['favorite_online', 'message'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 export type PushKinds = Record<PushKind, boolean>;
+/** Browsers one member may have subscribed at once; a new one beyond it replaces the oldest. */
+export const PUSH_MAX_PER_MEMBER = 10;
 
 const base64url = (bytes: number) => z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, 'invalid_key').refine((s) => s.replace(/=+$/, '').length === Math.ceil((bytes * 4) / 3), 'invalid_key');
 

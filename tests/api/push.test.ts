@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PushMessage, PushSubscriptionAnswer } from '../../src/shared/push';
+import { PUSH_MAX_PER_MEMBER, type PushMessage, type PushSubscriptionAnswer } from '../../src/shared/push';
 import { b64uDecode, p256Jwk } from '../../src/server/lib/web-push/encrypt';
 import { registerMember } from './account-helpers';
 import { performerOf } from './chat-helpers';
@@ -95,6 +95,17 @@ describe('push: the opt-in API', () => {
     expect(await rows(sub.endpoint)).toBe(1);
     await expectJson(await owner.client.fetch('/api/push/subscription', { method: 'DELETE', body: { endpoint: sub.endpoint } }), 200);
     expect(await rows(sub.endpoint)).toBe(0);
+  });
+});
+
+describe('push: limits', () => {
+  it('keeps the newest browsers of a member only (a new one beyond the cap replaces the oldest)', async () => {
+    const m = await registerMember();
+    const subs: TestSubscription[] = [];
+    for (let i = 0; i < PUSH_MAX_PER_MEMBER + 2; i++) subs.push(await subscribe(m.client));
+    const n = await env.DB.prepare('SELECT COUNT(*) AS n FROM push_subscriptions WHERE user_id = ?').bind(m.id).first<{ n: number }>();
+    expect(n!.n).toBe(PUSH_MAX_PER_MEMBER);
+    expect(await rows(subs[subs.length - 1].endpoint)).toBe(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { PushKind, PushKinds } from '../../../shared/push';
+import { PUSH_MAX_PER_MEMBER, type PushKind, type PushKinds } from '../../../shared/push';
 
 // All SQL of push subscriptions (migrations/0035_push.sql).
 
@@ -34,7 +34,7 @@ export async function upsertSubscription(
   s: { endpoint: string; p256dh: string; auth: string; kinds?: Partial<PushKinds> },
   now: number,
 ): Promise<SubscriptionView> {
-  const row = await db
+  const upsert = db
     .prepare(
       `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, favorite_online, message, created_at)
        VALUES (?1, ?2, ?3, ?4, COALESCE(?5, 1), COALESCE(?6, 1), ?7)
@@ -42,9 +42,16 @@ export async function upsertSubscription(
          favorite_online = excluded.favorite_online, message = excluded.message, created_at = excluded.created_at
        RETURNING endpoint, favorite_online, message`,
     )
-    .bind(userId, s.endpoint, s.p256dh, s.auth, flag(s.kinds?.favorite_online), flag(s.kinds?.message), now)
-    .first<Row>();
-  return view(row!);
+    .bind(userId, s.endpoint, s.p256dh, s.auth, flag(s.kinds?.favorite_online), flag(s.kinds?.message), now);
+  // The newest PUSH_MAX_PER_MEMBER browsers only: a member cannot fill the table (or the sends) with endpoints.
+  const trim = db
+    .prepare(
+      `DELETE FROM push_subscriptions WHERE user_id = ?1 AND id NOT IN
+         (SELECT id FROM push_subscriptions WHERE user_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2)`,
+    )
+    .bind(userId, PUSH_MAX_PER_MEMBER);
+  const [first] = await db.batch<Row>([upsert, trim]);
+  return view(first.results[0]);
 }
 
 export async function ownSubscription(db: D1Database, userId: number, endpoint: string): Promise<SubscriptionView | null> {
