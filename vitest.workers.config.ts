@@ -11,6 +11,10 @@ const googleKid = 'test-google-key';
 const googlePublicJwk = { ...google.publicKey.export({ format: 'jwk' }), kid: googleKid, alg: 'RS256', use: 'sig' };
 const googlePrivateJwk = { ...google.privateKey.export({ format: 'jwk' }), kid: googleKid, alg: 'RS256' };
 
+// A VAPID key pair for this run (Web Push, tests/api/push.test.ts): base64url, as the config holds it.
+const vapid = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
+const VAPID_PUBLIC_KEY = Buffer.concat([Buffer.from([4]), Buffer.from(vapid.x!, 'base64url'), Buffer.from(vapid.y!, 'base64url')]).toString('base64url');
+
 const PEPPER = 'test-pepper-not-secret';
 const migrations = readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url)));
 
@@ -35,6 +39,9 @@ export default defineConfig({
           PUBLIC_ORIGIN: 'http://localhost',
           PASSWORD_PEPPER: PEPPER,
           OPS_TOKEN: 'test-ops-token',
+          VAPID_PUBLIC_KEY,
+          VAPID_PRIVATE_KEY: vapid.d!,
+          VAPID_SUBJECT: 'mailto:ops@livecam.example',
           LOBBY_SHARDS: '3',
           LOBBY_MAX_SOCKETS: '2',
           // Below the shards' room (3 x 2), so the caps are what refuses in tests/api/realtime-limits.test.ts.

@@ -6,6 +6,7 @@ export const wranglerEnv: NodeJS.ProcessEnv;
 export function run(cmd: string, args: string[], opts?: { capture?: boolean; env?: NodeJS.ProcessEnv }): Promise<string>;
 export function wrangler(args: string[], opts?: { capture?: boolean }): Promise<string>;
 export function ensureDevVars(): Record<string, string>;
+export function newVapidKeys(): { VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string };
 export function buildClient(): Promise<void>;
 export function migrateLocal(persistTo?: string): Promise<void>;
 export function seedIfEmpty(persistTo: string | undefined, pepper: string): Promise<boolean>;

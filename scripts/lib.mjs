@@ -2,7 +2,7 @@
 // local D1 migrations and the one-time demo seed.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -34,6 +34,16 @@ export function run(cmd, args, opts = {}) {
 
 export const wrangler = (args, opts = {}) => run(bin('wrangler'), args, { ...opts, env: wranglerEnv });
 
+/**
+ * A fresh VAPID key pair (Web Push, RFC 8292), base64url as the worker reads it: the public key an
+ * uncompressed P-256 point, the private key its scalar d. For development and tests only.
+ */
+export function newVapidKeys() {
+  const jwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x, 'base64url'), Buffer.from(jwk.y, 'base64url')]);
+  return { VAPID_PUBLIC_KEY: point.toString('base64url'), VAPID_PRIVATE_KEY: jwk.d };
+}
+
 /** Local secrets for wrangler dev: made once per checkout, never committed. */
 export function ensureDevVars() {
   const file = join(root, '.dev.vars');
@@ -43,6 +53,11 @@ export function ensureDevVars() {
   const current = readFileSync(file, 'utf8');
   for (const key of ['PASSWORD_PEPPER', 'SESSION_SECRET', 'AVS_SECRET']) {
     if (!new RegExp(`^${key}=`, 'm').test(current)) writeFileSync(file, `${key}=${randomBytes(32).toString('hex')}\n`, { flag: 'a' });
+  }
+  // Web Push: a VAPID key pair of this checkout's own (development only; production's is a secret, README).
+  if (!/^VAPID_PRIVATE_KEY=/m.test(current)) {
+    const keys = newVapidKeys();
+    writeFileSync(file, `VAPID_PUBLIC_KEY=${keys.VAPID_PUBLIC_KEY}\nVAPID_PRIVATE_KEY=${keys.VAPID_PRIVATE_KEY}\nVAPID_SUBJECT=mailto:dev@livecam.example\n`, { flag: 'a' });
   }
   const vars = Object.fromEntries(
     readFileSync(file, 'utf8')
@@ -256,7 +271,7 @@ function shardConfigWithVars(persistTo, vars) {
  */
 export async function startServer({ port, persistTo, pepper = 'e2e-pepper-not-secret', vars = {} }) {
   await prepareFreshState(persistTo, pepper);
-  const allVars = { ENVIRONMENT: 'development', PASSWORD_PEPPER: pepper, OPS_TOKEN: 'e2e-ops-token', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ...vars };
+  const allVars = { ENVIRONMENT: 'development', PASSWORD_PEPPER: pepper, OPS_TOKEN: 'e2e-ops-token', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ...newVapidKeys(), VAPID_SUBJECT: 'mailto:e2e@livecam.example', ...vars };
   const varArgs = Object.entries(allVars).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
   const child = spawn(
     bin('wrangler'),

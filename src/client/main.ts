@@ -9,6 +9,7 @@ import { createApi } from './lib/api';
 import { reloadAfterChunkFailure } from './lib/chunk-reload';
 import { installErrorLog, logClientError } from './lib/error-log';
 import { installLoadingOverlay } from './lib/loading';
+import { registerServiceWorker } from './lib/service-worker';
 import { startRealtime } from './lib/realtime';
 import { setAppStore } from './state/app-store';
 import { AppProviders } from './state/context';
@@ -84,5 +85,6 @@ setTimeout(() => {
     } catch (error) {
       logClientError(store, api, 'realtime failed to start', [error]);
     }
+    registerServiceWorker();
   });
 });

@@ -76,6 +76,7 @@ import { operatorAccountPages } from './features/operator/accounts.pages';
 import { operatorReportPages } from './features/operator/reports.pages';
 import { restrictionsRoutes } from './features/restrictions/restrictions.routes';
 import { restrictionPages } from './features/restrictions/restrictions.pages';
+import { pushRoutes } from './features/push/push.routes';
 import { ApiError } from './lib/errors';
 import { fieldErrors } from './lib/validation';
 import { bodyGuard } from './middleware/body';
@@ -89,7 +90,7 @@ import { renderPage } from './render/render-page';
 import { ensureBuiltAssets } from './render/assets';
 
 const STATIC_PREFIXES = ['/assets/', '/static/'];
-const STATIC_FILES = new Set(['/favicon.svg', '/robots.txt']);
+const STATIC_FILES = new Set(['/favicon.svg', '/robots.txt', '/manifest.webmanifest', '/sw.js', '/offline']);
 /** Built files carry a content hash in their name (vite.config.ts): a new build is a new URL. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -183,6 +184,7 @@ export function createApp() {
     .route('/operator', operatorApplicationRoutes)
     .route('/applications', applicationsRoutes)
     .route('/restrictions', restrictionsRoutes)
+    .route('/push', pushRoutes)
     .route('/conversations', conversationsRoutes)
     .route('/studio', studioRoutes)
     .route('/video', videoRoutes)
@@ -206,11 +208,7 @@ export function createApp() {
   app.route('/contest', contestPages);
   app.route('/studio', studioPages);
   app.route('/messages', messagesPages);
-  app.route('/operator', operatorPages);
-  app.route('/operator', operatorSidePages);
-  app.route('/operator', operatorAccountPages);
-  app.route('/operator', operatorReportPages);
-  app.route('/operator', operatorModerationPages);
+  for (const pages of [operatorPages, operatorSidePages, operatorAccountPages, operatorReportPages, operatorModerationPages]) app.route('/operator', pages);
   app.route('/account', restrictionPages);
   app.route('/users/archive', archivePages);
   app.route('/users', profilePages);

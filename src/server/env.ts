@@ -87,6 +87,10 @@ export interface Bindings {
   /** Realtime TURN key: its id and API token (secret), exchanged for short-lived ICE credentials. */
   TURN_KEY_ID?: string;
   TURN_KEY_API_TOKEN?: string;
+  /** Web Push (RFC 8292): the VAPID key pair, base64url (public: 65-byte P-256 point; private: a secret, its 32-byte d), and the operator's contact (mailto: or https:). No push is sent while unset. */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
 }
 
 export interface Variables {

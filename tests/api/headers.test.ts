@@ -33,6 +33,8 @@ describe('security headers', () => {
       // The studio reads a chosen video file through a blob: URL (uploads, issue 13).
       'media-src': "'self' blob:",
       'font-src': "'self'",
+      // The service worker (/sw.js, issue 30 point 5).
+      'worker-src': "'self'",
       'connect-src': `'self' ${GSI}`,
       'frame-src': 'https://accounts.google.com',
       'frame-ancestors': "'self'",

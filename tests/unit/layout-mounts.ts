@@ -117,6 +117,8 @@ export const PREFIX_FEATURE: Record<string, string> = {
   operator: 'operator',
   // a banned or suspended account's statement of reasons and appeal, by its mailed link
   restrictions: 'restrictions',
+  // Web Push opt-in of the member's browsers (issue 30 point 5)
+  push: 'push',
   log: 'system',
   'pixel.gif': 'system',
   i18n: 'system',

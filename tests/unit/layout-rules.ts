@@ -57,17 +57,22 @@ export const FEATURE_ALLOW: Record<string, string[]> = {
   'server:search': ['server:shows', 'server:store'],
   // show lists mark the member's favourites; a show going online notifies them
   'server:shows': ['server:store', 'server:favorites'],
-  'server:favorites': ['server:session'],
+  // a favourite going online is pushed to the member's opted-in browsers
+  'server:favorites': ['server:session', 'server:push'],
+  // the push opt-in is the logged-in member's
+  'server:push': ['server:session'],
   // buying: who is asking, coins pushed to the member's tabs
   'server:store': ['server:session', 'server:billing'],
   // conversations: who is asking, tips push the member's coins
   // support threads are answered behind the operators' door, each answer recorded
-  'server:messages': ['server:session', 'server:billing', 'server:operator'],
+  // a reply to a member is pushed to the member's opted-in browsers
+  'server:messages': ['server:session', 'server:billing', 'server:operator', 'server:push'],
   // the member behind a session is an account row (type only)
   'server:session': ['server:account'],
   // client: the profile shows the member's coupons and chat history; search lists shows with the show lists;
   // the session's overlays open the nickname dialog
-  'client:account': ['client:billing', 'client:chat', 'client:favorites'],
+  // the settings tab holds the push opt-in of this device
+  'client:account': ['client:billing', 'client:chat', 'client:favorites', 'client:push'],
   'client:search': ['client:shows'],
   'client:session': ['client:account'],
   // live rooms: the chat asks for a nickname; the show page hosts the chat; the studio uses its room socket;

@@ -22,7 +22,7 @@ function retryAfterOf(res: Response): number | null {
   return Number.isInteger(seconds) && seconds > 0 ? seconds : null;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** `explains403`: the caller shows a 403 itself (e.g. "not verified" next to a buy button) instead of the redirect. */
 export interface CallOptions {
@@ -33,7 +33,9 @@ export interface ApiClient {
   get<T>(path: string, query?: Record<string, string | number | undefined>, signal?: AbortSignal, opts?: CallOptions): Promise<T>;
   post<T>(path: string, body?: unknown, opts?: CallOptions): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
-  delete<T>(path: string): Promise<T>;
+  patch<T>(path: string, body?: unknown): Promise<T>;
+  /** A body names what to delete where the path cannot (a push subscription's endpoint). */
+  delete<T>(path: string, body?: unknown): Promise<T>;
 }
 
 /**
@@ -136,7 +138,8 @@ export function createApi(store: RootState, navigate: (to: string) => void = (to
     },
     post: (path, body, opts) => request('POST', path, body ?? {}, undefined, opts),
     put: (path, body) => request('PUT', path, body ?? {}),
-    delete: (path) => request('DELETE', path),
+    patch: (path, body) => request('PATCH', path, body ?? {}),
+    delete: (path, body) => request('DELETE', path, body),
   };
   return current;
 }

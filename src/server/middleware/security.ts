@@ -23,6 +23,8 @@ function csp(nonce: string, dev: boolean, google: boolean): string {
     // The studio reads a chosen video from a blob: URL (its duration, poster frame and preview).
     "media-src 'self' blob:",
     "font-src 'self'",
+    // The service worker (/sw.js, same origin); without it workers fall back to script-src's nonce.
+    "worker-src 'self'",
     // 'self' covers the own origin's ws:/wss: (CSP3; verified in Chromium by tests/e2e/shows-live).
     `connect-src 'self'${google ? ` ${GSI}` : ''}`,
     ...(google ? ['frame-src https://accounts.google.com'] : []),

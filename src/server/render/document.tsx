@@ -68,6 +68,9 @@ export function Document({
         <meta name="theme-color" content={THEME_COLOR[state.layout]} />
         <meta name="rating" content="adult" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* The installable web app (issue 30 point 5): its manifest and the home-screen icon of iOS. */}
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/static/icons/icon-192.png" />
         {dev ? (
           <>
             {/* Vite's client gives the styles it injects this nonce (else the CSP refuses them). */}

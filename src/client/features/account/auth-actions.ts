@@ -1,6 +1,7 @@
 import type { Session, User } from '../../../shared/session';
 import { api } from '../../lib/api';
 import type { RootState } from '../../state/store';
+import { endPushOnLogout } from '../push/push-browser';
 
 export interface AuthAnswer {
   user: User;
@@ -24,6 +25,7 @@ export function go(to: string): void {
  * member and goes home. Only ever on the member's own click.
  */
 export async function logOutAndLeave(store: RootState): Promise<void> {
+  await endPushOnLogout();
   await api()
     .post('auth/logout')
     .catch(() => undefined);

@@ -12,6 +12,7 @@ import { useSnap, useStore, useT } from '../../state/context';
 import { LinkButton } from '../../ui/link-button';
 import { translateFailure } from '../../ui/api-failure';
 import { PfSection } from './profile-section';
+import { PushSettings } from '../push/push-settings';
 
 /** The settings tab: account data, e-mail, password, newsletter, language, nicknames, deletion. */
 export default function ProfileSettings() {
@@ -36,6 +37,9 @@ export default function ProfileSettings() {
       </PfSection>
       <NicknamesSection />
       <NewsletterSection />
+      <PfSection headingId="pf-push-h" title={t('profile.settings.push.title')}>
+        <PushSettings />
+      </PfSection>
       <LanguageSection />
       <EmailSection />
       <PasswordSection />

@@ -7,6 +7,7 @@ import { mailOrigin } from '../../lib/config';
 import { actionMail } from '../../lib/mail-templates';
 import { mailerFor } from '../../lib/mailer';
 import { publishToUser } from '../../realtime/shards';
+import { pushToMember } from '../push/push.service';
 import { claimNotices, favoriteIds, listFavorites } from './favorites.repo';
 
 /** The ids of the member's favourite shows (one query), for marking isFavorite in lists. */
@@ -26,8 +27,8 @@ export function markFavorites<T extends { id: number; isFavorite?: boolean }>(sh
 
 /**
  * Shows went online: tells every member whose favourite window holds now, once per show and
- * window (the notice row claimed atomically), in every open tab (`user:favorite_online`) and by
- * e-mail. Runs after the status fan-out (callers defer it with waitUntil), so it never slows it.
+ * window (the notice row claimed atomically), in every open tab (`user:favorite_online`), by push
+ * notification and by e-mail. Runs after the status fan-out (callers defer it with waitUntil), so it never slows it.
  */
 export async function notifyFavoritesOnline(env: Bindings, showIds: number[], nowMs = Date.now()): Promise<number> {
   if (showIds.length === 0) return 0;
@@ -38,6 +39,8 @@ export async function notifyFavoritesOnline(env: Bindings, showIds: number[], no
       const href = showHref({ id: n.show_id, slugName: n.slug_name });
       const event: FavoriteOnlineEvent = { type: 'user:favorite_online', showId: n.show_id, name: n.show_name, slugName: n.slug_name };
       await publishToUser(env, n.user_id, event).catch(() => undefined);
+      // The member's opted-in browsers (Web Push), when the member keeps this kind on.
+      await pushToMember(env, n.user_id, 'favorite_online', { key: 'favoriteOnline', vars: { show: n.show_name }, url: href, tag: `show-${n.show_id}` }).catch(() => 0);
       if (!origin) return;
       const locale: Locale = n.locale === 'de' ? 'de' : 'en';
       await mailerFor(env)

@@ -13,6 +13,7 @@ import { inboxConversation, inboxList, insertReply, markSideRead, setShowBlock, 
 import { pathId, replyBody } from './message-params';
 import { pushCounts } from './notify';
 import { audit, requireOperator } from '../operator/operator.service';
+import { pushToMember } from '../push/push.service';
 
 // The other side of conversations: /api/studio/conversations (the performer of a show answers
 // the members who wrote to it, under their pseudonyms) and /api/support/conversations (operators
@@ -88,7 +89,10 @@ function routes(guard: typeof requirePerformer, blocking: boolean) {
       if (side === SUPPORT_SIDE) await audit(c, { action: 'support.reply', target: `conversation:${conversation.id}`, detail: { message: row.id } });
       // Answering reads the member's messages on this side.
       await markSideRead(c.env.DB, side, conversation.id);
-      c.executionCtx.waitUntil(pushCounts(c.env, userId, side));
+      // The member's opted-in browsers hear of it too; the text never quotes the message (a lock screen is not private).
+      const support = side === SUPPORT_SIDE;
+      const notice = { key: support ? 'supportMessage' : 'message', url: support ? '/messages/support' : '/messages', tag: `conversation-${conversation.id}` };
+      c.executionCtx.waitUntil(Promise.all([pushCounts(c.env, userId, side), pushToMember(c.env, userId, 'message', notice).catch(() => 0)]));
       const after = await inboxConversation(c.env.DB, side, conversation.id);
       return c.json<InboxReplyAnswer>({ message: toMessage(row, 'side'), conversation: after?.conversation ?? conversation });
     });

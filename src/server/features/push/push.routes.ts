@@ -1,0 +1,42 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import { pushEndpointBody, pushKindsBody, pushSubscribeBody, type PushSubscriptionAnswer } from '../../../shared/push';
+import type { AppEnv } from '../../env';
+import { nowSeconds } from '../../lib/clock';
+import { ApiError } from '../../lib/errors';
+import { validationHook } from '../../lib/validation';
+import { requireUser } from '../session/session.service';
+import { deleteOwnSubscription, ownSubscription, updateKinds, upsertSubscription } from './push.repo';
+import { vapidKeys } from './push.service';
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/**
+ * /api/push: the VAPID public key (the browser's applicationServerKey), and the member's opt-in
+ * of this browser (its subscription) with the kinds it wants. A member reads and changes only
+ * subscriptions of their own; anyone else's endpoint answers 404.
+ */
+export const pushRoutes = new Hono<AppEnv>()
+  .get('/key', (c) => c.json({ publicKey: vapidKeys(c.env)?.publicKey ?? null }))
+  .use('/subscription', requireUser)
+  // The endpoint is a query parameter here: a GET has no body. It is only compared, never fetched.
+  .get('/subscription', async (c) => {
+    const endpoint = c.req.query('endpoint') ?? '';
+    const subscription = endpoint ? await ownSubscription(c.env.DB, c.var.member.id, endpoint) : null;
+    return c.json<PushSubscriptionAnswer>({ subscription }, 200, NO_STORE);
+  })
+  .post('/subscription', zValidator('json', pushSubscribeBody, validationHook), async (c) => {
+    const body = c.req.valid('json');
+    const subscription = await upsertSubscription(c.env.DB, c.var.member.id, { endpoint: body.endpoint, ...body.keys, kinds: body.kinds }, nowSeconds());
+    return c.json<PushSubscriptionAnswer>({ subscription }, 201, NO_STORE);
+  })
+  .patch('/subscription', zValidator('json', pushKindsBody, validationHook), async (c) => {
+    const { endpoint, kinds } = c.req.valid('json');
+    const subscription = await updateKinds(c.env.DB, c.var.member.id, endpoint, kinds);
+    if (!subscription) throw new ApiError(404, 'not_found');
+    return c.json<PushSubscriptionAnswer>({ subscription }, 200, NO_STORE);
+  })
+  .delete('/subscription', zValidator('json', pushEndpointBody, validationHook), async (c) => {
+    if (!(await deleteOwnSubscription(c.env.DB, c.var.member.id, c.req.valid('json').endpoint))) throw new ApiError(404, 'not_found');
+    return c.json<PushSubscriptionAnswer>({ subscription: null }, 200, NO_STORE);
+  });
