@@ -42,6 +42,8 @@ export default defineConfig({
           VAPID_PUBLIC_KEY,
           VAPID_PRIVATE_KEY: vapid.d!,
           VAPID_SUBJECT: 'mailto:ops@livecam.example',
+          // Subscriptions name the tests' local push receiver (tests/api/push-receiver.ts).
+          PUSH_SERVICE_HOSTS: 'push.example.test',
           LOBBY_SHARDS: '3',
           LOBBY_MAX_SOCKETS: '2',
           // Below the shards' room (3 x 2), so the caps are what refuses in tests/api/realtime-limits.test.ts.

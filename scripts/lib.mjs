@@ -271,7 +271,7 @@ function shardConfigWithVars(persistTo, vars) {
  */
 export async function startServer({ port, persistTo, pepper = 'e2e-pepper-not-secret', vars = {} }) {
   await prepareFreshState(persistTo, pepper);
-  const allVars = { ENVIRONMENT: 'development', PASSWORD_PEPPER: pepper, OPS_TOKEN: 'e2e-ops-token', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ...newVapidKeys(), VAPID_SUBJECT: 'mailto:e2e@livecam.example', ...vars };
+  const allVars = { ENVIRONMENT: 'development', PASSWORD_PEPPER: pepper, OPS_TOKEN: 'e2e-ops-token', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ...newVapidKeys(), VAPID_SUBJECT: 'mailto:e2e@livecam.example', PUSH_SERVICE_HOSTS: 'push.example.test', ...vars };
   const varArgs = Object.entries(allVars).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
   const child = spawn(
     bin('wrangler'),

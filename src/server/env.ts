@@ -91,6 +91,8 @@ export interface Bindings {
   VAPID_PUBLIC_KEY?: string;
   VAPID_PRIVATE_KEY?: string;
   VAPID_SUBJECT?: string;
+  /** Hosts (and their subdomains) a push subscription may name, comma-separated; unset: the browsers' push services (push.service.ts). */
+  PUSH_SERVICE_HOSTS?: string;
 }
 
 export interface Variables {

@@ -71,6 +71,10 @@ describe('push: the opt-in API', () => {
     await expectError(await m.client.post('/api/push/subscription', { ...good, endpoint: 'http://push.example.test/x' }), 422, 'validation_failed', ['endpoint', 'invalid_endpoint']);
     await expectError(await m.client.post('/api/push/subscription', { ...good, keys: { p256dh: 'abc', auth: sub.auth } }), 422, 'validation_failed', ['keys.p256dh', 'invalid_key']);
     await expectError(await m.client.post('/api/push/subscription', { ...good, keys: { p256dh: sub.p256dh, auth: '!!' } }), 422, 'validation_failed', ['keys.auth', 'invalid_key']);
+    // Only a push service's host (here the local receiver's, PUSH_SERVICE_HOSTS): the worker never posts to a member's own address.
+    for (const endpoint of ['https://attacker.example/x', 'https://push.example.test.attacker.example/x', 'https://127.0.0.1/x']) {
+      await expectError(await m.client.post('/api/push/subscription', { ...good, endpoint }), 422, 'validation_failed', ['endpoint', 'not_push_service']);
+    }
     expect((await m.client.post('/api/push/subscription', { ...good, kinds: { marketing: true } })).status).toBe(422);
     expect((await m.client.post('/api/push/subscription', 'not json', { contentType: 'application/json' })).status).toBe(422);
     expect(await rows(sub.endpoint)).toBe(0);

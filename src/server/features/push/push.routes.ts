@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/errors';
 import { validationHook } from '../../lib/validation';
 import { requireUser } from '../session/session.service';
 import { deleteOwnSubscription, ownSubscription, updateKinds, upsertSubscription } from './push.repo';
-import { vapidKeys } from './push.service';
+import { isPushService, vapidKeys } from './push.service';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -27,6 +27,7 @@ export const pushRoutes = new Hono<AppEnv>()
   })
   .post('/subscription', zValidator('json', pushSubscribeBody, validationHook), async (c) => {
     const body = c.req.valid('json');
+    if (!isPushService(c.env, body.endpoint)) throw new ApiError(422, 'validation_failed', { endpoint: ['not_push_service'] });
     const subscription = await upsertSubscription(c.env.DB, c.var.member.id, { endpoint: body.endpoint, ...body.keys, kinds: body.kinds }, nowSeconds());
     return c.json<PushSubscriptionAnswer>({ subscription }, 201, NO_STORE);
   })

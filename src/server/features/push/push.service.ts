@@ -17,6 +17,19 @@ export function vapidKeys(env: Bindings): VapidKeys | null {
   return { publicKey, privateKey, subject: env.VAPID_SUBJECT?.trim() || `mailto:${env.SUPPORT_EMAIL ?? 'support@livecam.example'}` };
 }
 
+/**
+ * The browsers' push services (Chrome, Firefox, Edge and Windows, Safari): the only hosts a member's
+ * subscription may name, so the worker never posts to an address of a member's choosing.
+ * PUSH_SERVICE_HOSTS (comma-separated) replaces the list: tests name their local receiver.
+ */
+const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];
+
+export function isPushService(env: Bindings, endpoint: string): boolean {
+  const hosts = env.PUSH_SERVICE_HOSTS?.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean) ?? PUSH_SERVICE_HOSTS;
+  const host = new URL(endpoint).hostname.toLowerCase();
+  return hosts.some((h) => host === h || host.endsWith(`.${h}`));
+}
+
 export interface Notice {
   /** Locale key under `push.`, with `.title` and `.body` texts. */
   key: string;
