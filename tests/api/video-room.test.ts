@@ -223,10 +223,13 @@ describe('show room video: who receives (p2p engine)', () => {
         ids.push(a.sessionId);
         rooms.push(await viewer(show.id, a));
       }
-      expect((await rooms[0].next('video')).state).toBe('live');
-      expect((await rooms[1].next('video')).state).toBe('live');
-      expect((await rooms[2].next('video')).state).toBe('full');
+      // The viewers sit on two shards whose reports of who is there may reach the room in either
+      // order (a CI run on a busy machine: the third told 'live' before the first two were known):
+      // once all three are known, the first two receive and the third is full.
       await listed(studio, ids.slice(0, 2));
+      expect((await rooms[0].next('video', (e) => e.state === 'live')).state).toBe('live');
+      expect((await rooms[1].next('video', (e) => e.state === 'live')).state).toBe('live');
+      expect((await rooms[2].next('video', (e) => e.state === 'full')).state).toBe('full');
       // The full viewer may not ask for video.
       rooms[2].send({ t: 'signal', to: 'performer', data: { kind: 'want' } });
       expect((await rooms[2].next('error')).code).toBe('video.not_permitted');
