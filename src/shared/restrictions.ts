@@ -105,3 +105,12 @@ export interface Statement {
   /** An appeal may be sent (the restriction is active and none is open). */
   can_appeal: boolean;
 }
+
+/** An appeal against a removed or refused upload (its performer files it in the studio). */
+export const CONTENT_APPEAL_OUTCOMES = ['upheld', 'reinstated'] as const;
+export const contentAppealSchema = z.object({
+  kind: z.enum(['video', 'gallery'], 'kind_invalid'),
+  id: z.number('id_invalid').int('id_invalid').min(1, 'id_invalid').max(999_999_999, 'id_invalid'),
+  text: text(APPEAL_MIN, APPEAL_MAX),
+});
+export const decideContentAppealSchema = z.object({ outcome: z.enum(CONTENT_APPEAL_OUTCOMES, 'outcome_invalid'), answer: text(ANSWER_MIN, ANSWER_MAX) });
