@@ -105,7 +105,11 @@ export function openRoom(showId: number, login: string, password: string, header
 export async function joinRoom(showId: number, login: string, password: string): Promise<RoomSocket> {
   const res = await openRoom(showId, login, password);
   if (res.status !== 101) throw new Error(`room join answered ${res.status}: ${await res.text()}`);
-  const ws = res.webSocket!;
+  return roomSocket(res.webSocket!, showId, login);
+}
+
+/** An upgraded socket of show `showId`'s room (a session's, the performer's or an operator's watch), accepted, with its event queue. */
+export function roomSocket(ws: WebSocket, showId: number, login: string): RoomSocket {
   ws.accept();
   const events: RoomEvent[] = [];
   const waiters: { t: string; match: (e: RoomEvent) => boolean; resolve: (e: RoomEvent) => void }[] = [];

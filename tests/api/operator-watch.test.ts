@@ -1,11 +1,10 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { parseRoomEvents, type RoomEvent } from '../../src/shared/chat';
 import type { LiveAnswer } from '../../src/shared/moderation';
 import { roomOf } from '../../src/server/features/chat/chat.service';
 import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
-import { chatMember, liveShow, startOk, viewer, type RoomSocket } from './chat-helpers';
+import { chatMember, liveShow, roomSocket, startOk, viewer, type RoomSocket } from './chat-helpers';
 import { FakeRealtime } from './fake-realtime';
 import { closedAll, sfuHelpers, useFakeSfu } from './sfu-helpers';
 import { Client, expectError, expectJson } from './helpers';
@@ -20,40 +19,11 @@ import { appointed, operator } from './operator-helpers';
 const SHOW = 259;
 const WATCH = `/api/operator/shows/${SHOW}/watch`;
 
-interface Watch {
-  ws: WebSocket;
-  events: RoomEvent[];
-  next: <T extends RoomEvent['t']>(t: T, match?: (e: Extract<RoomEvent, { t: T }>) => boolean) => Promise<Extract<RoomEvent, { t: T }>>;
-  send: (cmd: unknown) => void;
-  closed: Promise<number>;
-}
-
 /** The watch socket of an operator's client, with an event queue. */
-async function watch(c: Client, path = WATCH): Promise<Watch> {
+async function watch(c: Client, path = WATCH): Promise<RoomSocket> {
   const res = await c.fetch(path, { headers: { Upgrade: 'websocket' } });
   if (res.status !== 101) throw new Error(`watch answered ${res.status}: ${await res.text()}`);
-  const ws = res.webSocket!;
-  ws.accept();
-  const events: RoomEvent[] = [];
-  const waiters: { t: string; match: (e: RoomEvent) => boolean; resolve: (e: RoomEvent) => void }[] = [];
-  let onClose: (code: number) => void = () => undefined;
-  const closed = new Promise<number>((r) => (onClose = r));
-  ws.addEventListener('close', (e) => onClose(e.code));
-  ws.addEventListener('message', (m) => {
-    for (const e of parseRoomEvents(m.data as string) ?? []) {
-      const w = waiters.findIndex((x) => x.t === e.t && x.match(e));
-      if (w >= 0) waiters.splice(w, 1)[0].resolve(e);
-      else events.push(e);
-    }
-  });
-  const next = ((t: string, match: (e: RoomEvent) => boolean = () => true) =>
-    new Promise<RoomEvent>((resolve, reject) => {
-      const i = events.findIndex((e) => e.t === t && match(e));
-      if (i >= 0) return resolve(events.splice(i, 1)[0]);
-      waiters.push({ t, match, resolve });
-      setTimeout(() => reject(new Error(`no ${t} event within 5 s; queued: ${JSON.stringify(events).slice(0, 800)}`)), 5000);
-    })) as Watch['next'];
-  return { ws, events, next, send: (cmd) => ws.send(JSON.stringify(cmd)), closed };
+  return roomSocket(res.webSocket!, Number(path.split('/')[4]), 'watcher');
 }
 
 const room = () => roomOf(env, SHOW) as unknown as DurableObjectStub<ShowRoom>;

@@ -110,6 +110,11 @@ describe('push: limits', () => {
     const n = await env.DB.prepare('SELECT COUNT(*) AS n FROM push_subscriptions WHERE user_id = ?').bind(m.id).first<{ n: number }>();
     expect(n!.n).toBe(PUSH_MAX_PER_MEMBER);
     expect(await rows(subs[subs.length - 1].endpoint)).toBe(1);
+    // A burst of 25 parallel subscriptions of another member still leaves the cap.
+    const burst = await registerMember();
+    await Promise.all(Array.from({ length: 25 }, () => subscribe(burst.client)));
+    const after = await env.DB.prepare('SELECT COUNT(*) AS n FROM push_subscriptions WHERE user_id = ?').bind(burst.id).first<{ n: number }>();
+    expect(after!.n).toBe(PUSH_MAX_PER_MEMBER);
   });
 });
 

@@ -180,7 +180,10 @@ describe('the operators\' queue', () => {
     await expectError(await op.client.post(`/api/operator/reports/${rs}/resolve`, { outcome: 'removed', outcome_text: why }), 422, 'validation_failed', ['outcome', 'outcome_not_applicable']);
     expect((await env.DB.prepare('SELECT state FROM reports WHERE id = ?').bind(rs).first<{ state: string }>())!.state).toBe('open');
 
-    for (const id of [rv, rg, rm]) await expectJson(await op.client.post(`/api/operator/reports/${id}/resolve`, { outcome: 'removed', outcome_text: why }), 200);
+    // Five operators' clicks at once on the video's report: one resolution, one removal.
+    const clicks = await Promise.all(Array.from({ length: 5 }, () => op.client.post(`/api/operator/reports/${rv}/resolve`, { outcome: 'removed', outcome_text: why })));
+    expect(clicks.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (const id of [rg, rm]) await expectJson(await op.client.post(`/api/operator/reports/${id}/resolve`, { outcome: 'removed', outcome_text: why }), 200);
     await expectError(await new Client().get(`/api/videos/${video.ccid}`), 404, 'not_found');
     await expectError(await new Client().get(`/api/galleries/207/${gallery.id}`), 404, 'not_found');
     const studio = await expectJson<{ videos: { id: number; review: string; review_reason: string | null }[] }>(await (await performerOf(207)).get('/api/studio/uploads'), 200);

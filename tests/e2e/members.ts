@@ -210,3 +210,19 @@ export async function loginDemo(page: Page): Promise<void> {
 export async function sessionNow(page: Page) {
   return (await call<{ session: { session_id: string | null; agechecked: boolean; visitor_id: string | null; welcome_dialog: unknown } }>(page, 'GET', 'session/init')).body.session;
 }
+
+/** Fills the performer application on the open /apply page (two small PNGs as the documents) and sends it. */
+export async function sendApplication(page: Page, fields: { legalName: string; dateOfBirth: string; stageName: string }): Promise<void> {
+  const form = page.locator('[data-testid=apply-form]');
+  await form.waitFor();
+  const png = await page.screenshot({ clip: { x: 0, y: 0, width: 120, height: 80 } });
+  await form.locator('input[name=legal_name]').fill(fields.legalName);
+  await form.locator('input[name=date_of_birth]').fill(fields.dateOfBirth);
+  await form.locator('select[name=country]').selectOption('DE');
+  await form.locator('input[name=stage_name]').fill(fields.stageName);
+  await form.locator('input[name=id_document]').setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: png });
+  await form.locator('input[name=selfie]').setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: png });
+  await form.locator('input[name=consent]').check();
+  await form.locator('button[type=submit]').click();
+  await page.locator('[data-testid=apply-sent]').waitFor();
+}

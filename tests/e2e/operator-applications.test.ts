@@ -1,7 +1,7 @@
 import type { Browser as PwBrowser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { open, waitForIslands } from './browser';
-import { becomeOperator, newMember } from './members';
+import { becomeOperator, newMember, sendApplication } from './members';
 import { msg, overlay, person, roomsBrowser } from './rooms-helpers';
 
 // Issue 29 point 1 in Chromium: a member applies from /camgirl_werden with two small PNG files (en,
@@ -27,18 +27,7 @@ describe('performer applications', () => {
     await open(member, '/camgirl_werden');
     await member.locator('[data-testid=apply-cta]').click();
     await member.waitForURL(/\/apply$/);
-    const form = member.locator('[data-testid=apply-form]');
-    await form.waitFor();
-    const png = await member.screenshot({ clip: { x: 0, y: 0, width: 120, height: 80 } });
-    await form.locator('input[name=legal_name]').fill('Erika Mustermann');
-    await form.locator('input[name=date_of_birth]').fill('1999-04-01');
-    await form.locator('select[name=country]').selectOption('DE');
-    await form.locator('input[name=stage_name]').fill(stage);
-    await form.locator('input[name=id_document]').setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: png });
-    await form.locator('input[name=selfie]').setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: png });
-    await form.locator('input[name=consent]').check();
-    await form.locator('button[type=submit]').click();
-    await member.locator('[data-testid=apply-sent]').waitFor();
+    await sendApplication(member, { legalName: 'Erika Mustermann', dateOfBirth: '1999-04-01', stageName: stage });
     await open(member, '/apply');
     await member.locator('[data-testid=apply-page][data-state=submitted]').waitFor();
 

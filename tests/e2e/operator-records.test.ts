@@ -1,7 +1,7 @@
 import type { Browser as PwBrowser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, open } from './browser';
-import { becomeOperator, newMember } from './members';
+import { becomeOperator, newMember, sendApplication } from './members';
 import { person, roomsBrowser } from './rooms-helpers';
 
 // Issue 29 point 1's records in Chromium: a member applies (en) and is approved, so their new show
@@ -26,17 +26,7 @@ describe('2257 records', () => {
     const member = await person(browser, 'en', 'desktop');
     await newMember(member);
     await open(member, '/apply');
-    const form = member.locator('[data-testid=apply-form]');
-    const png = await member.screenshot({ clip: { x: 0, y: 0, width: 120, height: 80 } });
-    await form.locator('input[name=legal_name]').fill(legal);
-    await form.locator('input[name=date_of_birth]').fill('1998-03-02');
-    await form.locator('select[name=country]').selectOption('DE');
-    await form.locator('input[name=stage_name]').fill(stage);
-    await form.locator('input[name=id_document]').setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: png });
-    await form.locator('input[name=selfie]').setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: png });
-    await form.locator('input[name=consent]').check();
-    await form.locator('button[type=submit]').click();
-    await member.locator('[data-testid=apply-sent]').waitFor();
+    await sendApplication(member, { legalName: legal, dateOfBirth: '1998-03-02', stageName: stage });
     const mine = await call<{ application: { id: number } }>(member, 'GET', 'applications/mine');
 
     const operator = await person(browser, 'de', 'phone');
@@ -53,6 +43,7 @@ describe('2257 records', () => {
     expect(await tick.isChecked()).toBe(true);
     expect(await upload.locator('[data-testid=upload-people]').textContent()).toContain(stage);
     const title = `Nachweisgalerie ${Date.now().toString(36)}`;
+    const png = await member.screenshot({ clip: { x: 0, y: 0, width: 120, height: 80 } });
     await upload.locator('input[name=files]').setInputFiles([{ name: 'one.png', mimeType: 'image/png', buffer: png }]);
     await upload.locator('input[name=title_en]').fill(title);
     await upload.locator('input[name=title_de]').fill(title);
