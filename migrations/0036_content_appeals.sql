@@ -18,3 +18,5 @@ CREATE TABLE content_appeals (
 );
 CREATE UNIQUE INDEX content_appeals_one_open ON content_appeals (kind, item_id) WHERE decided_at IS NULL;
 CREATE INDEX content_appeals_queue ON content_appeals (decided_at, id);
+CREATE INDEX content_appeals_item ON content_appeals (kind, item_id);
+CREATE INDEX content_appeals_show ON content_appeals (show_id);

@@ -81,8 +81,8 @@ export const FEATURE_ALLOW: Record<string, string[]> = {
   'client:chat': ['client:account', 'client:video', 'client:reports'],
   // the show page hosts the chat and opens the message popup; tiles and the show page carry the favourite heart
   'client:shows': ['client:chat', 'client:messages', 'client:favorites', 'client:reports'],
-  // the studio hosts the performer's inbox of conversations
-  'client:studio': ['client:chat', 'client:video', 'client:messages'],
+  // the studio hosts the performer's inbox of conversations; a rejected upload is appealed with the appeal form
+  'client:studio': ['client:chat', 'client:video', 'client:messages', 'client:restrictions'],
   // the store's pages list videos and galleries with the show lists' tiles and list island
   'client:store': ['client:shows', 'client:reports'],
   // reports: the report button and dialog on chat lines, messages, the show page, videos and galleries
