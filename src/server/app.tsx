@@ -76,7 +76,7 @@ import { operatorAccountPages } from './features/operator/accounts.pages';
 import { operatorReportPages } from './features/operator/reports.pages';
 import { restrictionsRoutes } from './features/restrictions/restrictions.routes';
 import { restrictionPages } from './features/restrictions/restrictions.pages';
-import { pushRoutes } from './features/push/push.routes';
+import { pushRenewRoutes, pushRoutes } from './features/push/push.routes';
 import { ApiError } from './lib/errors';
 import { fieldErrors } from './lib/validation';
 import { bodyGuard } from './middleware/body';
@@ -140,6 +140,8 @@ export function createApp() {
   app.route('/api/chatroom', chatRoomRoutes);
   // OBS over WHIP: SDP bodies, the stream key as the credential (no visitor session, no CSRF).
   app.route('/whip', whipRoutes);
+  // A browser's new push subscription, reported by its service worker: the old one's secret as the credential.
+  app.route('/api/push/renew', pushRenewRoutes);
 
   app.use(preferences, session, bodyGuard);
   // The store's files: checked per request against the session's member, never an age-splash page.
