@@ -49,6 +49,7 @@ import { userRoutes } from './features/account/user.routes';
 import { chatSessionRoutes } from './features/chat/chatsession.routes';
 import { chatEndRoutes } from './features/chat/chat-end.routes';
 import { externalEndRoutes, externalRoutes } from './features/chat/chat-external.routes';
+import { chatTipsRoutes } from './features/chat/chat-tips.routes';
 import { chatHistoryRoutes, chatRoomRoutes } from './features/chat/chatroom.routes';
 import { favoritesRoutes, userFavoritesRoutes } from './features/favorites/favorites.routes';
 import { historyRoutes } from './features/favorites/history.routes';
@@ -169,6 +170,7 @@ export function createApp() {
     .route('/contest', contestRoutes)
     .route('/chatsession', chatSessionRoutes)
     .route('/chat/external', externalRoutes)
+    .route('/chat/tips', chatTipsRoutes)
     .route('/studio/uploads', uploadsRoutes)
     .route('/studio/conversations', studioInboxRoutes)
     .route('/studio/stream-key', streamKeyRoutes)
