@@ -62,6 +62,9 @@ describe.each([
     await tips.locator('[data-testid=goal-bar][data-progress="0"][data-amount="30"]').waitFor();
     for (const v of [member, guest]) await bar(v).and(v.locator('[data-progress="0"][data-amount="30"][data-state=open]')).waitFor();
     await expect(bar(guest).textContent()).resolves.toContain('Encore');
+    // The guest cannot tip but sees the menu, in its language.
+    await guest.locator('[data-testid=tip-menu-view] summary').click();
+    await guest.locator('[data-testid=tip-menu-view] [data-testid=tip-menu-item]', { hasText: lang === 'de' ? 'Lied' : 'Song' }).waitFor();
 
     // The member tips from the menu (keyboard): the action is named in each reader's language.
     await member.click('[data-testid=chat-tip]');

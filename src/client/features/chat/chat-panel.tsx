@@ -68,6 +68,13 @@ export function ChatPanel() {
           ))}
         </div>
       )}
+      {!canTip && c.tips.menu.length > 0 && (
+        // Who cannot tip (a guest, a voice call) still sees what the performer offers.
+        <details className="chat-tip-menu-view" data-testid="tip-menu-view">
+          <summary>{t('chat.tipMenu.title')}</summary>
+          <TipMenuList menu={c.tips.menu} busy={false} />
+        </details>
+      )}
       {tipError && (
         <p className="chat-tip-error small" role="alert" data-testid="chat-tip-error">
           {t(tipError === 'chat.no_coins' ? 'chat.tip.noCoins' : tipError === 'chat.tip_item_gone' ? 'chat.tipMenu.gone' : 'chat.tip.failed')}{' '}
