@@ -11,6 +11,7 @@ import { StudioPayouts } from './studio-payouts';
 import { StudioCoPerformers } from './studio-co-performers';
 import { StudioVideo } from './studio-video';
 import { StudioObs } from './studio-obs';
+import { StudioTips } from './studio-tips';
 import { InboxPanel } from '../messages/inbox-panel';
 
 const OPEN_KEYS: (keyof OpenTypes)[] = ['free', 'private', 'exclusive', 'voyeur'];
@@ -144,6 +145,7 @@ export default function Studio() {
         </div>
         <aside className="studio-side">
           <StudioPeople />
+          <StudioTips />
           <StudioEarnings />
           <StudioPayouts />
           <StudioCoPerformers />
