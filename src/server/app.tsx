@@ -66,6 +66,7 @@ import { operatorModerationRoutes } from './features/operator/moderation.routes'
 import { operatorLiveRoutes } from './features/operator/live.routes';
 import { operatorModerationPages } from './features/operator/moderation.pages';
 import { payoutRoutes } from './features/studio/payouts.routes';
+import { geoRoutes } from './features/studio/geo.routes';
 import { operatorAccountRoutes } from './features/operator/accounts.routes';
 import { operatorReportRoutes } from './features/operator/reports.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
@@ -81,6 +82,7 @@ import { ApiError } from './lib/errors';
 import { fieldErrors } from './lib/validation';
 import { bodyGuard } from './middleware/body';
 import { csrf, visitorCookies } from './middleware/csrf';
+import { geo } from './middleware/geo';
 import { preferences } from './middleware/preferences';
 import { requestId } from './middleware/request-id';
 import { routeGuards } from './middleware/route-guards';
@@ -93,7 +95,6 @@ const STATIC_PREFIXES = ['/assets/', '/static/'];
 const STATIC_FILES = new Set(['/favicon.svg', '/robots.txt', '/manifest.webmanifest', '/sw.js', '/offline']);
 /** Built files carry a content hash in their name (vite.config.ts): a new build is a new URL. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
 function isApi(c: Context<AppEnv>): boolean {
   return c.req.path === '/api' || c.req.path.startsWith('/api/');
 }
@@ -141,7 +142,7 @@ export function createApp() {
   // OBS over WHIP: SDP bodies, the stream key as the credential (no visitor session, no CSRF).
   app.route('/whip', whipRoutes);
 
-  app.use(preferences, session, bodyGuard);
+  app.use(preferences, session, bodyGuard, geo);
   // The store's files: checked per request against the session's member, never an age-splash page.
   app.route('/media', mediaRoutes);
 
@@ -173,6 +174,7 @@ export function createApp() {
     .route('/studio/conversations', studioInboxRoutes)
     .route('/studio/stream-key', streamKeyRoutes)
     .route('/studio/payouts', payoutRoutes)
+    .route('/studio/geo', geoRoutes)
     .route('/support/conversations', supportInboxRoutes)
     .route('/operator', operatorRoutes)
     .route('/operator', operatorMoneyRoutes)

@@ -2,6 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { BULKUPDATE_BATCH_MS, type RealtimeEvent, type ShowStatus } from '../../shared/realtime';
 import type { Bindings } from '../env';
 import { lobbyShardCount } from './shards';
+import { geoCodesOf } from './geo-blocks.repo';
 
 const SIMULATOR_EVERY_MS = 4_000;
 
@@ -90,8 +91,17 @@ export class LobbyHub extends DurableObject<Bindings> {
     const previous = this.flushing;
     this.flushing = (async () => {
       await previous;
-      const event: RealtimeEvent = { type: 'show:bulkupdate', seq, ts: Date.now(), data };
-      await this.fanOut(JSON.stringify(event), null);
+      // Geo-blocking: the places each changed show is hidden from go along (null: unreadable).
+      const blocks = await geoCodesOf(this.env.DB, data.map((d) => d.id)).catch(() => null);
+      const event = { seq, ts: Date.now(), data } satisfies Omit<Extract<RealtimeEvent, { type: 'show:bulkupdate' }>, 'type'>;
+      const shards = lobbyShardCount(this.env);
+      await Promise.all(
+        Array.from({ length: shards }, (_, i) =>
+          this.env.LOBBY.get(this.env.LOBBY.idFromName(`shard-${i}`))
+            .relayStatus(event, blocks)
+            .catch(() => 0),
+        ),
+      );
     })();
     await this.flushing;
   }
