@@ -72,7 +72,7 @@ describe('geo-blocking', () => {
     await browser?.close();
   });
 
-  it('the studio blocks a country and a region; viewers there find the show nowhere, viewers elsewhere do', async () => {
+  it('the performer blocks a country and a region in the studio (de, phone) and the preview tells what a place sees', async () => {
     // The performer sets the rules with the searchable list and checks the preview (German, phone).
     const studio = await person(browser, 'de', 'phone');
     await performerStudio(studio, show, { online: true });
@@ -93,6 +93,10 @@ describe('geo-blocking', () => {
     expect(await studio.locator('[data-testid=studio-geo-preview]').innerText()).toContain('Bayern');
     await card.locator('[data-testid=studio-geo-place]').selectOption('DE-HH');
     await studio.locator('[data-testid=studio-geo-preview][data-blocked="0"]').waitFor();
+    console.log('geo e2e: studio rules set and previewed');
+  }, 180_000);
+
+  it('viewers in the blocked country and region find the show nowhere and get no push of it; viewers elsewhere do', async () => {
 
     const blocked = [await viewer(browser, 'AT', 'de', 'phone'), await viewer(browser, 'DE-BY', 'en', 'desktop')];
     const elsewhere = [await viewer(browser, 'US-NY', 'en', 'phone'), await viewer(browser, 'DE-HH', 'de', 'desktop')];
@@ -112,6 +116,7 @@ describe('geo-blocking', () => {
       // Back on the home page, with the live lobby connected, for the pushes below.
       await open(v.page, '/');
       await lobbyConnected(v.page);
+      console.log(`geo e2e: ${label}`);
     }
 
     // Status pushes: the show goes off and on, then another show goes online (after it, in order).
@@ -120,7 +125,6 @@ describe('geo-blocking', () => {
     await ops(other.id, true);
     for (const v of elsewhere) {
       await expect.poll(() => v.pushed.includes(other.id) && v.pushed.includes(show.id), { timeout: 15_000 }).toBe(true);
-      await v.page.locator(`.show-tile[data-show-id="${other.id}"][data-online="1"]`).count();
     }
     for (const v of blocked) {
       // The other show's push arrived, so the show's would have come before it.
@@ -128,5 +132,5 @@ describe('geo-blocking', () => {
       expect(v.pushed, `${v.place} got a push of the blocked show`).not.toContain(show.id);
       expect(await v.page.locator(`.show-tile[data-show-id="${show.id}"]`).count()).toBe(0);
     }
-  });
+  }, 300_000);
 });

@@ -44,9 +44,14 @@ export class LobbyHub extends DurableObject<Bindings> {
     return this.pending.size;
   }
 
-  /** A member event to every open page of that member, at once. */
+  /**
+   * A member event to every open page of that member, at once. An event about a show (`showId`,
+   * e.g. a favourite online) skips the member's sockets from places the show is hidden from.
+   */
   async toUser(userId: number, message: string): Promise<void> {
-    await this.fanOut(message, userId);
+    const showId = (JSON.parse(message) as { showId?: unknown }).showId;
+    const hideFrom = typeof showId === 'number' ? ((await geoCodesOf(this.env.DB, [showId]).catch(() => null))?.[showId] ?? []) : [];
+    await this.fanOut(message, userId, hideFrom);
   }
 
   /** Member events to many members at once (a room's minute tick): one RPC per shard for all of them. */
@@ -107,12 +112,12 @@ export class LobbyHub extends DurableObject<Bindings> {
   }
 
   /** One RPC per shard, in parallel (cheaper than an HTTP request per shard). */
-  private async fanOut(message: string, userId: number | null): Promise<void> {
+  private async fanOut(message: string, userId: number | null, hideFrom: string[] = []): Promise<void> {
     const shards = lobbyShardCount(this.env);
     await Promise.all(
       Array.from({ length: shards }, (_, i) =>
         this.env.LOBBY.get(this.env.LOBBY.idFromName(`shard-${i}`))
-          .relay(message, userId)
+          .relay(message, userId, hideFrom)
           .catch(() => undefined),
       ),
     );

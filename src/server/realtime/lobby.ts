@@ -32,9 +32,9 @@ export class Lobby extends HibernatingRoom<Attachment> {
     return res;
   }
 
-  /** RPC from the hub: sends to every socket, or only to the sockets of one member. */
-  relay(message: string, userId: number | null): number {
-    return this.broadcast(message, (a) => userId === null || a?.userId === userId);
+  /** RPC from the hub: sends to every socket, or only to the sockets of one member; never to a socket from a place in `hideFrom`. */
+  relay(message: string, userId: number | null, hideFrom: string[] = []): number {
+    return this.broadcast(message, (a) => (userId === null || a?.userId === userId) && !(a?.geo ?? []).some((g) => hideFrom.includes(g)));
   }
 
   /**
