@@ -36,6 +36,8 @@ export default defineConfig({
         durableObjects: { ROOM_SHARD: { className: 'RoomShard', useSQLite: true } },
         bindings: {
           ENVIRONMENT: 'test',
+          // Geo-blocking's development override (X-Dev-Geo / dev_geo): never in wrangler.toml (docs/geo-blocking.md).
+          DEV_GEO: '1',
           PUBLIC_ORIGIN: 'http://localhost',
           PASSWORD_PEPPER: PEPPER,
           OPS_TOKEN: 'test-ops-token',

@@ -48,7 +48,7 @@ export function newVapidKeys() {
 export function ensureDevVars() {
   const file = join(root, '.dev.vars');
   // OPS_TOKEN's development value is documented in the README; the simulator keeps the lobby lively.
-  if (!existsSync(file)) writeFileSync(file, 'ENVIRONMENT=development\nOPS_TOKEN=dev-ops-token\nSIMULATOR=1\n');
+  if (!existsSync(file)) writeFileSync(file, 'ENVIRONMENT=development\nOPS_TOKEN=dev-ops-token\nSIMULATOR=1\nDEV_GEO=1\n');
   // Secrets a checkout lacks are added (an older .dev.vars keeps its values).
   const current = readFileSync(file, 'utf8');
   for (const key of ['PASSWORD_PEPPER', 'SESSION_SECRET', 'AVS_SECRET']) {
@@ -271,7 +271,7 @@ function shardConfigWithVars(persistTo, vars) {
  */
 export async function startServer({ port, persistTo, pepper = 'e2e-pepper-not-secret', vars = {} }) {
   await prepareFreshState(persistTo, pepper);
-  const allVars = { ENVIRONMENT: 'development', PASSWORD_PEPPER: pepper, OPS_TOKEN: 'e2e-ops-token', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ...newVapidKeys(), VAPID_SUBJECT: 'mailto:e2e@livecam.example', PUSH_SERVICE_HOSTS: 'push.example.test', ...vars };
+  const allVars = { ENVIRONMENT: 'development', PASSWORD_PEPPER: pepper, OPS_TOKEN: 'e2e-ops-token', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ...newVapidKeys(), VAPID_SUBJECT: 'mailto:e2e@livecam.example', PUSH_SERVICE_HOSTS: 'push.example.test', DEV_GEO: '1', ...vars };
   const varArgs = Object.entries(allVars).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
   const child = spawn(
     bin('wrangler'),

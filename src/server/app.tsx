@@ -62,6 +62,7 @@ import { operatorModerationRoutes } from './features/operator/moderation.routes'
 import { operatorLiveRoutes } from './features/operator/live.routes';
 import { operatorModerationPages } from './features/operator/moderation.pages';
 import { payoutRoutes } from './features/studio/payouts.routes';
+import { geoRoutes } from './features/studio/geo.routes';
 import { operatorAccountRoutes } from './features/operator/accounts.routes';
 import { operatorReportRoutes } from './features/operator/reports.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
@@ -75,6 +76,7 @@ import { restrictionPages } from './features/restrictions/restrictions.pages';
 import { pushRenewRoutes, pushRoutes } from './features/push/push.routes';
 import { bodyGuard } from './middleware/body';
 import { csrf, visitorCookies } from './middleware/csrf';
+import { geo } from './middleware/geo';
 import { preferences } from './middleware/preferences';
 import { requestId } from './middleware/request-id';
 import { routeGuards } from './middleware/route-guards';
@@ -120,7 +122,7 @@ export function createApp() {
   // A browser's new push subscription, reported by its service worker: the old one's secret as the credential.
   app.route('/api/push/renew', pushRenewRoutes);
 
-  app.use(preferences, session, bodyGuard);
+  app.use(preferences, session, bodyGuard, geo);
   // The store's files: checked per request against the session's member, never an age-splash page.
   app.route('/media', mediaRoutes);
 
@@ -153,6 +155,7 @@ export function createApp() {
     .route('/studio/conversations', studioInboxRoutes)
     .route('/studio/stream-key', streamKeyRoutes)
     .route('/studio/payouts', payoutRoutes)
+    .route('/studio/geo', geoRoutes)
     .route('/support/conversations', supportInboxRoutes)
     .route('/operator', operatorRoutes)
     .route('/operator', operatorMoneyRoutes)

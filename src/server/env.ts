@@ -93,10 +93,16 @@ export interface Bindings {
   VAPID_SUBJECT?: string;
   /** Hosts (and their subdomains) a push subscription may name, comma-separated; unset: the browsers' push services (push.service.ts). */
   PUSH_SERVICE_HOSTS?: string;
+  /** '1' outside production: the X-Dev-Geo header or dev_geo cookie stands in for request.cf's place (docs/geo-blocking.md). Never in wrangler.toml. */
+  DEV_GEO?: string;
 }
 
 export interface Variables {
   requestId: string;
+  /** Where the request comes from (request.cf, or the development override): middleware/geo.ts. */
+  place: import('../shared/geo').GeoPlace;
+  /** The ids of the shows hidden from that place (geo-blocking), sorted; asked once per request. */
+  hiddenShows: () => Promise<number[]>;
   nonce: string;
   locale: Locale;
   i18n: i18n;

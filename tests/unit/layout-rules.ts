@@ -29,7 +29,8 @@ export const FEATURE_ALLOW: Record<string, string[]> = {
   // the studio: the performer's show as its live room sees it; going online is the show list's business
   // the 2257 records: an upload names the show's verified people; co-performers are invited
   // an upload's performer appeals its removal or refusal (restrictions: statements and appeals)
-  'server:studio': ['server:chat', 'server:shows', 'server:video', 'server:applications', 'server:restrictions'],
+  // geo-blocking: the studio edits the show's rules (issue 30 point 3)
+  'server:studio': ['server:chat', 'server:shows', 'server:video', 'server:applications', 'server:restrictions', 'server:geo'],
   // the development simulator flips shows and tells their rooms
   'server:dev': ['server:chat', 'server:shows'],
   // the contest: who is asking (votes are the member's own)

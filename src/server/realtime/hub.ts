@@ -2,6 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { BULKUPDATE_BATCH_MS, type RealtimeEvent, type ShowStatus } from '../../shared/realtime';
 import type { Bindings } from '../env';
 import { lobbyShardCount } from './shards';
+import { geoCodesOf } from './geo-blocks.repo';
 
 const SIMULATOR_EVERY_MS = 4_000;
 
@@ -43,9 +44,14 @@ export class LobbyHub extends DurableObject<Bindings> {
     return this.pending.size;
   }
 
-  /** A member event to every open page of that member, at once. */
+  /**
+   * A member event to every open page of that member, at once. An event about a show (`showId`,
+   * e.g. a favourite online) skips the member's sockets from places the show is hidden from.
+   */
   async toUser(userId: number, message: string): Promise<void> {
-    await this.fanOut(message, userId);
+    const showId = (JSON.parse(message) as { showId?: unknown }).showId;
+    const hideFrom = typeof showId === 'number' ? ((await geoCodesOf(this.env.DB, [showId]).catch(() => null))?.[showId] ?? []) : [];
+    await this.fanOut(message, userId, hideFrom);
   }
 
   /** Member events to many members at once (a room's minute tick): one RPC per shard for all of them. */
@@ -90,19 +96,28 @@ export class LobbyHub extends DurableObject<Bindings> {
     const previous = this.flushing;
     this.flushing = (async () => {
       await previous;
-      const event: RealtimeEvent = { type: 'show:bulkupdate', seq, ts: Date.now(), data };
-      await this.fanOut(JSON.stringify(event), null);
+      // Geo-blocking: the places each changed show is hidden from go along (null: unreadable).
+      const blocks = await geoCodesOf(this.env.DB, data.map((d) => d.id)).catch(() => null);
+      const event = { seq, ts: Date.now(), data } satisfies Omit<Extract<RealtimeEvent, { type: 'show:bulkupdate' }>, 'type'>;
+      const shards = lobbyShardCount(this.env);
+      await Promise.all(
+        Array.from({ length: shards }, (_, i) =>
+          this.env.LOBBY.get(this.env.LOBBY.idFromName(`shard-${i}`))
+            .relayStatus(event, blocks)
+            .catch(() => 0),
+        ),
+      );
     })();
     await this.flushing;
   }
 
   /** One RPC per shard, in parallel (cheaper than an HTTP request per shard). */
-  private async fanOut(message: string, userId: number | null): Promise<void> {
+  private async fanOut(message: string, userId: number | null, hideFrom: string[] = []): Promise<void> {
     const shards = lobbyShardCount(this.env);
     await Promise.all(
       Array.from({ length: shards }, (_, i) =>
         this.env.LOBBY.get(this.env.LOBBY.idFromName(`shard-${i}`))
-          .relay(message, userId)
+          .relay(message, userId, hideFrom)
           .catch(() => undefined),
       ),
     );

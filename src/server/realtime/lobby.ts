@@ -8,6 +8,8 @@ interface Attachment {
   login?: string | null;
   /** The socket's reserved slot (realtime_sockets row), released when it closes. */
   slot?: string | null;
+  /** The place the socket connected from (country, region codes): geo-blocked shows' pushes skip it. */
+  geo?: string[];
 }
 
 /**
@@ -24,14 +26,47 @@ export class Lobby extends HibernatingRoom<Attachment> {
     const userId = Number(url.searchParams.get('uid')) || null;
     const login = userId ? url.searchParams.get('login') : null;
     // Accepted before anything is awaited, so a parallel join already counts this socket.
-    const res = this.accept({ userId, login, slot: url.searchParams.get('slot') }, JSON.stringify({ type: 'hello', shard: Number(url.searchParams.get('shard')) || 0 }));
+    const geo = (url.searchParams.get('geo') ?? '').split(',').filter((g) => /^[A-Z]{2}(-[A-Z0-9]{1,3})?$/.test(g));
+    const res = this.accept({ userId, login, slot: url.searchParams.get('slot'), geo }, JSON.stringify({ type: 'hello', shard: Number(url.searchParams.get('shard')) || 0 }));
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + REALTIME_SLOT_RENEW_MS);
     return res;
   }
 
-  /** RPC from the hub: sends to every socket, or only to the sockets of one member. */
-  relay(message: string, userId: number | null): number {
-    return this.broadcast(message, (a) => userId === null || a?.userId === userId);
+  /** RPC from the hub: sends to every socket, or only to the sockets of one member; never to a socket from a place in `hideFrom`. */
+  relay(message: string, userId: number | null, hideFrom: string[] = []): number {
+    return this.broadcast(message, (a) => (userId === null || a?.userId === userId) && !(a?.geo ?? []).some((g) => hideFrom.includes(g)));
+  }
+
+  /**
+   * RPC from the hub: a show:bulkupdate. `blocks` names, per show, the places it is hidden from
+   * (geo-blocking); a socket from such a place gets the batch without those shows. null (the
+   * rules could not be read): sockets with a known place get nothing, see a gap in the sequence
+   * and refetch the filtered list of live shows.
+   */
+  relayStatus(event: { seq: number; ts: number; data: { id: number; online: boolean }[] }, blocks: Record<number, string[]> | null): number {
+    const full = JSON.stringify({ type: 'show:bulkupdate', ...event });
+    const byPlace = new Map<string, string | null>();
+    const forPlace = (geo: string[]): string | null => {
+      if (geo.length === 0) return full;
+      if (blocks === null) return null;
+      const hidden = (id: number) => (blocks[id] ?? []).some((code) => geo.includes(code));
+      return event.data.some((d) => hidden(d.id)) ? JSON.stringify({ type: 'show:bulkupdate', ...event, data: event.data.filter((d) => !hidden(d.id)) }) : full;
+    };
+    let sent = 0;
+    for (const ws of this.sockets()) {
+      const geo = this.attachment(ws)?.geo ?? [];
+      const key = geo.join(',');
+      if (!byPlace.has(key)) byPlace.set(key, forPlace(geo));
+      const message = byPlace.get(key);
+      if (message == null) continue;
+      try {
+        ws.send(message);
+        sent++;
+      } catch {
+        // closing right now; webSocketClose cleans up
+      }
+    }
+    return sent;
   }
 
   /** RPC from the hub: each message to every socket of its member; answers how many sends. */

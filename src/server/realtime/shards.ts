@@ -53,15 +53,16 @@ export async function startSimulator(env: Bindings): Promise<void> {
 
 /**
  * Joins a socket to a shard with room: starts at a random shard and walks on while shards
- * answer "full", so no shard ever holds more than LOBBY_MAX_SOCKETS.
+ * answer "full", so no shard ever holds more than LOBBY_MAX_SOCKETS. `geo`: the socket's place
+ * (country, region codes) at connect time: status pushes of shows hidden from it never reach it.
  */
-export async function connectToLobby(env: Bindings, request: Request, userId: number | null, slot: string, login: string | null = null): Promise<Response> {
+export async function connectToLobby(env: Bindings, request: Request, userId: number | null, slot: string, login: string | null = null, geo: string[] = []): Promise<Response> {
   const shards = lobbyShardCount(env);
   const max = lobbyShardMax(env);
   const start = Math.floor(Math.random() * shards);
   for (let i = 0; i < shards; i++) {
     const shard = (start + i) % shards;
-    const url = `https://lobby/connect?shard=${shard}&max=${max}&slot=${slot}${userId ? `&uid=${userId}` : ''}${userId && login ? `&login=${encodeURIComponent(login)}` : ''}`;
+    const url = `https://lobby/connect?shard=${shard}&max=${max}&slot=${slot}${userId ? `&uid=${userId}` : ''}${userId && login ? `&login=${encodeURIComponent(login)}` : ''}${geo.length ? `&geo=${encodeURIComponent(geo.join(','))}` : ''}`;
     const res = await env.LOBBY.get(env.LOBBY.idFromName(`shard-${shard}`)).fetch(new Request(url, request));
     if (res.status !== 503) return res;
   }

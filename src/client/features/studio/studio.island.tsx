@@ -9,6 +9,7 @@ import { StudioChat, StudioEarnings, StudioPeople, StudioPrivate, StudioRequests
 import { StudioUploads } from './studio-uploads';
 import { StudioPayouts } from './studio-payouts';
 import { StudioCoPerformers } from './studio-co-performers';
+import { StudioGeo } from './studio-geo';
 import { StudioVideo } from './studio-video';
 import { StudioObs } from './studio-obs';
 import { StudioTips } from './studio-tips';
@@ -149,6 +150,7 @@ export default function Studio() {
           <StudioEarnings />
           <StudioPayouts />
           <StudioCoPerformers />
+          <StudioGeo />
         </aside>
       </div>
       <InboxPanel side="studio" />

@@ -38,7 +38,7 @@ for (const [path, tab] of TAB_PATHS) {
     if (blocked) return blocked;
     const t = c.get('t');
     const trail = tab === 'overview' ? [{ label: t('profile.title') }] : [{ label: t('profile.title'), href: '/users/profile' }, { label: t(`profile.tabs.${tab}`) }];
-    const favorites = tab === 'favorites' ? await memberFavorites(c.env.DB, c.get('user')!.id) : undefined;
+    const favorites = tab === 'favorites' ? await memberFavorites(c.env.DB, c.get('user')!.id, await c.var.hiddenShows()) : undefined;
     return page(c, tab === 'overview' ? t('profile.title') : `${t(`profile.tabs.${tab}`)} – ${t('profile.title')}`, trail, <ProfilePage tab={tab} favorites={favorites} />);
   });
 }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { withoutHidden } from '../../lib/geo-hidden';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../lib/errors';
 import { socketOriginAllowed } from '../../lib/origin';
@@ -48,7 +49,8 @@ export const chatHistoryRoutes = new Hono<AppEnv>().get('/', async (c) => {
   c.header('Cache-Control', 'no-store');
   const user = c.get('user');
   if (!user) return c.json({ data: [] });
-  const rows = await chatHistory(c.env.DB, user.id);
+  // Sessions with shows hidden from the member's place now (geo-blocking) are left out.
+  const rows = withoutHidden(await chatHistory(c.env.DB, user.id), await c.var.hiddenShows(), (r) => r.show_id);
   return c.json({
     data: rows.map((r) => ({
       sessionId: r.id,

@@ -141,7 +141,8 @@ export const chatSessionRoutes = new Hono<AppEnv>()
       if (!requested) refusal({ status: 422, code: 'chat.invalid_session_type', field: 'type' });
       const db = c.env.DB;
       const show = await showByUniversalId(db, c.req.valid('param').universalId);
-      if (!show) throw new ApiError(404, 'not_found');
+      // A show hidden from the visitor's place (geo-blocking) does not exist for them.
+      if (!show || (await c.var.hiddenShows()).includes(show.id)) throw new ApiError(404, 'not_found');
       const user = c.get('user');
       const type = effectiveType(requested, show);
       const inUse = type === 'free' ? null : ((await privateInUse(db, show.id))?.type ?? null);

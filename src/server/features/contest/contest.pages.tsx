@@ -5,6 +5,7 @@ import type { Contest, ContestVote } from '../../../shared/contest';
 import type { AppEnv } from '../../env';
 import { nowSeconds } from '../../lib/clock';
 import { renderPage } from '../../render/render-page';
+import { withoutHiddenEntries } from './contest.routes';
 import { latestContestId, latestContest, memberVotes, runningContest } from './contest.repo';
 
 /** A failed load is an empty state (no contest, no votes), never an error page (spec section 8). */
@@ -24,7 +25,7 @@ export const contestPages = new Hono<AppEnv>()
     const user = c.get('user');
     const db = c.env.DB;
     const now = nowSeconds();
-    const contest = await orEmpty<Contest | null>(() => runningContest(db, c.get('locale'), now), null);
+    const contest = withoutHiddenEntries(await orEmpty<Contest | null>(() => runningContest(db, c.get('locale'), now), null), await c.var.hiddenShows());
     const votes = contest && user ? await orEmpty<ContestVote[]>(() => memberVotes(db, user.id, now), []) : [];
     const latest = await orEmpty(() => latestContestId(db, now), null);
     const url = new URL(c.req.url);
@@ -38,7 +39,7 @@ export const contestPages = new Hono<AppEnv>()
   })
   .get('/latest', async (c) => {
     const t = c.get('t');
-    const contest = await orEmpty<Contest | null>(() => latestContest(c.env.DB, c.get('locale'), nowSeconds()), null);
+    const contest = withoutHiddenEntries(await orEmpty<Contest | null>(() => latestContest(c.env.DB, c.get('locale'), nowSeconds()), null), await c.var.hiddenShows());
     const url = new URL(c.req.url);
     return renderPage(
       c,

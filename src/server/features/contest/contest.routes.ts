@@ -7,6 +7,7 @@ import { nowSeconds } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 import { perAddress } from '../../lib/limits';
 import { validationHook } from '../../lib/validation';
+import { withoutHidden } from '../../lib/geo-hidden';
 import { clientIp, requireUser, requireVerified } from '../session/session.service';
 import { latestContest, latestContestId, memberVotes, runningContest, upsertVote, voteRefusal } from './contest.repo';
 
@@ -35,12 +36,17 @@ export function voterAddress(ip: string): string {
   return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
+/** A round without the entries of shows hidden from the asker's place (geo-blocking). */
+export function withoutHiddenEntries<T extends { entries: { show: { id: number } }[] }>(contest: T | null, hidden: readonly number[]): T | null {
+  return contest && hidden.length ? { ...contest, entries: withoutHidden(contest.entries, hidden, (e) => e.show.id) } : contest;
+}
+
 const noStore = (c: Context<AppEnv>) => c.header('Cache-Control', 'no-store');
 
 export const contestRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     noStore(c);
-    return c.json<ContestAnswer>({ contest: await runningContest(c.env.DB, c.get('locale'), nowSeconds()) });
+    return c.json<ContestAnswer>({ contest: withoutHiddenEntries(await runningContest(c.env.DB, c.get('locale'), nowSeconds()), await c.var.hiddenShows()) });
   })
   .get('/votes', requireUser, async (c) => {
     noStore(c);
@@ -54,7 +60,7 @@ export const contestRoutes = new Hono<AppEnv>()
       const latest = await latestContestId(c.env.DB, now);
       return c.json<ContestProbeAnswer>({ available: latest !== null, id: latest?.id ?? null, ends_at: latest?.ends_at ?? null });
     }
-    return c.json<ContestLatestAnswer>({ contest: await latestContest(c.env.DB, c.get('locale'), now) });
+    return c.json<ContestLatestAnswer>({ contest: withoutHiddenEntries(await latestContest(c.env.DB, c.get('locale'), now), await c.var.hiddenShows()) });
   })
   .post('/:entryId/vote', requireUser, requireVerified, zValidator('json', voteSchema, validationHook), async (c) => {
     noStore(c);

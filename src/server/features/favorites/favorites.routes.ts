@@ -6,6 +6,7 @@ import { requireUser } from '../session/session.service';
 import { pathShowId } from './favorites-params';
 import { createFavorite, deleteFavorite, getFavorite, listFavorites, updateFavorite, type Window } from './favorites.repo';
 import { nowSeconds } from '../../lib/clock';
+import { withoutHidden } from '../../lib/geo-hidden';
 
 const FIELDS = new Set(['id', 'info_start', 'info_end']);
 
@@ -39,14 +40,15 @@ function windowOf(body: Record<string, unknown>): Window {
 }
 
 async function mine(c: Context<AppEnv>, showId: number): Promise<Favorite> {
-  const fav = await getFavorite(c.env.DB, c.var.member.id, showId);
+  const fav = (await c.var.hiddenShows()).includes(showId) ? null : await getFavorite(c.env.DB, c.var.member.id, showId);
   if (!fav) throw new ApiError(404, 'not_found');
   return fav;
 }
 
 /** GET /api/user/favorites: the member's favourites and how many are online. */
 export const userFavoritesRoutes = new Hono<AppEnv>().get('/', requireUser, async (c) => {
-  const data = await listFavorites(c.env.DB, c.var.member.id);
+  // Favourites hidden from the member's place now (geo-blocking) are left out, not shown offline.
+  const data = withoutHidden(await listFavorites(c.env.DB, c.var.member.id), await c.var.hiddenShows(), (f) => f.show_id);
   return c.json<FavoritesAnswer>({ data, online: data.filter((f) => f.online).length });
 });
 

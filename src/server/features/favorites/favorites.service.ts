@@ -1,4 +1,5 @@
 import type { Locale } from '../../../shared/constants';
+import { withoutHidden } from '../../lib/geo-hidden';
 import type { FavoriteOnlineEvent } from '../../../shared/favorites';
 import type { ShowStatus } from '../../../shared/realtime';
 import { showHref } from '../../../shared/shows';
@@ -17,7 +18,8 @@ export async function favoriteShowIds(db: D1Database, userId: number | null): Pr
 }
 
 /** The member's favourites (the profile's favourites tab renders them on the server). */
-export const memberFavorites = (db: D1Database, userId: number) => listFavorites(db, userId);
+/** The member's favourites, without those hidden from their place (geo-blocking). */
+export const memberFavorites = async (db: D1Database, userId: number, hidden: readonly number[] = []) => withoutHidden(await listFavorites(db, userId), hidden, (f) => f.show_id);
 
 /** Marks the member's favourites in a list of shows (isFavorite true, others false). */
 export function markFavorites<T extends { id: number; isFavorite?: boolean }>(shows: T[], ids: Set<number>): T[] {

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { clientIp } from '../session/session.service';
 import { ApiError } from '../../lib/errors';
+import { placeCodes } from '../../../shared/geo';
 import { connectToLobby, socketCaps, startSimulator } from '../../realtime/shards';
 import { releaseSocket, reserveSocket } from '../../realtime/sockets.repo';
 
@@ -36,7 +37,7 @@ export const realtimeRoutes = new Hono<AppEnv>().get('/', async (c) => {
   if (c.env.SIMULATOR === '1') c.executionCtx.waitUntil(startSimulator(c.env).catch(() => undefined));
   let res: Response;
   try {
-    res = await connectToLobby(c.env, c.req.raw, c.get('user')?.id ?? null, slot, c.get('loginId'));
+    res = await connectToLobby(c.env, c.req.raw, c.get('user')?.id ?? null, slot, c.get('loginId'), placeCodes(c.var.place));
   } catch (err) {
     await releaseSocket(db, slot);
     throw err;

@@ -38,12 +38,13 @@ function catId(q: SearchQuery): number | null {
 async function fetchKind(c: Context<AppEnv>, kind: ListKind, q: SearchQuery, page: number, limit: number) {
   const locale = c.get('locale');
   const userId = c.get('user')?.id ?? null;
+  const hidden = await c.var.hiddenShows();
   if (kind === 'videos') {
-    const r = await listVideos(c.env.DB, { page, limit, search: q.search, locale, userId });
+    const r = await listVideos(c.env.DB, { page, limit, search: q.search, locale, userId, hidden });
     return pageOf(r, toTileVideo);
   }
   if (kind === 'galleries') {
-    const r = await listGalleries(c.env.DB, { page, limit, search: q.search, locale, userId });
+    const r = await listGalleries(c.env.DB, { page, limit, search: q.search, locale, userId, hidden });
     return pageOf(r, toTileGallery);
   }
   const r = await searchShows(c.env.DB, {
@@ -55,6 +56,7 @@ async function fetchKind(c: Context<AppEnv>, kind: ListKind, q: SearchQuery, pag
     categoryId: catId(q),
     locale,
     userId,
+    hidden,
   });
   return pageOf(r, toTileShow);
 }

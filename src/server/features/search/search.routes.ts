@@ -31,7 +31,7 @@ export const searchRoutes = new Hono<AppEnv>()
   .get('/all', zValidator('query', allQuery, validationHook), async (c) => {
     const { search, page, limit } = c.req.valid('query');
     const locale = c.get('locale');
-    const q = { page, limit, locale, userId: c.get('user')?.id ?? null };
+    const q = { page, limit, locale, userId: c.get('user')?.id ?? null, hidden: await c.var.hiddenShows() };
     const [shows, videos, galleries] = await Promise.all([
       searchShows(c.env.DB, { ...q, text: searchText(search) }),
       listVideos(c.env.DB, { ...q, search }),
@@ -54,30 +54,30 @@ export const searchRoutes = new Hono<AppEnv>()
       filter: q.filter,
       categoryId: q.cat,
       locale: c.get('locale'),
-      userId: c.get('user')?.id ?? null,
+      userId: c.get('user')?.id ?? null, hidden: await c.var.hiddenShows(),
     });
     return c.json<SearchShowsAnswer>({ ...list, more: list.current_page < list.last_page });
   })
   // free=1: the free videos (price 0) of the "Free videos" page.
   .get('/videos', zValidator('query', mediaQuery, validationHook), async (c) => {
     const q = c.req.valid('query');
-    const list = await listVideos(c.env.DB, { ...storeArgs(q), free: q.free === '1', locale: c.get('locale'), userId: c.get('user')?.id ?? null });
+    const list = await listVideos(c.env.DB, { ...storeArgs(q), free: q.free === '1', locale: c.get('locale'), userId: c.get('user')?.id ?? null, hidden: await c.var.hiddenShows() });
     return c.json<SearchVideosAnswer>(list);
   })
   .get('/videos/:ccid/mlt', zValidator('param', ccidPath, validationHook), zValidator('query', mltQuery, validationHook), async (c) => {
     const q = c.req.valid('query');
-    const data = await moreLikeVideo(c.env.DB, { ccid: c.req.valid('param').ccid, showId: q.showid, limit: q.limit, locale: c.get('locale'), userId: c.get('user')?.id ?? null });
+    const data = await moreLikeVideo(c.env.DB, { ccid: c.req.valid('param').ccid, showId: q.showid, limit: q.limit, locale: c.get('locale'), userId: c.get('user')?.id ?? null, hidden: await c.var.hiddenShows() });
     if (!data) throw new ApiError(404, 'not_found');
     return c.json<MltAnswer<VideoSummary>>({ data });
   })
   .get('/galleries', zValidator('query', mediaQuery, validationHook), async (c) => {
     const q = c.req.valid('query');
-    return c.json<SearchGalleriesAnswer>(await listGalleries(c.env.DB, { ...storeArgs(q), locale: c.get('locale'), userId: c.get('user')?.id ?? null }));
+    return c.json<SearchGalleriesAnswer>(await listGalleries(c.env.DB, { ...storeArgs(q), locale: c.get('locale'), userId: c.get('user')?.id ?? null, hidden: await c.var.hiddenShows() }));
   })
   .get('/galleries/:id/mlt', zValidator('param', idPath, validationHook), zValidator('query', mltQuery, validationHook), async (c) => {
     const { id } = c.req.valid('param');
     const q = c.req.valid('query');
-    const data = id === null ? null : await moreLikeGallery(c.env.DB, { id, showId: q.showid, limit: q.limit, locale: c.get('locale'), userId: c.get('user')?.id ?? null });
+    const data = id === null ? null : await moreLikeGallery(c.env.DB, { id, showId: q.showid, limit: q.limit, locale: c.get('locale'), userId: c.get('user')?.id ?? null, hidden: await c.var.hiddenShows() });
     if (!data) throw new ApiError(404, 'not_found');
     return c.json<MltAnswer<GallerySummary>>({ data });
   });

@@ -28,7 +28,7 @@ function render(c: Context<AppEnv>, kind: 'shows' | 'videos', list: ListProps) {
 export const freePages = new Hono<AppEnv>()
   .get('/freeshow', async (c) => {
     const page = parsePage(c.req.query('page'));
-    const r = await searchShows(c.env.DB, { page, limit: SHOWS_PAGE_SIZE, filter: 'free_online', locale: c.get('locale'), userId: c.get('user')?.id ?? null });
+    const r = await searchShows(c.env.DB, { page, limit: SHOWS_PAGE_SIZE, filter: 'free_online', locale: c.get('locale'), userId: c.get('user')?.id ?? null, hidden: await c.var.hiddenShows() });
     return render(c, 'shows', {
       source: { kind: 'shows', endpoint: 'search/shows', params: { filter: 'free_online' }, pageSize: SHOWS_PAGE_SIZE },
       ...pageOf(r, toTileShow),
@@ -40,7 +40,7 @@ export const freePages = new Hono<AppEnv>()
   })
   .get('/freevideo', async (c) => {
     const page = parsePage(c.req.query('page'));
-    const r = await listVideos(c.env.DB, { page, limit: VIDEO_PAGE_SIZE, free: true, locale: c.get('locale'), userId: c.get('user')?.id ?? null });
+    const r = await listVideos(c.env.DB, { page, limit: VIDEO_PAGE_SIZE, free: true, locale: c.get('locale'), userId: c.get('user')?.id ?? null, hidden: await c.var.hiddenShows() });
     return render(c, 'videos', {
       source: { kind: 'videos', endpoint: 'search/videos', params: { free: '1' }, pageSize: VIDEO_PAGE_SIZE },
       ...pageOf(r, toTileVideo),

@@ -4,14 +4,20 @@ import { SHOW_COLUMNS, toShowSummary, type ShowRow } from './shows.repo';
 import { nowSeconds } from '../../lib/clock';
 
 /** The ids of every show live now (what a reconnecting page refetches). */
-export async function onlineShowIds(db: D1Database): Promise<number[]> {
-  const { results } = await db.prepare('SELECT id FROM shows WHERE online = 1 ORDER BY id').all<{ id: number }>();
+export async function onlineShowIds(db: D1Database, hidden: readonly number[] = []): Promise<number[]> {
+  const { results } = await db
+    .prepare('SELECT id FROM shows WHERE online = 1 AND id NOT IN (SELECT value FROM json_each(?)) ORDER BY id')
+    .bind(JSON.stringify(hidden))
+    .all<{ id: number }>();
   return results.map((r) => r.id);
 }
 
 /** The shows that have been live longest right now. */
-export async function longestOnline(db: D1Database, limit: number, locale: Locale): Promise<ShowSummary[]> {
-  const { results } = await db.prepare(`SELECT ${SHOW_COLUMNS} FROM shows s WHERE s.online = 1 ORDER BY s.online_since, s.id LIMIT ?`).bind(limit).all<ShowRow>();
+export async function longestOnline(db: D1Database, limit: number, locale: Locale, hidden: readonly number[] = []): Promise<ShowSummary[]> {
+  const { results } = await db
+    .prepare(`SELECT ${SHOW_COLUMNS} FROM shows s WHERE s.online = 1 AND s.id NOT IN (SELECT value FROM json_each(?)) ORDER BY s.online_since, s.id LIMIT ?`)
+    .bind(JSON.stringify(hidden), limit)
+    .all<ShowRow>();
   return results.map((r) => toShowSummary(r, locale));
 }
 

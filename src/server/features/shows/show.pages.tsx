@@ -52,6 +52,7 @@ async function searchNeighbours(c: Context<AppEnv>, id: number, q: SearchQuery, 
     near: parseLatLon(q.lat, q.lon),
     categoryId: cat,
     locale: c.get('locale'),
+    hidden: await c.var.hiddenShows(),
   });
   const at = list.data.findIndex((s) => s.id === id);
   const pick = (i: number) => (at >= 0 && i >= 0 && i < list.data.length ? { show: list.data[i], page: from + Math.floor(i / SHOWS_PAGE_SIZE) } : null);
@@ -60,7 +61,9 @@ async function searchNeighbours(c: Context<AppEnv>, id: number, q: SearchQuery, 
 
 async function renderShow(c: Context<AppEnv>, ctx: ShowContext) {
   const id = idParam.parse(c.req.param('id'));
-  if (id === null) return c.notFound();
+  // A show hidden from the visitor's place (geo-blocking) does not exist for them: 404, not "offline".
+  const hidden = await c.var.hiddenShows();
+  if (id === null || hidden.includes(id)) return c.notFound();
   const locale = c.get('locale');
   const t = c.get('t');
   const url = new URL(c.req.url);
@@ -85,7 +88,7 @@ async function renderShow(c: Context<AppEnv>, ctx: ShowContext) {
   } else {
     const categoryId = ctx.kind === 'category' ? ctx.categoryId : null;
     const query = ctx.kind === 'category' ? ctx.query : '';
-    const [n, categories] = await Promise.all([neighbours(c.env.DB, id, categoryId), ctx.kind === 'category' ? cachedCategories(c.env.DB, locale) : null]);
+    const [n, categories] = await Promise.all([neighbours(c.env.DB, id, categoryId, hidden), ctx.kind === 'category' ? cachedCategories(c.env.DB, locale) : null]);
     prev = n.prev ? { href: chatHref(base, n.prev, query), name: n.prev.name } : null;
     next = n.next ? { href: chatHref(base, n.next, query), name: n.next.name } : null;
     if (ctx.kind === 'all') trail.push({ label: t('nav.allShows'), href: ctx.listHref });
@@ -136,7 +139,7 @@ export const showPages = new Hono<AppEnv>()
   .get('/chat/:id/:slug?', (c) => renderShow(c, { kind: 'direct' }))
   .get('/-/:id', async (c) => {
     const id = idParam.parse(c.req.param('id'));
-    const row = id === null ? null : await findShowSlug(c.env.DB, id);
+    const row = id === null || (await c.var.hiddenShows()).includes(id) ? null : await findShowSlug(c.env.DB, id);
     if (!row) return c.notFound();
     return c.redirect(showHref(row), 301);
   })

@@ -11,10 +11,11 @@ import { renderPage } from '../../render/render-page';
 import { cachedCategories, categoryBarItems, searchShows } from './shows.service';
 import { activePromos } from './shows.repo';
 import { idParam } from '../../lib/params';
+import { withoutHidden } from '../../lib/geo-hidden';
 
 /** Promotions running now, rendered with home so the strip needs no second round trip. */
-export async function activePromoStrip(db: D1Database, locale: Locale): Promise<PromoLite[]> {
-  return (await activePromos(db, locale)).map(toPromoLite);
+export async function activePromoStrip(db: D1Database, locale: Locale, hidden: readonly number[] = []): Promise<PromoLite[]> {
+  return withoutHidden(await activePromos(db, locale), hidden, (p) => p.show_id).map(toPromoLite);
 }
 
 interface ListOptions {
@@ -31,10 +32,11 @@ async function renderList(c: Context<AppEnv>, opts: ListOptions) {
   const locale = c.get('locale');
   const url = new URL(c.req.url);
   const page = parsePage(c.req.query('page'));
+  const hidden = await c.var.hiddenShows();
   const [categories, list, promos] = await Promise.all([
     cachedCategories(c.env.DB, locale),
-    searchShows(c.env.DB, { page, limit: SHOWS_PAGE_SIZE, categoryId: opts.categoryId, locale, userId: c.get('user')?.id ?? null }),
-    opts.home && page === 1 ? activePromoStrip(c.env.DB, locale) : Promise.resolve(null),
+    searchShows(c.env.DB, { page, limit: SHOWS_PAGE_SIZE, categoryId: opts.categoryId, locale, userId: c.get('user')?.id ?? null, hidden }),
+    opts.home && page === 1 ? activePromoStrip(c.env.DB, locale, hidden) : Promise.resolve(null),
   ]);
   const category = opts.categoryId === null ? null : categories.find((cat) => cat.id === opts.categoryId);
   const title = opts.home ? t('home.title') : category ? category.name : t('nav.allShows');

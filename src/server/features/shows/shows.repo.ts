@@ -14,6 +14,7 @@ import {
 import type { SearchText } from '../../../shared/search-names';
 import { nameContains, nameTier } from '../../lib/search-rank';
 import { nowSeconds } from '../../lib/clock';
+import { notHiddenSql } from '../../lib/geo-hidden';
 
 /** The columns of SHOW_COLUMNS (city_en was null before migration 0010 filled it). */
 export type ShowRow = Omit<ShowTable, 'lat' | 'lon' | 'palette' | 'description_en' | 'description_de' | 'online_since' | 'sort_rank' | 'created_at' | 'city_en'> & {
@@ -78,6 +79,8 @@ export interface ShowQuery {
   near?: { lat: number; lon: number } | null;
   /** free_online: shows whose free chat is open now (live and offering free mode). */
   filter?: ShowFilter | null;
+  /** Shows hidden from the asker's place (geo-blocking): left out, counts included. */
+  hidden?: readonly number[];
   locale: Locale;
 }
 
@@ -106,6 +109,8 @@ export async function queryShows(db: D1Database, q: ShowQuery): Promise<Paged<Sh
   if (q.filter === 'free') where.push('s.flag_free = 1');
   if (q.filter === 'new') where.push("s.ribbon = 'new'");
   if (q.filter === 'free_online') where.push('s.online = 1 AND s.flag_free = 1');
+  const geo = notHiddenSql('s.id', q.hidden);
+  if (geo) where.push(geo.sql), params.push(...geo.params);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
 
   let order = 'ORDER BY s.online DESC, s.sort_rank, s.id';
@@ -197,8 +202,8 @@ export async function getShowDetail(db: D1Database, id: number, locale: Locale):
 }
 
 /** Previous and next show around `id` in the list order (online first, then rank). */
-export async function neighbours(db: D1Database, id: number, categoryId: number | null): Promise<{ prev: ShowRef | null; next: ShowRef | null }> {
-  const scope = categoryId === null ? 'shows s' : 'shows s JOIN show_categories sc ON sc.show_id = s.id AND sc.category_id = ?2';
+export async function neighbours(db: D1Database, id: number, categoryId: number | null, hidden: readonly number[] = []): Promise<{ prev: ShowRef | null; next: ShowRef | null }> {
+  const scope = `${categoryId === null ? 'shows s' : 'shows s JOIN show_categories sc ON sc.show_id = s.id AND sc.category_id = ?2'} WHERE s.id NOT IN (SELECT value FROM json_each(?3))`;
   const row = await db
     .prepare(
       `WITH ordered AS (SELECT s.id, s.slug_name, s.name, ROW_NUMBER() OVER (ORDER BY s.online DESC, s.sort_rank, s.id) AS n FROM ${scope})
@@ -206,16 +211,12 @@ export async function neighbours(db: D1Database, id: number, categoryId: number 
          (SELECT json_object('id', id, 'slugName', slug_name, 'name', name) FROM ordered WHERE n = (SELECT n FROM ordered WHERE id = ?1) - 1) AS prev,
          (SELECT json_object('id', id, 'slugName', slug_name, 'name', name) FROM ordered WHERE n = (SELECT n FROM ordered WHERE id = ?1) + 1) AS next`,
     )
-    .bind(...(categoryId === null ? [id] : [id, categoryId]))
+    .bind(id, categoryId, JSON.stringify(hidden))
     .first<{ prev: string | null; next: string | null }>();
   return { prev: row?.prev ? (JSON.parse(row.prev) as ShowRef) : null, next: row?.next ? (JSON.parse(row.next) as ShowRef) : null };
 }
 
-export interface ShowRef {
-  id: number;
-  slugName: string;
-  name: string;
-}
+export type ShowRef = { id: number; slugName: string; name: string };
 
 interface PromoRow extends ShowRow {
   promo_id: number;

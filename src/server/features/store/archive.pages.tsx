@@ -24,7 +24,7 @@ async function archiveKind(c: Context<AppEnv>, kind: 'videos' | 'galleries') {
   if (!user) return c.redirect('/login', 302);
   const t = c.get('t');
   const url = new URL(c.req.url);
-  const q = { userId: user.id, page: parsePage(url.searchParams.get('page')), locale: c.get('locale') };
+  const q = { userId: user.id, page: parsePage(url.searchParams.get('page')), locale: c.get('locale'), hidden: await c.var.hiddenShows() };
   const r =
     kind === 'videos'
       ? await archiveList(c.env.DB, { ...q, kind }).then((a) => ({ ...a, items: a.data.map((v) => toTileVideo({ ...v, owned: true })) as ListItem[] }))
@@ -57,7 +57,7 @@ export const archivePages = new Hono<AppEnv>()
     const user = c.get('user');
     if (!user) return c.redirect('/login', 302);
     const t = c.get('t');
-    const r = await archiveLatest(c.env.DB, { userId: user.id, locale: c.get('locale') });
+    const r = await archiveLatest(c.env.DB, { userId: user.id, locale: c.get('locale'), hidden: await c.var.hiddenShows() });
     return page(
       c,
       t('store.archive.title'),

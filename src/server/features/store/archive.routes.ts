@@ -13,10 +13,10 @@ const pageQuery = z.object({ page: pageParam });
 /** /api/archive: what the member bought (their own rows only). */
 export const archiveRoutes = new Hono<AppEnv>()
   .use('/*', requireUser)
-  .get('/latest', async (c) => c.json<ArchiveLatestAnswer>(await archiveLatest(c.env.DB, { userId: c.var.member.id, locale: c.get('locale') })))
+  .get('/latest', async (c) => c.json<ArchiveLatestAnswer>(await archiveLatest(c.env.DB, { userId: c.var.member.id, locale: c.get('locale'), hidden: await c.var.hiddenShows() })))
   .get('/videos', zValidator('query', pageQuery, validationHook), async (c) =>
-    c.json<ArchiveVideosAnswer>(await archiveList(c.env.DB, { userId: c.var.member.id, kind: 'videos', page: c.req.valid('query').page, locale: c.get('locale') })),
+    c.json<ArchiveVideosAnswer>(await archiveList(c.env.DB, { userId: c.var.member.id, kind: 'videos', page: c.req.valid('query').page, locale: c.get('locale'), hidden: await c.var.hiddenShows() })),
   )
   .get('/galleries', zValidator('query', pageQuery, validationHook), async (c) =>
-    c.json<ArchiveGalleriesAnswer>(await archiveList(c.env.DB, { userId: c.var.member.id, kind: 'galleries', page: c.req.valid('query').page, locale: c.get('locale') })),
+    c.json<ArchiveGalleriesAnswer>(await archiveList(c.env.DB, { userId: c.var.member.id, kind: 'galleries', page: c.req.valid('query').page, locale: c.get('locale'), hidden: await c.var.hiddenShows() })),
   );

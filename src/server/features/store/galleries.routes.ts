@@ -16,7 +16,7 @@ import { getGallery } from './store.service';
 async function showGallery(c: Context<AppEnv>) {
   const showId = pathId(c.req.param('showId'));
   const id = pathId(c.req.param('galleryId'));
-  if (showId === null || id === null) throw new ApiError(404, 'not_found');
+  if (showId === null || id === null || (await c.var.hiddenShows()).includes(showId)) throw new ApiError(404, 'not_found');
   const gallery = await findBuyableGallery(c.env.DB, showId, id, c.get('user')?.id ?? null);
   if (!gallery) throw new ApiError(404, 'not_found');
   return gallery;
@@ -45,14 +45,14 @@ export const galleriesRoutes = new Hono<AppEnv>()
     const found = id === null ? null : await galleryShowPrice(c.env.DB, id);
     if (id === null || !found) throw new ApiError(404, 'not_found');
     if (found.price > 0) throw new ApiError(403, 'store.not_free');
-    const gallery = await getGallery(c.env.DB, { showId: found.show_id, id, locale: c.get('locale'), userId: c.get('user')?.id ?? null });
+    const gallery = await getGallery(c.env.DB, { showId: found.show_id, id, locale: c.get('locale'), userId: c.get('user')?.id ?? null, hidden: await c.var.hiddenShows() });
     if (!gallery) throw new ApiError(404, 'not_found');
     return c.json<FreeGalleryAnswer>({ images: gallery.pictures });
   })
   .get('/:showId/:galleryId', async (c) => {
     const showId = pathId(c.req.param('showId'));
     const id = pathId(c.req.param('galleryId'));
-    const gallery = showId === null || id === null ? null : await getGallery(c.env.DB, { showId, id, locale: c.get('locale'), userId: c.get('user')?.id ?? null, seer: seerOf(c) });
+    const gallery = showId === null || id === null ? null : await getGallery(c.env.DB, { showId, id, locale: c.get('locale'), userId: c.get('user')?.id ?? null, hidden: await c.var.hiddenShows(), seer: seerOf(c) });
     if (!gallery) throw new ApiError(404, 'not_found');
     return c.json<GalleryAnswer>(gallery);
   });

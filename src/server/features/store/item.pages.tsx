@@ -36,7 +36,8 @@ async function renderClip(c: Context<AppEnv>, ctx: StoreContext) {
   if (id === null || part === null) return c.notFound();
   const locale = c.get('locale');
   const userId = c.get('user')?.id ?? null;
-  const video = await getVideo(c.env.DB, { id, locale, userId, seer: seerOf(c) });
+  const hidden = await c.var.hiddenShows();
+  const video = await getVideo(c.env.DB, { id, locale, userId, seer: seerOf(c), hidden });
   if (!video || !video.parts_list.some((p) => p.part === part)) return c.notFound();
   const show = { id: video.show_id, name: video.showName, slugName: video.showSlug };
   if (ctx === 'show') {
@@ -44,7 +45,7 @@ async function renderClip(c: Context<AppEnv>, ctx: StoreContext) {
     if (showId !== video.show_id) return c.notFound();
     if (c.req.param('slug') !== video.showSlug) return c.redirect(clipHref(video, 'show', part), 301);
   }
-  const more = (await moreLikeVideo(c.env.DB, { ccid: video.ccid, showId: video.show_id, limit: STORE_MLT_LIMIT, locale, userId })) ?? [];
+  const more = (await moreLikeVideo(c.env.DB, { ccid: video.ccid, showId: video.show_id, limit: STORE_MLT_LIMIT, locale, userId, hidden })) ?? [];
   const t = c.get('t');
   const url = new URL(c.req.url);
   const basePath = clipHref(video, ctx);
@@ -68,11 +69,12 @@ async function renderGallery(c: Context<AppEnv>, ctx: StoreContext) {
   if (showId === null || id === null) return c.notFound();
   const locale = c.get('locale');
   const userId = c.get('user')?.id ?? null;
-  const gallery = await getGallery(c.env.DB, { showId, id, locale, userId, seer: seerOf(c) });
+  const hidden = await c.var.hiddenShows();
+  const gallery = await getGallery(c.env.DB, { showId, id, locale, userId, seer: seerOf(c), hidden });
   if (!gallery) return c.notFound();
   const show = { id: gallery.showId, name: gallery.showName, slugName: gallery.showSlug };
   if (ctx === 'show' && c.req.param('slug') !== gallery.showSlug) return c.redirect(picturesHref(gallery, 'show'), 301);
-  const more = (await moreLikeGallery(c.env.DB, { id: gallery.id, showId: gallery.showId, limit: STORE_MLT_LIMIT, locale, userId })) ?? [];
+  const more = (await moreLikeGallery(c.env.DB, { id: gallery.id, showId: gallery.showId, limit: STORE_MLT_LIMIT, locale, userId, hidden })) ?? [];
   const t = c.get('t');
   const url = new URL(c.req.url);
   return renderPage(

@@ -49,7 +49,7 @@ export async function renderStoreList(c: Context<AppEnv>, kind: Kind, ctx: ListC
   const tags = parseTags(url.searchParams.get('tags'));
   const cat = idParam.parse(url.searchParams.get('cat') ?? undefined);
   const showId = ctx.kind === 'show' ? ctx.show.id : null;
-  const q = { page, limit: STORE_LIST_LIMIT, search, tags, sort, cat, showId, locale, userId: c.get('user')?.id ?? null };
+  const q = { page, limit: STORE_LIST_LIMIT, search, tags, sort, cat, showId, locale, userId: c.get('user')?.id ?? null, hidden: await c.var.hiddenShows() };
   const items = kind === 'videos' ? pageOf(await listVideos(c.env.DB, q), toTileVideo) : pageOf(await listGalleries(c.env.DB, q), toTileGallery);
   const params: Record<string, string> = {};
   if (search) params.search = search;
@@ -83,7 +83,7 @@ export async function renderStoreList(c: Context<AppEnv>, kind: Kind, ctx: ListC
 /** The show of a show's list; a wrong slug goes to the right one (301), an unknown show is a 404. */
 async function withShow(c: Context<AppEnv>, kind: Kind, nested: boolean) {
   const id = idParam.parse(c.req.param('showid'));
-  const show = id === null ? null : await findStoreShow(c.env.DB, id);
+  const show = id === null || (await c.var.hiddenShows()).includes(id) ? null : await findStoreShow(c.env.DB, id);
   if (!show) return c.notFound();
   if (c.req.param('slug') !== show.slugName) {
     const url = new URL(c.req.url);

@@ -3,6 +3,7 @@ import type { GallerySummary, Paged, VideoSummary } from '../../../shared/shows'
 import type { StoreSort } from '../../../shared/store';
 import type { SearchText } from '../../../shared/search-names';
 import { nameContains, nameTier } from '../../lib/search-rank';
+import { notHiddenSql } from '../../lib/geo-hidden';
 
 // The store's lists and more-like-this (issue 13; one item's page: item.repo.ts). Every query shows only published
 // items; `owned` is worked out in the same query for a logged-in member (bought, or price 0).
@@ -101,6 +102,8 @@ export interface ListQuery {
   cat?: number | null;
   /** Only price 0 (videos). */
   free?: boolean;
+  /** Shows hidden from the asker's place (geo-blocking): their items are left out. */
+  hidden?: readonly number[];
   userId: number | null;
 }
 
@@ -131,6 +134,11 @@ export async function queryList<R extends MediaRow>(db: D1Database, kind: Kind, 
     params.push(tag);
   }
   if (q.free) where.push('m.price = 0');
+  const geo = notHiddenSql('m.show_id', q.hidden);
+  if (geo) {
+    where.push(geo.sql);
+    params.push(...geo.params);
+  }
   const whereSql = `WHERE ${where.join(' AND ')}`;
   const sorted = ORDER[kind][q.sort ?? 'newest'] ?? ORDER[kind].newest;
   // A search ranks by the show's name first (the shows' ranking), then the chosen order.
@@ -157,7 +165,7 @@ export async function queryList<R extends MediaRow>(db: D1Database, kind: Kind, 
  * More like an item: the given show's items first (when asked), then those sharing the most tags
  * (a video's own tags; for galleries their shows' tags), then the best rated. Never the item itself.
  */
-export async function queryMoreLike<R extends MediaRow>(db: D1Database, kind: Kind, itemId: number, showId: number | null, limit: number, userId: number | null): Promise<R[]> {
+export async function queryMoreLike<R extends MediaRow>(db: D1Database, kind: Kind, itemId: number, showId: number | null, limit: number, userId: number | null, hidden: readonly number[] = []): Promise<R[]> {
   const shared =
     kind === 'video'
       ? '(SELECT COUNT(*) FROM video_tags a JOIN video_tags b ON b.tag_id = a.tag_id WHERE a.video_id = m.id AND b.video_id = ?2)'
@@ -165,10 +173,10 @@ export async function queryMoreLike<R extends MediaRow>(db: D1Database, kind: Ki
   const { results } = await db
     .prepare(
       `SELECT ${tileColumns(kind)} FROM ${TABLE[kind]} m JOIN shows s ON s.id = m.show_id
-       WHERE m.status = 'published' AND m.review = 'approved' AND m.id != ?2
+       WHERE m.status = 'published' AND m.review = 'approved' AND m.id != ?2 AND m.show_id NOT IN (SELECT value FROM json_each(?5))
        ORDER BY (m.show_id IS ?3) DESC, ${shared} DESC, m.rating DESC, m.id DESC LIMIT ?4`,
     )
-    .bind(userId, itemId, showId, limit)
+    .bind(userId, itemId, showId, limit, JSON.stringify(hidden))
     .all<R>();
   return results;
 }

@@ -12,6 +12,7 @@ import {
   type StoreSort,
   type VideoDetail,
 } from '../../../shared/store';
+import { withoutHidden } from '../../lib/geo-hidden';
 import { queryArchiveLatest, queryArchivePage } from './archive.repo';
 import { findGallery, findVideo, galleryExists, videoIdByCcid } from './item.repo';
 import { queryList, queryMoreLike, toGallerySummary, toVideoSummary, type GalleryListRow, type VideoListRow } from './store.repo';
@@ -31,14 +32,15 @@ function detailHead<S extends { owned?: boolean }>(tile: S, row: { my_rating: nu
 }
 
 /** A video by numeric id or ccid (e.g. `v000012`), with the member's ownership and rating. */
-export async function getVideo(db: D1Database, q: { id: number | string; locale: Locale; userId: number | null; seer?: number }): Promise<VideoDetail | null> {
+export async function getVideo(db: D1Database, q: { id: number | string; locale: Locale; userId: number | null; seer?: number; hidden?: readonly number[] }): Promise<VideoDetail | null> {
   const raw = String(q.id);
   let ref: { id: number } | { ccid: string };
   if (/^\d{1,9}$/.test(raw)) ref = { id: Number(raw) };
   else if (/^[a-z0-9_-]{1,40}$/i.test(raw)) ref = { ccid: raw };
   else return null;
   const found = await findVideo(db, ref, q.locale, q.userId, q.seer);
-  if (!found) return null;
+  // A show hidden from the asker's place (geo-blocking): its items do not exist for them.
+  if (!found || q.hidden?.includes(found.row.show_id)) return null;
   const { row, parts, tags } = found;
   return {
     ...detailHead(toVideoSummary(row, q.locale), row),
@@ -52,7 +54,8 @@ export async function getVideo(db: D1Database, q: { id: number | string; locale:
 }
 
 /** A gallery of a show (null when it is not that show's); full pictures only for owners and free galleries. */
-export async function getGallery(db: D1Database, q: { showId: number; id: number; locale: Locale; userId: number | null; seer?: number }): Promise<GalleryDetail | null> {
+export async function getGallery(db: D1Database, q: { showId: number; id: number; locale: Locale; userId: number | null; seer?: number; hidden?: readonly number[] }): Promise<GalleryDetail | null> {
+  if (q.hidden?.includes(q.showId)) return null;
   const found = await findGallery(db, q.showId, q.id, q.userId, q.seer);
   if (!found) return null;
   const { row, pictures } = found;
@@ -80,6 +83,8 @@ export interface StoreListQuery {
   tags?: string[];
   sort?: StoreSort;
   cat?: number | null;
+  /** Shows hidden from the asker's place (geo-blocking). */
+  hidden?: readonly number[];
   locale: Locale;
   userId: number | null;
 }
@@ -93,6 +98,7 @@ function listArgs(q: StoreListQuery) {
     tags: q.tags ?? [],
     sort: q.sort,
     cat: q.cat ?? null,
+    hidden: q.hidden ?? [],
     userId: q.userId,
   };
 }
@@ -114,26 +120,30 @@ interface MoreLike {
   limit: number;
   locale: Locale;
   userId: number | null;
+  hidden?: readonly number[];
 }
 
 /** More like a video (null: no such video). */
 export async function moreLikeVideo(db: D1Database, q: MoreLike & { ccid: string }): Promise<VideoSummary[] | null> {
   const id = /^[a-z0-9_-]{1,40}$/i.test(q.ccid) ? await videoIdByCcid(db, q.ccid) : null;
   if (id === null) return null;
-  const rows = await queryMoreLike<VideoListRow>(db, 'video', id, q.showId ?? null, clampLimit(q.limit, STORE_MLT_LIMIT), q.userId);
+  const rows = await queryMoreLike<VideoListRow>(db, 'video', id, q.showId ?? null, clampLimit(q.limit, STORE_MLT_LIMIT), q.userId, q.hidden);
   return rows.map((r) => toVideoSummary(r, q.locale));
 }
 
 /** More like a gallery (null: no such gallery). */
 export async function moreLikeGallery(db: D1Database, q: MoreLike & { id: number }): Promise<GallerySummary[] | null> {
   if (!(await galleryExists(db, q.id))) return null;
-  const rows = await queryMoreLike<GalleryListRow>(db, 'gallery', q.id, q.showId ?? null, clampLimit(q.limit, STORE_MLT_LIMIT), q.userId);
+  const rows = await queryMoreLike<GalleryListRow>(db, 'gallery', q.id, q.showId ?? null, clampLimit(q.limit, STORE_MLT_LIMIT), q.userId, q.hidden);
   return rows.map((r) => toGallerySummary(r, q.locale));
 }
 
 /** The member's newest purchases of each kind and the archive counts. */
-export async function archiveLatest(db: D1Database, q: { userId: number; locale: Locale }): Promise<ArchiveLatestAnswer> {
-  const { videos, galleries, counts } = await queryArchiveLatest(db, q.userId, ARCHIVE_LATEST);
+export async function archiveLatest(db: D1Database, q: { userId: number; locale: Locale; hidden?: readonly number[] }): Promise<ArchiveLatestAnswer> {
+  const latest = await queryArchiveLatest(db, q.userId, ARCHIVE_LATEST);
+  const { counts } = latest;
+  const videos = withoutHidden(latest.videos, q.hidden ?? [], (r) => r.show_id);
+  const galleries = withoutHidden(latest.galleries, q.hidden ?? [], (r) => r.show_id);
   return {
     ...counts,
     videos: videos.map((r) => ({ ...toVideoSummary(r, q.locale), bought_at: r.bought_at })),
@@ -141,16 +151,16 @@ export async function archiveLatest(db: D1Database, q: { userId: number; locale:
   };
 }
 
-export function archiveList(db: D1Database, q: { userId: number; kind: 'videos'; page: number; locale: Locale }): Promise<ArchiveVideosAnswer>;
-export function archiveList(db: D1Database, q: { userId: number; kind: 'galleries'; page: number; locale: Locale }): Promise<ArchiveGalleriesAnswer>;
-export function archiveList(db: D1Database, q: { userId: number; kind: 'videos' | 'galleries'; page: number; locale: Locale }): Promise<ArchiveVideosAnswer | ArchiveGalleriesAnswer>;
+export function archiveList(db: D1Database, q: { userId: number; kind: 'videos'; page: number; locale: Locale; hidden?: readonly number[] }): Promise<ArchiveVideosAnswer>;
+export function archiveList(db: D1Database, q: { userId: number; kind: 'galleries'; page: number; locale: Locale; hidden?: readonly number[] }): Promise<ArchiveGalleriesAnswer>;
+export function archiveList(db: D1Database, q: { userId: number; kind: 'videos' | 'galleries'; page: number; locale: Locale; hidden?: readonly number[] }): Promise<ArchiveVideosAnswer | ArchiveGalleriesAnswer>;
 /** One page (48) of the member's purchases of one kind, with the archive counts. */
-export async function archiveList(db: D1Database, q: { userId: number; kind: 'videos' | 'galleries'; page: number; locale: Locale }): Promise<ArchiveVideosAnswer | ArchiveGalleriesAnswer> {
+export async function archiveList(db: D1Database, q: { userId: number; kind: 'videos' | 'galleries'; page: number; locale: Locale; hidden?: readonly number[] }): Promise<ArchiveVideosAnswer | ArchiveGalleriesAnswer> {
   const page = clampPage(q.page);
   if (q.kind === 'videos') {
     const { counts, data, ...rest } = await queryArchivePage<VideoListRow>(db, 'video', q.userId, page, STORE_LIST_LIMIT);
-    return { ...counts, ...rest, data: data.map((r) => ({ ...toVideoSummary(r, q.locale), bought_at: r.bought_at })) };
+    return { ...counts, ...rest, data: withoutHidden(data, q.hidden ?? [], (r) => r.show_id).map((r) => ({ ...toVideoSummary(r, q.locale), bought_at: r.bought_at })) };
   }
   const { counts, data, ...rest } = await queryArchivePage<GalleryListRow>(db, 'gallery', q.userId, page, STORE_LIST_LIMIT);
-  return { ...counts, ...rest, data: data.map((r) => ({ ...toGallerySummary(r, q.locale), bought_at: r.bought_at })) };
+  return { ...counts, ...rest, data: withoutHidden(data, q.hidden ?? [], (r) => r.show_id).map((r) => ({ ...toGallerySummary(r, q.locale), bought_at: r.bought_at })) };
 }

@@ -21,7 +21,7 @@ async function videoPart(c: Context<AppEnv>) {
   const part = pathId(c.req.param('part'));
   if (ccid === null || part === null) throw new ApiError(404, 'not_found');
   const video = await findBuyableVideo(c.env.DB, ccid, part, c.get('user')?.id ?? null);
-  if (!video || !video.has_part) throw new ApiError(404, 'not_found');
+  if (!video || !video.has_part || (await c.var.hiddenShows()).includes(video.show_id)) throw new ApiError(404, 'not_found');
   return { video, part };
 }
 
@@ -63,7 +63,7 @@ export const videosRoutes = new Hono<AppEnv>()
     return c.json<ViewAnswer>(await countView(c.env.DB, video.id, await viewer(c), Math.floor(now / DAY_S)));
   })
   .get('/:id', async (c) => {
-    const video = await getVideo(c.env.DB, { id: c.req.param('id'), locale: c.get('locale'), userId: c.get('user')?.id ?? null, seer: seerOf(c) });
+    const video = await getVideo(c.env.DB, { id: c.req.param('id'), locale: c.get('locale'), userId: c.get('user')?.id ?? null, hidden: await c.var.hiddenShows(), seer: seerOf(c) });
     if (!video) throw new ApiError(404, 'not_found');
     return c.json<VideoAnswer>(video);
   });
