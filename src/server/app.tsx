@@ -66,6 +66,7 @@ import { operatorModerationRoutes } from './features/operator/moderation.routes'
 import { operatorLiveRoutes } from './features/operator/live.routes';
 import { operatorModerationPages } from './features/operator/moderation.pages';
 import { payoutRoutes } from './features/studio/payouts.routes';
+import { chatSafetyRoutes } from './features/studio/chat-safety.routes';
 import { operatorAccountRoutes } from './features/operator/accounts.routes';
 import { operatorReportRoutes } from './features/operator/reports.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
@@ -173,6 +174,7 @@ export function createApp() {
     .route('/studio/conversations', studioInboxRoutes)
     .route('/studio/stream-key', streamKeyRoutes)
     .route('/studio/payouts', payoutRoutes)
+    .route('/studio/chat-safety', chatSafetyRoutes)
     .route('/support/conversations', supportInboxRoutes)
     .route('/operator', operatorRoutes)
     .route('/operator', operatorMoneyRoutes)
