@@ -9,6 +9,7 @@ import { StudioChat, StudioEarnings, StudioPeople, StudioPrivate, StudioRequests
 import { StudioUploads } from './studio-uploads';
 import { StudioPayouts } from './studio-payouts';
 import { StudioCoPerformers } from './studio-co-performers';
+import { StudioChatSafety } from './studio-chat-safety';
 import { StudioVideo } from './studio-video';
 import { StudioObs } from './studio-obs';
 import { InboxPanel } from '../messages/inbox-panel';
@@ -147,6 +148,7 @@ export default function Studio() {
           <StudioEarnings />
           <StudioPayouts />
           <StudioCoPerformers />
+          <StudioChatSafety />
         </aside>
       </div>
       <InboxPanel side="studio" />
