@@ -101,5 +101,5 @@ describe.each(CASES)('chat safety (%s, %s)', (lang, device, index) => {
     await expect(studio.locator('[data-testid=studio-lines] .chat-text', { hasText: `second line ${lang}` }).count()).resolves.toBe(0);
 
     for (const p of [studio, mod, member, sender]) await p.context().close();
-  }, 240_000);
+  }, 150_000);
 });
