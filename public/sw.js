@@ -86,3 +86,33 @@ self.addEventListener('notificationclick', (event) => {
     }),
   );
 });
+
+/** An ArrayBuffer as base64url without padding (how subscriptions' keys travel). */
+function base64url(buffer) {
+  let bin = '';
+  for (const byte of new Uint8Array(buffer)) bin += String.fromCharCode(byte);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+// The browser replaced the subscription (its push service rotated it, or it expired): subscribe
+// again with the same key if the browser has not, and tell the site, the old subscription's auth
+// secret standing for the member (no page, so no login token here). Without the old one (some
+// browsers give none) the member turns notices on again in the settings, which show them off.
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const old = event.oldSubscription;
+  if (!old || !old.getKey('auth')) return;
+  event.waitUntil(
+    (event.newSubscription ? Promise.resolve(event.newSubscription) : self.registration.pushManager.subscribe(old.options)).then((next) =>
+      fetch('/api/push/renew', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          old_endpoint: old.endpoint,
+          old_auth: base64url(old.getKey('auth')),
+          endpoint: next.endpoint,
+          keys: { p256dh: base64url(next.getKey('p256dh')), auth: base64url(next.getKey('auth')) },
+        }),
+      }),
+    ),
+  );
+});

@@ -2,13 +2,8 @@ import { archiveRoutes } from './features/store/archive.routes';
 import { galleriesRoutes } from './features/store/galleries.routes';
 import { mediaRoutes } from './features/store/media.routes';
 import { videosRoutes } from './features/store/videos.routes';
-import { Hono, type Context } from 'hono';
-import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { z } from 'zod';
+import { Hono } from 'hono';
 import { BUILD_ID } from '../shared/build';
-import { Layout } from '../client/shell/layout';
-import { ErrorPage, errorPageKind } from '../client/shell/error-page';
 import type { AppEnv } from './env';
 import { imageRoutes, videoImageRoutes } from './features/images/images.routes';
 import { infoPages } from './features/info/info.pages';
@@ -49,6 +44,7 @@ import { userRoutes } from './features/account/user.routes';
 import { chatSessionRoutes } from './features/chat/chatsession.routes';
 import { chatEndRoutes } from './features/chat/chat-end.routes';
 import { externalEndRoutes, externalRoutes } from './features/chat/chat-external.routes';
+import { chatTipsRoutes } from './features/chat/chat-tips.routes';
 import { chatHistoryRoutes, chatRoomRoutes } from './features/chat/chatroom.routes';
 import { favoritesRoutes, userFavoritesRoutes } from './features/favorites/favorites.routes';
 import { historyRoutes } from './features/favorites/history.routes';
@@ -77,9 +73,7 @@ import { operatorAccountPages } from './features/operator/accounts.pages';
 import { operatorReportPages } from './features/operator/reports.pages';
 import { restrictionsRoutes } from './features/restrictions/restrictions.routes';
 import { restrictionPages } from './features/restrictions/restrictions.pages';
-import { pushRoutes } from './features/push/push.routes';
-import { ApiError } from './lib/errors';
-import { fieldErrors } from './lib/validation';
+import { pushRenewRoutes, pushRoutes } from './features/push/push.routes';
 import { bodyGuard } from './middleware/body';
 import { csrf, visitorCookies } from './middleware/csrf';
 import { preferences } from './middleware/preferences';
@@ -87,30 +81,13 @@ import { requestId } from './middleware/request-id';
 import { routeGuards } from './middleware/route-guards';
 import { securityHeaders } from './middleware/security';
 import { session } from './middleware/session';
-import { renderPage } from './render/render-page';
+import { isApi, notFound, onError } from './render/error-answers';
 import { ensureBuiltAssets } from './render/assets';
 
 const STATIC_PREFIXES = ['/assets/', '/static/'];
 const STATIC_FILES = new Set(['/favicon.svg', '/robots.txt', '/manifest.webmanifest', '/sw.js', '/offline']);
 /** Built files carry a content hash in their name (vite.config.ts): a new build is a new URL. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-function isApi(c: Context<AppEnv>): boolean {
-  return c.req.path === '/api' || c.req.path.startsWith('/api/');
-}
-
-function errorPage(c: Context<AppEnv>, status: ContentfulStatusCode): Response {
-  const t = c.get('t');
-  const title = t(`errorPage.${errorPageKind(status)}.title`);
-  return renderPage(
-    c,
-    <Layout>
-      <ErrorPage status={status} />
-    </Layout>,
-    { title: `${title} – ${t('common.brand')}`, robots: 'noindex' },
-    status,
-  );
-}
 
 export function createApp() {
   const app = new Hono<AppEnv>();
@@ -141,6 +118,8 @@ export function createApp() {
   app.route('/api/chatroom', chatRoomRoutes);
   // OBS over WHIP: SDP bodies, the stream key as the credential (no visitor session, no CSRF).
   app.route('/whip', whipRoutes);
+  // A browser's new push subscription, reported by its service worker: the old one's secret as the credential.
+  app.route('/api/push/renew', pushRenewRoutes);
 
   app.use(preferences, session, bodyGuard);
   // The store's files: checked per request against the session's member, never an age-splash page.
@@ -170,6 +149,7 @@ export function createApp() {
     .route('/contest', contestRoutes)
     .route('/chatsession', chatSessionRoutes)
     .route('/chat/external', externalRoutes)
+    .route('/chat/tips', chatTipsRoutes)
     .route('/studio/uploads', uploadsRoutes)
     .route('/studio/conversations', studioInboxRoutes)
     .route('/studio/stream-key', streamKeyRoutes)
@@ -217,34 +197,8 @@ export function createApp() {
   app.route('/avs', avsPages);
   app.route('/dev', mailboxPages);
 
-  app.notFound((c) => {
-    if (isApi(c)) return c.json({ message: 'not_found' }, 404);
-    // Middleware may not have run for this path (e.g. a static miss): make sure the page can render.
-    return c.get('t') ? errorPage(c, 404) : c.text('This page could not be found', 404);
-  });
-
-  app.onError((err, c) => {
-    let status = 500;
-    let body: { message: string; errors?: Record<string, string[]> } = { message: 'server_error' };
-    const headers: Record<string, string> = {};
-    if (err instanceof ApiError) {
-      status = err.status;
-      body = { ...err.extra, ...(err.errors ? { message: err.message, errors: err.errors } : { message: err.message }) };
-      Object.assign(headers, err.headers);
-    } else if (err instanceof z.ZodError) {
-      status = 422;
-      body = { message: 'validation_failed', errors: fieldErrors(err) };
-    } else if (err instanceof HTTPException) {
-      // Malformed bodies are the client's fault: a 422, never a 5xx.
-      status = err.status === 400 ? 422 : err.status;
-      body = { message: status === 422 ? 'invalid_body' : 'http_error' };
-    } else {
-      console.error(JSON.stringify({ type: 'server_error', requestId: c.get('requestId'), error: String(err), stack: (err as Error)?.stack }));
-    }
-    if (isApi(c) || !c.get('t')) return c.json(body, status as 500, headers);
-    // A page keeps the status of a client error (413, 419, 422, ...): only our faults are 5xx.
-    return errorPage(c, (status >= 400 && status < 600 ? status : 500) as ContentfulStatusCode);
-  });
+  app.notFound(notFound);
+  app.onError(onError);
 
   return app;
 }

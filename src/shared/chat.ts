@@ -1,4 +1,5 @@
 import type { SimulcastRid, VideoRelayKind, VideoSignal, ViewerVideoState } from './video';
+import type { TipRoomEvent } from './tips';
 
 // Live rooms (issue 11): the chat session answer, the room socket's messages both ways, and the
 // constants both sides share. One hibernating Durable Object per show holds the performer's and
@@ -137,7 +138,7 @@ export type RoomEvent =
   /** Both sides, one minute before the member's coins run out. */
   | { t: 'warn'; code: 'coins_low'; sessionId: string; seconds: number }
   | { t: 'ended'; sessionId: string; reason: EndReason }
-  | { t: 'tip'; from: string; nick: string; coins: number; ts: number }
+  | TipRoomEvent /* a tip, the goal, the tip menu (shared/tips.ts) */
   | { t: 'error'; code: string; until?: number; errors?: Record<string, string> } | import('./chat-safety').SafetyEvent
   /** Video signalling (issue 12) rides on the same socket ('relay' is the worker's SFU engine). */
   | { t: 'signal'; from: string; to: string; data: VideoSignal }
@@ -167,8 +168,7 @@ export type RoomCommand =
   /** A fresh room token for this socket's session, before the current one expires (answered by `token`). */
   | { t: 'renew' } | import('./chat-safety').ModCommand;
 
-/** Longest chat line (characters) and the per-sender rate limit (token bucket). */
-export const CHAT_TEXT_MAX = 256;
+export const CHAT_TEXT_MAX = 256; // longest chat line (characters); then the per-sender rate limit (token bucket)
 export const CHAT_RATE_BURST = 5;
 export const CHAT_RATE_PER_S = 1;
 /** A typing notice goes out at most this often (what the indicator needs); the room drops the surplus. */
@@ -246,5 +246,5 @@ export function parseRoomEvents(data: unknown): RoomEvent[] | null {
   }
 }
 
-/** Largest frame of several events (characters of JSON): far below the platform's message limit. */
+/** Largest frame of several events (JSON characters): far below the platform's message limit. */
 export const ROOM_FRAME_MAX = 64 * 1024;

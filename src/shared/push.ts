@@ -28,6 +28,18 @@ export type PushSubscribeBody = z.infer<typeof pushSubscribeBody>;
 export const pushKindsBody = z.object({ endpoint, kinds });
 export const pushEndpointBody = z.object({ endpoint });
 
+/**
+ * The service worker's report that the browser replaced its subscription (pushsubscriptionchange):
+ * the old one's endpoint and auth secret (which only that browser and this site know) stand for the
+ * member; the new one takes its place with the same member and kinds.
+ */
+export const pushRenewBody = z.object({
+  old_endpoint: endpoint,
+  old_auth: base64url(16),
+  endpoint,
+  keys: z.object({ p256dh: base64url(65), auth: base64url(16) }),
+});
+
 export interface PushSubscriptionAnswer {
   subscription: { endpoint: string; kinds: PushKinds } | null;
 }

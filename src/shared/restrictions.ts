@@ -105,3 +105,41 @@ export interface Statement {
   /** An appeal may be sent (the restriction is active and none is open). */
   can_appeal: boolean;
 }
+
+/** An appeal against a removed or refused upload (its performer files it in the studio). */
+export const CONTENT_APPEAL_OUTCOMES = ['upheld', 'reinstated'] as const;
+export const contentAppealSchema = z.object({
+  kind: z.enum(['video', 'gallery'], 'kind_invalid'),
+  id: z.number('id_invalid').int('id_invalid').min(1, 'id_invalid').max(999_999_999, 'id_invalid'),
+  text: text(APPEAL_MIN, APPEAL_MAX),
+});
+export type ContentAppealOutcome = (typeof CONTENT_APPEAL_OUTCOMES)[number];
+export type ContentKind = 'video' | 'gallery';
+export const decideContentAppealSchema = z.object({ outcome: z.enum(CONTENT_APPEAL_OUTCOMES, 'outcome_invalid'), answer: text(ANSWER_MIN, ANSWER_MAX) });
+
+/** GET /api/operator/content-appeals: the open ones, oldest first, with the item as operators open it. */
+export interface OpenContentAppeal {
+  id: number;
+  kind: ContentKind;
+  item_id: number;
+  show_id: number;
+  show_name: string;
+  title_en: string;
+  title_de: string;
+  /** The reasons of the removal or refusal, as they were when the appeal was filed. */
+  decision_reason: string;
+  text: string;
+  created_at: number;
+  /** Seconds since it was filed. */
+  age: number;
+  page_url: string;
+  preview_url: string;
+}
+
+/** An upload's appeal as its studio shows it: the latest one of the item (null: none, or one before a later removal). */
+export interface UploadAppeal {
+  state: 'pending' | ContentAppealOutcome;
+  answer: string | null;
+  created_at: number;
+  decided_at: number | null;
+}

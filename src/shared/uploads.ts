@@ -1,4 +1,5 @@
 import type { ShowPerson } from './records';
+import type { UploadAppeal } from './restrictions';
 import { UPLOAD_PICTURE_MAX_BYTES, UPLOAD_VIDEO_MAX_BYTES } from './store';
 
 // Studio uploads (issue 13): the performer's videos and galleries, written through
@@ -64,10 +65,16 @@ export interface StudioGallery {
   created_at: number;
 }
 
+/** A listed item's appeal against its removal or refusal (issue 29 point 3), and whether one may be filed now. */
+export interface Appealable {
+  appeal: UploadAppeal | null;
+  can_appeal: boolean;
+}
+
 /** GET /api/studio/uploads: the show's videos and galleries, newest first, pending ones included. */
 export interface StudioUploadsAnswer {
-  videos: StudioVideo[];
-  galleries: StudioGallery[];
+  videos: (StudioVideo & Appealable)[];
+  galleries: (StudioGallery & Appealable)[];
   /** The show's verified people (migration 0033): the form ticks which of them an upload depicts. */
   people: ShowPerson[];
 }

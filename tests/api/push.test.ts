@@ -190,3 +190,40 @@ describe('push: what is sent', () => {
     expect(await rows(busy.endpoint)).toBe(1);
   });
 });
+
+describe('push: a subscription the browser replaced (the service worker\'s pushsubscriptionchange)', () => {
+  const renew = (body: unknown) => req('/api/push/renew', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const renewal = (old: TestSubscription, next: TestSubscription, oldAuth = old.auth) => ({
+    old_endpoint: old.endpoint,
+    old_auth: oldAuth,
+    endpoint: next.endpoint,
+    keys: { p256dh: next.p256dh, auth: next.auth },
+  });
+
+  it('moves the subscription with its member and kinds, without a login, on the old auth secret alone; pushes reach the new one', { timeout: SLOW }, async () => {
+    const m = await writer();
+    const old = await subscribe(m.client, { favorite_online: false });
+    const next = await newSubscription(endpointFor());
+    const stranger = await newSubscription(endpointFor());
+    // Another secret, an unknown endpoint, bad input, a host that is no push service: nothing changes.
+    await expectError(await renew(renewal(old, next, stranger.auth)), 404, 'not_found');
+    await expectError(await renew(renewal(stranger, next)), 404, 'not_found');
+    await expectError(await renew({ ...renewal(old, next), old_auth: 'short' }), 422, 'validation_failed', ['old_auth', 'invalid_key']);
+    await expectError(await renew({ ...renewal(old, next), keys: { p256dh: 'x', auth: next.auth } }), 422, 'validation_failed', ['keys.p256dh', 'invalid_key']);
+    await expectError(await renew({ ...renewal(old, next), endpoint: 'https://attacker.example/x' }), 422, 'validation_failed', ['endpoint', 'not_push_service']);
+    expect((await req('/api/push/renew', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"old_endpoint":' })).status).toBe(422);
+    expect(await rows(old.endpoint)).toBe(1);
+    expect(await rows(next.endpoint)).toBe(0);
+
+    // Two reports of one change at once: one moves it, the other finds nothing left.
+    const statuses = (await Promise.all([renew(renewal(old, next)), renew(renewal(old, next))])).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 404]);
+    expect(await rows(old.endpoint)).toBe(0);
+    const moved = await expectJson<PushSubscriptionAnswer>(await m.client.get(`/api/push/subscription?endpoint=${encodeURIComponent(next.endpoint)}`), 200);
+    expect(moved.subscription?.kinds).toEqual({ favorite_online: false, message: true });
+    const sent = await sendOk(m, 5, 'Hello');
+    expect((await reply(await performerOf(5), sent.conversation.id)).status).toBe(200);
+    expect(await readPush(next)).toMatchObject([{ kind: 'message' }]);
+    expect(await readPush(old)).toHaveLength(0);
+  });
+});

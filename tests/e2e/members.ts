@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
 import { base32Decode, totp } from '../../src/shared/totp';
-import { baseUrl, call, launch, open, type Browser, type LaunchOptions } from './browser';
+import { baseUrl, call, launch, open, waitForIslands, type Browser, type LaunchOptions } from './browser';
 
 // The one layer of the e2e suite above the browser: languages and their messages, unique names,
 // a browser in a language, THE way to make a member for a test (newMember), THE way to read the
@@ -126,6 +126,8 @@ export async function becomeOperator(page: Page, m: { id: number }, to = '/opera
   const secret = base32Decode((await page.locator('[data-testid=second-factor-secret]').getAttribute('data-secret')) ?? '')!;
   await page.fill('#second-factor-code', await totp(secret, Math.floor(Date.now() / 1000)));
   await Promise.all([page.waitForURL((u) => u.pathname === to.split('?')[0]), page.click('[data-testid=second-factor] button[type=submit]')]);
+  // The page it returns to is a new load: a click before its islands hydrate would be lost.
+  await waitForIslands(page);
   return secret;
 }
 

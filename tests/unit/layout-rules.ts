@@ -28,7 +28,8 @@ export const FEATURE_ALLOW: Record<string, string[]> = {
   'server:game': ['server:session', 'server:billing'],
   // the studio: the performer's show as its live room sees it; going online is the show list's business
   // the 2257 records: an upload names the show's verified people; co-performers are invited
-  'server:studio': ['server:chat', 'server:shows', 'server:video', 'server:applications'],
+  // an upload's performer appeals its removal or refusal (restrictions: statements and appeals)
+  'server:studio': ['server:chat', 'server:shows', 'server:video', 'server:applications', 'server:restrictions'],
   // the development simulator flips shows and tells their rooms
   'server:dev': ['server:chat', 'server:shows'],
   // the contest: who is asking (votes are the member's own)
@@ -80,8 +81,8 @@ export const FEATURE_ALLOW: Record<string, string[]> = {
   'client:chat': ['client:account', 'client:video', 'client:reports'],
   // the show page hosts the chat and opens the message popup; tiles and the show page carry the favourite heart
   'client:shows': ['client:chat', 'client:messages', 'client:favorites', 'client:reports'],
-  // the studio hosts the performer's inbox of conversations
-  'client:studio': ['client:chat', 'client:video', 'client:messages'],
+  // the studio hosts the performer's inbox of conversations; a rejected upload is appealed with the appeal form
+  'client:studio': ['client:chat', 'client:video', 'client:messages', 'client:restrictions'],
   // the store's pages list videos and galleries with the show lists' tiles and list island
   'client:store': ['client:shows', 'client:reports'],
   // reports: the report button and dialog on chat lines, messages, the show page, videos and galleries

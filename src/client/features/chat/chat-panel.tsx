@@ -9,6 +9,8 @@ import { sendLine, sendTyping } from './chat-state';
 import { LineList, TypingLine } from './line-list';
 import { safety } from './chat-safety';
 import { ModTools } from './chat-mod-tools';
+import { GoalBar, TipMenuList } from './goal-bar';
+import { sendMenuTip } from './tips-board';
 
 // The chat panel: the room's lines, who is typing, tips and the input (the show page's overlay and
 // the partner frame both show it).
@@ -41,12 +43,26 @@ export function ChatPanel() {
     else if (res !== 'busy') setTipError(res);
   }
 
+  /** A tip for an action of the performer's tip menu. */
+  async function menuTip(item: number) {
+    const sessionId = c.answer?.sessionId;
+    if (!sessionId || store.chat.tipBusy) return;
+    setTipError(null);
+    store.chat.tipBusy = true;
+    const res = await sendMenuTip(sessionId, item);
+    store.chat.tipBusy = false;
+    if (res === 'ok') setTipsOpen(false);
+    else setTipError(res);
+  }
+
   return (
     <section className="chat-panel" aria-label={t('chat.panel.label')}>
+      <GoalBar goal={c.tips.goal} at={c.tips.at} />
       <LineList items={c.items} me={c.me?.id ?? null} empty="chat.panel.empty" testId="chat-lines" reportShow={c.answer?.showId} tools={mod.moderator ? (l) => <ModTools line={l} /> : undefined} />
       <TypingLine typing={c.typing} now={now} testId="chat-typing" />
       {canTip && tipsOpen && (
         <div className="chat-tips" role="group" aria-label={t('chat.tip.pick')} data-testid="chat-tips">
+          <TipMenuList menu={c.tips.menu} busy={c.tipBusy} onTip={(item) => void menuTip(item)} />
           {TIP_AMOUNTS.map((n) => (
             <button key={n} type="button" className="btn btn-outline btn-small" data-tip={n} disabled={c.tipBusy} onClick={() => void tip(n)}>
               <Icon name="coins" size={14} />
@@ -55,9 +71,16 @@ export function ChatPanel() {
           ))}
         </div>
       )}
+      {!canTip && c.tips.menu.length > 0 && (
+        // Who cannot tip (a guest, a voice call) still sees what the performer offers.
+        <details className="chat-tip-menu-view" data-testid="tip-menu-view">
+          <summary>{t('chat.tipMenu.title')}</summary>
+          <TipMenuList menu={c.tips.menu} busy={false} />
+        </details>
+      )}
       {tipError && (
         <p className="chat-tip-error small" role="alert" data-testid="chat-tip-error">
-          {t(tipError === 'chat.no_coins' ? 'chat.tip.noCoins' : 'chat.tip.failed')}{' '}
+          {t(tipError === 'chat.no_coins' ? 'chat.tip.noCoins' : tipError === 'chat.tip_item_gone' ? 'chat.tipMenu.gone' : 'chat.tip.failed')}{' '}
           {tipError === 'chat.no_coins' && <a href="/billing">{t('chat.buyCoins')}</a>}
         </p>
       )}

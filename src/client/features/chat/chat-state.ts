@@ -17,6 +17,7 @@ import { rememberRunning } from './chat-left';
 import { pushNotice, reduceLines } from './room-lines';
 import type { ChatState } from './chat.slice';
 import { onSafety, resetSafety, safetyErrorNotice } from './chat-safety';
+import { applyTipsEvent, emptyBoard, loadTips } from './tips-board';
 
 // The viewer's chat on a show page: the start flow (type, nickname, fresh show, session, socket),
 // the room's events, the end (by the member, the performer, the coins or the page going away) and
@@ -64,6 +65,7 @@ export function reset(): void {
     warn: null,
     ended: null,
     tipBusy: false,
+    tips: emptyBoard(),
     // Closing the chat resets the requested type to private.
     type: 'private',
   } satisfies Partial<ChatState>);
@@ -112,6 +114,8 @@ function onEvent(store: RootState, e: RoomEvent): void {
   if (onReceiverEvent(e)) return;
   if (e.t === 'welcome') chat().me = e.me;
   reduceLines(chat(), e, chat().me?.id ?? null);
+  if (applyTipsEvent(chat(), chat().tips, e)) return;
+  if (e.t === 'welcome') void loadTips(chat().tips, `chat/tips/show/${e.room.showId}`);
   switch (e.t) {
     case 'welcome': {
       chat().room = e.room;

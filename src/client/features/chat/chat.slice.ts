@@ -1,5 +1,6 @@
 import type { ChatSessionAnswer, EndReason, Participant, RoomSnapshot, SessionType, SessionView } from '../../../shared/chat';
 import type { RoomLines } from './room-lines';
+import { emptyBoard, type TipsBoard } from './tips-board';
 
 // The chat slice of the root store: the viewer's chat on a show page (chat-state.ts, chat-actions.ts)
 // and a partner show's chat in its frame (external-actions.ts). One of each per document; the
@@ -53,6 +54,8 @@ export interface ChatState extends RoomLines {
   rating: RatingState | null;
   tipBusy: boolean;
   left: LeftSummary | null;
+  /** The room's tip menu and goal (tips-board.ts). */
+  tips: TipsBoard;
 }
 
 export interface ExternalState {
@@ -89,6 +92,7 @@ export const chatSlice = (): ChatSlice => ({
     rating: null,
     tipBusy: false,
     left: null,
+    tips: emptyBoard(),
   },
   externalChat: { frame: null, sessionId: null, showId: 0, showName: '', ended: false, extends: 0 },
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { ChatLine } from '../../../shared/chat';
-import { useT } from '../../state/context';
+import { useSnap, useT } from '../../state/context';
 import { Icon } from '../../ui/icon';
 import { ReportButton } from '../reports/report-dialog';
 import { itemKey, type RoomItem } from './room-lines';
@@ -46,12 +46,13 @@ export function LineList({
 
 function ItemView({ item, me, reportShow, tools }: { item: RoomItem; me: string | null; reportShow?: number; tools?: (line: ChatLine) => ReactNode }) {
   const t = useT();
+  const { locale } = useSnap();
   if (item.kind === 'notice') return <li className="chat-line notice muted small">{t(item.key, item.vars)}</li>;
   if (item.kind === 'tip') {
     return (
       <li className="chat-line tip" data-testid="chat-tip-line">
         <Icon name="gift" size={14} />
-        {t('chat.tip.line', { nick: item.nick, count: item.coins })}
+        {item.action ? t('chat.tip.menuLine', { nick: item.nick, count: item.coins, action: locale === 'de' ? item.action.de : item.action.en }) : t('chat.tip.line', { nick: item.nick, count: item.coins })}
       </li>
     );
   }

@@ -1,4 +1,5 @@
 import type { ChatLine, RoomEvent } from '../../../shared/chat';
+import type { TipAction } from '../../../shared/tips';
 
 // The lines of a live room as every client of it shows them (the viewer's chat, the partner
 // frame, the studio): room lines, tips and notices of our own, and who is typing. One reducer of
@@ -11,7 +12,7 @@ const TYPING_SHOWN_MS = 4_000;
 
 export type RoomItem =
   | { kind: 'line'; line: ChatLine }
-  | { kind: 'tip'; id: string; ts: number; nick: string; coins: number; mine: boolean }
+  | { kind: 'tip'; id: string; ts: number; nick: string; coins: number; mine: boolean; action?: TipAction }
   | { kind: 'notice'; id: string; ts: number; key: string; vars?: Record<string, string | number> };
 
 export interface RoomLines {
@@ -66,7 +67,7 @@ export function reduceLines(s: RoomLines, e: RoomEvent, me: string | null): bool
       if (e.from !== me) s.typing = { nick: e.nick, until: Date.now() + TYPING_SHOWN_MS };
       return true;
     case 'tip':
-      pushItem(s, { kind: 'tip', id: `t${e.ts}-${e.from}`, ts: e.ts, nick: e.nick, coins: e.coins, mine: e.from === me });
+      pushItem(s, { kind: 'tip', id: `t${e.ts}-${e.from}`, ts: e.ts, nick: e.nick, coins: e.coins, mine: e.from === me, ...(e.action ? { action: e.action } : {}) });
       return true;
     default:
       return false;

@@ -1,15 +1,17 @@
 import { OPERATOR_APPEALS_PATH, OPERATOR_USERS_PATH, operatorUserPath } from '../../../shared/operator';
-import type { AccountHit, AccountSummary, OpenAppeal } from '../../../shared/restrictions';
+import type { AccountHit, AccountSummary, OpenAppeal, OpenContentAppeal } from '../../../shared/restrictions';
 import { dateText } from '../../lib/date-text';
 import { useSnap, useT } from '../../state/context';
 import { Island } from '../../ui/island';
 import AppealDecision from './appeal-decision.island';
+import { ContentAppealsSection } from './content-appeals-section';
 import LiftForm from './lift-form.island';
 import { RestrictionCard } from './restriction-card';
 import RestrictForm from './restrict-form.island';
 
 // The operators' account pages (issue 29 point 4): the search, an account with its restrictions
-// (restrict, lift) and the queue of open appeals (decide).
+// (restrict, lift) and the queue of open appeals (decide): against restrictions, then against
+// removed uploads (content-appeals-section.tsx).
 
 /** The search by id, name or address (a plain GET form: works without script). */
 export function AccountSearchForm({ q = '' }: { q?: string }) {
@@ -95,7 +97,7 @@ export function AccountPage({ account }: { account: AccountSummary }) {
   );
 }
 
-export function AppealsPage({ appeals }: { appeals: OpenAppeal[] }) {
+export function AppealsPage({ appeals, contentAppeals }: { appeals: OpenAppeal[]; contentAppeals: OpenContentAppeal[] }) {
   const t = useT();
   const snap = useSnap();
   return (
@@ -124,6 +126,7 @@ export function AppealsPage({ appeals }: { appeals: OpenAppeal[] }) {
           <Island name="AppealDecision" component={AppealDecision} props={{ appealId: a.id }} />
         </article>
       ))}
+      <ContentAppealsSection appeals={contentAppeals} />
       <p>
         <a href={OPERATOR_APPEALS_PATH}>{t('operator.appeals.refresh')}</a>
       </p>

@@ -10,7 +10,7 @@ import ReportResolve from './report-resolve.island';
 // days flagged), what was reported as it was, links to the content and to the account behind it
 // (where restrict is), and the resolve form.
 
-function ageText(t: TFunction, seconds: number): string {
+export function ageText(t: TFunction, seconds: number): string {
   const days = Math.floor(seconds / 86_400);
   if (days >= 1) return t('operator.reports.days', { count: days });
   if (seconds >= 3600) return t('operator.reports.hours', { count: Math.floor(seconds / 3600) });

@@ -3,6 +3,7 @@ import { api } from '../../lib/api';
 import { appStore } from '../../state/app-store';
 import type { StudioInfo } from './studio.slice';
 import { reduceLines } from '../chat/room-lines';
+import { applyTipsEvent, loadTips } from '../chat/tips-board';
 import { openRoom, type RoomCredentials, type RoomSocket } from '../chat/room-socket';
 import { attachPublisher, detachPublisher, onPublisherEvent, republish, syncPublishing } from '../video/publisher';
 import { attachReceiver, detachReceiver, onReceiverEvent } from '../video/receiver';
@@ -80,6 +81,8 @@ function onEvent(e: RoomEvent): void {
   }
   if (onPublisherEvent(e)) return;
   reduceLines(studio(), e, 'performer');
+  if (applyTipsEvent(studio(), studio().tips, e)) return;
+  if (e.t === 'welcome') void loadTips(studio().tips, 'chat/tips/studio');
   switch (e.t) {
     case 'welcome':
     case 'room':

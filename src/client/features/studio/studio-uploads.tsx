@@ -1,11 +1,12 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { UPLOAD_PICTURE_TYPES, UPLOAD_VIDEO_TYPES } from '../../../shared/store';
-import { UPLOAD_PRICE_MAX, UPLOAD_TAGS_MAX, UPLOAD_TITLE_MAX, type ReviewState, type UploadStatus } from '../../../shared/uploads';
+import { UPLOAD_PRICE_MAX, UPLOAD_TAGS_MAX, UPLOAD_TITLE_MAX } from '../../../shared/uploads';
 import type { TFunction } from '../../../shared/translate';
-import { useSnap, useStore, useT } from '../../state/context';
+import { useStore, useT } from '../../state/context';
 import { errorText } from '../../ui/error-text';
 import { Field } from '../../ui/form';
+import { OwnItems } from './studio-own-uploads';
 import { continueGallery, continueVideo, loadUploads, uploadGallery, uploadVideo } from './uploads-state';
 import type { JobView } from './studio.slice';
 
@@ -171,28 +172,6 @@ function GalleryForm() {
   );
 }
 
-function OwnItems() {
-  const t = useT();
-  const { locale } = useSnap();
-  const list = useSnapshot(useStore().studioUploads).list;
-  if (!list) return null;
-  const title = (x: { title_en: string; title_de: string }) => (locale === 'de' ? x.title_de : x.title_en);
-  return (
-    <div className="studio-upload-lists">
-      <OwnList
-        title={t('studio.uploads.mine.videos', { count: list.videos.length })}
-        testId="studio-upload-videos"
-        items={list.videos.map((v) => ({ ...v, title: title(v), size: t('studio.uploads.mine.price', { count: v.price }) }))}
-      />
-      <OwnList
-        title={t('studio.uploads.mine.galleries', { count: list.galleries.length })}
-        testId="studio-upload-galleries"
-        items={list.galleries.map((g) => ({ ...g, title: title(g), size: t('studio.uploads.mine.pictures', { count: g.picture_count }) }))}
-      />
-    </div>
-  );
-}
-
 /** The studio's uploads card. */
 export function StudioUploads() {
   const t = useT();
@@ -206,42 +185,5 @@ export function StudioUploads() {
       </div>
       <OwnItems />
     </section>
-  );
-}
-
-interface OwnItem {
-  id: number;
-  status: UploadStatus;
-  review: ReviewState;
-  review_reason: string | null;
-  title: string;
-  size: string;
-}
-
-/** Where an upload stands: unfinished, waiting for an operator's review, in the store, or rejected (issue 29). */
-const stateOf = (x: OwnItem) => (x.status === 'pending' ? 'pending' : x.review === 'approved' ? 'published' : x.review === 'rejected' ? 'rejected' : 'review');
-
-/** One kind of the performer's own uploads: title, what it is (price or pictures) and its state (a rejection with its reason). */
-function OwnList({ title, testId, items }: { title: string; testId: string; items: OwnItem[] }) {
-  const t = useT();
-  return (
-    <>
-      <h3>{title}</h3>
-      <ul className="studio-upload-list" data-testid={testId}>
-        {items.map((x) => (
-          <li key={x.id} data-id={x.id} data-status={x.status} data-state={stateOf(x)}>
-            <span>{x.title}</span>
-            <span className="small muted" data-testid="upload-state">
-              {x.size} · {t(`studio.uploads.status.${stateOf(x)}`)}
-            </span>
-            {x.review === 'rejected' && x.review_reason && (
-              <span className="small studio-upload-rejected" data-testid="upload-rejected-reason">
-                {t('studio.uploads.rejectedReason', { reason: x.review_reason })}
-              </span>
-            )}
-          </li>
-        ))}
-      </ul>
-    </>
   );
 }

@@ -12,6 +12,7 @@ import { StudioCoPerformers } from './studio-co-performers';
 import { StudioChatSafety } from './studio-chat-safety';
 import { StudioVideo } from './studio-video';
 import { StudioObs } from './studio-obs';
+import { StudioTips } from './studio-tips';
 import { InboxPanel } from '../messages/inbox-panel';
 
 const OPEN_KEYS: (keyof OpenTypes)[] = ['free', 'private', 'exclusive', 'voyeur'];
@@ -145,6 +146,7 @@ export default function Studio() {
         </div>
         <aside className="studio-side">
           <StudioPeople />
+          <StudioTips />
           <StudioEarnings />
           <StudioPayouts />
           <StudioCoPerformers />

@@ -2,6 +2,7 @@ import type { OpenTypes, Participant, RoomSnapshot, SessionView } from '../../..
 import type { TagItem } from '../../../shared/api';
 import type { StudioUploadsAnswer } from '../../../shared/uploads';
 import type { RoomLines } from '../chat/room-lines';
+import { emptyBoard, type TipsBoard } from '../chat/tips-board';
 
 // The studio slice of the root store: the performer's studio (studio-state.ts) and its uploads
 // (uploads-state.ts). One studio per document; the room socket is a browser-only handle kept in
@@ -44,6 +45,8 @@ export interface StudioState extends RoomLines {
   /** Session id of the private (or exclusive) conversation shown. */
   privateWith: string | null;
   warn: { sessionId: string; seconds: number } | null;
+  /** The show's tip menu and goal as the room keeps them (studio-tips.tsx edits them). */
+  tips: TipsBoard;
 }
 
 export type DeepReadonly<T> = { readonly [K in keyof T]: T[K] extends (infer U)[] ? readonly DeepReadonly<U>[] : T[K] extends object ? DeepReadonly<T[K]> : T[K] };
@@ -91,6 +94,7 @@ export const studioSlice = (): StudioSlice => ({
     privateWith: null,
     typing: null,
     warn: null,
+    tips: emptyBoard(),
   },
   studioUploads: { list: null, tags: [], video: job(), gallery: job() },
 });

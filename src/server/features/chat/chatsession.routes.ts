@@ -5,13 +5,13 @@ import type { ChatSessionAnswer, SessionView } from '../../../shared/chat';
 import type { AppEnv } from '../../env';
 import { randomToken } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
-import { spend } from '../../lib/ledger.repo';
 import { signRoomToken } from '../../lib/room-token';
 import { externalStart } from './chat-external';
 import { validationHook } from '../../lib/validation';
 import { envPositiveInt } from '../../lib/config';
 import { utcDay } from './room/logic';
-import { activeCall, announceCoins } from '../billing/billing.service';
+import { activeCall } from '../billing/billing.service';
+import { bookTip } from './chat-tips';
 import { realmOf, roomOf, showConf } from './chat.service';
 import { minuteMs } from './chat-timings';
 import { clientIp, ensureSession, requireUser } from '../session/session.service';
@@ -30,7 +30,6 @@ import {
   showById,
   showByUniversalId,
   showRating,
-  tipStatement,
   type ChatSessionRow,
 } from './chat.repo';
 import { FREE_CHAT_SECONDS_PER_DAY, PRIVATE_REQUEST_PAUSE_MS } from '../../../shared/chat';
@@ -90,19 +89,9 @@ export const chatSessionRoutes = new Hono<AppEnv>()
       validationHook,
     ),
     async (c) => {
-      const member = c.var.member;
       const { coins, key } = c.req.valid('json');
-      const s = await ownSession(c, c.req.valid('param').sessionId, member.id);
-      if (c.get('session').voicecall) throw new ApiError(422, 'chat.tip_not_available', { coins: ['chat.tip_not_available'] });
-      if (s.state !== 'active') throw new ApiError(422, 'chat.session_not_active', { sessionId: ['chat.session_not_active'] });
-      const db = c.env.DB;
-      const r = await spend(db, { userId: member.id, showId: s.show_id, amount: coins, reason: 'tip', ref: `tip:${s.id}:${key ?? randomToken(9)}` }, [tipStatement(db, s.id, coins)]);
-      if (!r.ok && r.error === 'insufficient_funds') throw new ApiError(422, 'chat.no_coins', { coins: ['chat.no_coins'] });
-      if (!r.ok && r.error === 'duplicate') return c.json({ coins: r.coins ?? member.coins, tip: coins, duplicate: true });
-      if (!r.ok) throw new ApiError(404, 'not_found');
-      c.executionCtx.waitUntil(announceCoins(c.env, member.id, r.coins));
-      await roomOf(c.env, s.show_id).tipped(s.id, coins);
-      return c.json({ coins: r.coins, tip: coins });
+      const s = await ownSession(c, c.req.valid('param').sessionId, c.var.member.id);
+      return c.json(await bookTip(c, s, coins, key, null, 'coins'));
     },
   )
   .post('/check_rating/:universalId', requireUser, zValidator('param', universalParam, validationHook), async (c) => {

@@ -6,9 +6,10 @@ import type { AppEnv } from '../../env';
 import { ApiError } from '../../lib/errors';
 import { idParam } from '../../lib/params';
 import { accountSummary, appealQueue, findAccounts } from '../restrictions/restrictions.service';
+import { contentAppealQueue } from '../restrictions/content-appeals.service';
 import { page } from './operator.pages';
 
-/** /operator/users (search), /operator/users/:id (an account, restrict and lift), /operator/appeals (the queue). */
+/** /operator/users (search), /operator/users/:id (an account, restrict and lift), /operator/appeals (the queues: against restrictions and against removed uploads). */
 export const operatorAccountPages = new Hono<AppEnv>()
   .get('/users', (c) =>
     page(c, OPERATOR_USERS_PATH, c.get('t')('operator.accounts.title'), async () => {
@@ -23,4 +24,7 @@ export const operatorAccountPages = new Hono<AppEnv>()
       return <AccountPage account={account} />;
     }),
   )
-  .get('/appeals', (c) => page(c, OPERATOR_APPEALS_PATH, c.get('t')('operator.appeals.title'), async () => <AppealsPage appeals={await appealQueue(c.env.DB)} />));
+  .get('/appeals', (c) => page(c, OPERATOR_APPEALS_PATH, c.get('t')('operator.appeals.title'), async () => {
+    const [appeals, contentAppeals] = await Promise.all([appealQueue(c.env.DB), contentAppealQueue(c.env.DB)]);
+    return <AppealsPage appeals={appeals} contentAppeals={contentAppeals} />;
+  }));

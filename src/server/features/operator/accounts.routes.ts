@@ -1,11 +1,12 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { accountSearchSchema, decideSchema, liftSchema, restrictSchema, type AccountHit, type AccountSummary, type OpenAppeal } from '../../../shared/restrictions';
+import { accountSearchSchema, decideContentAppealSchema, decideSchema, liftSchema, restrictSchema, type AccountHit, type AccountSummary, type OpenAppeal, type OpenContentAppeal } from '../../../shared/restrictions';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../lib/errors';
 import { idParam } from '../../lib/params';
 import { validationHook } from '../../lib/validation';
 import { accountSummary, appealQueue, decideAppeal, findAccounts, liftAccountRestriction, restrictAccount } from '../restrictions/restrictions.service';
+import { contentAppealQueue, decideContentAppeal } from '../restrictions/content-appeals.service';
 import { audit, requireOperator } from './operator.service';
 
 // /api/operator: accounts, their bans and suspensions, and the appeals (issue 29 point 4). The
@@ -44,6 +45,15 @@ export const operatorAccountRoutes = new Hono<AppEnv>()
     return c.json({ lifted: true });
   })
   .get('/appeals', requireOperator(), async (c) => c.json<{ data: OpenAppeal[] }>({ data: await appealQueue(c.env.DB) }))
+  // Appeals against removed or refused uploads: upheld, or reinstated (the item is approved again).
+  .get('/content-appeals', requireOperator(), async (c) => c.json<{ data: OpenContentAppeal[] }>({ data: await contentAppealQueue(c.env.DB) }))
+  .post('/content-appeals/:id{[0-9]+}/decide', requireOperator(), zValidator('json', decideContentAppealSchema, validationHook), async (c) => {
+    const { outcome, answer } = c.req.valid('json');
+    const appealId = pathId(c.req.param('id'));
+    const d = await decideContentAppeal(c.env, c.get('user')!.id, appealId, outcome, answer);
+    await audit(c, { action: `content_appeal.${outcome}`, target: `${d.kind}:${d.item_id}`, reason: answer, detail: { appeal: appealId, show: d.show_id } });
+    return c.json({ outcome });
+  })
   .post('/appeals/:id{[0-9]+}/decide', requireOperator(), zValidator('json', decideSchema, validationHook), async (c) => {
     const { outcome, answer } = c.req.valid('json');
     const appealId = pathId(c.req.param('id'));

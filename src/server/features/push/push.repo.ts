@@ -76,6 +76,24 @@ export async function deleteOwnSubscription(db: D1Database, userId: number, endp
   return r.meta.changes > 0;
 }
 
+/** The auth secret stored with an endpoint (null: no such subscription). */
+export async function authOf(db: D1Database, endpoint: string): Promise<string | null> {
+  return (await db.prepare('SELECT auth FROM push_subscriptions WHERE endpoint = ?').bind(endpoint).first<{ auth: string }>())?.auth ?? null;
+}
+
+/**
+ * Moves a subscription to the browser's new endpoint and keys, keeping its member and kinds. Only
+ * while the old row still has that auth secret (two reports at once: one moves it). A row the new
+ * endpoint already had (subscribed anew meanwhile) is replaced.
+ */
+export async function renewSubscription(db: D1Database, old: { endpoint: string; auth: string }, next: { endpoint: string; p256dh: string; auth: string }): Promise<boolean> {
+  const r = await db
+    .prepare('UPDATE OR REPLACE push_subscriptions SET endpoint = ?3, p256dh = ?4, auth = ?5 WHERE endpoint = ?1 AND auth = ?2')
+    .bind(old.endpoint, old.auth, next.endpoint, next.p256dh, next.auth)
+    .run();
+  return r.meta.changes > 0;
+}
+
 /** The push service said the subscription is gone (404/410). */
 export async function deleteEndpoint(db: D1Database, endpoint: string): Promise<void> {
   await db.prepare('DELETE FROM push_subscriptions WHERE endpoint = ?').bind(endpoint).run();

@@ -1,12 +1,14 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { pushEndpointBody, pushKindsBody, pushSubscribeBody, type PushSubscriptionAnswer } from '../../../shared/push';
+import { pushEndpointBody, pushKindsBody, pushRenewBody, pushSubscribeBody, type PushSubscriptionAnswer } from '../../../shared/push';
 import type { AppEnv } from '../../env';
 import { nowSeconds } from '../../lib/clock';
+import { timingSafeEqual } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { validationHook } from '../../lib/validation';
+import { bodyGuard } from '../../middleware/body';
 import { requireUser } from '../session/session.service';
-import { deleteOwnSubscription, ownSubscription, updateKinds, upsertSubscription } from './push.repo';
+import { authOf, deleteOwnSubscription, ownSubscription, renewSubscription, updateKinds, upsertSubscription } from './push.repo';
 import { isPushService, vapidKeys } from './push.service';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -41,3 +43,19 @@ export const pushRoutes = new Hono<AppEnv>()
     if (!(await deleteOwnSubscription(c.env.DB, c.var.member.id, c.req.valid('json').endpoint))) throw new ApiError(404, 'not_found');
     return c.json<PushSubscriptionAnswer>({ subscription: null }, 200, NO_STORE);
   });
+
+/**
+ * /api/push/renew: the service worker's pushsubscriptionchange. It runs without a page, so without
+ * the CSRF token: the old subscription's auth secret is the credential (like a WHIP stream key), and
+ * nothing but the endpoint and keys of that one subscription can change. Mounted before the session
+ * (the body is capped and checked as every other /api body).
+ */
+export const pushRenewRoutes = new Hono<AppEnv>().use(bodyGuard).post('/', zValidator('json', pushRenewBody, validationHook), async (c) => {
+  const body = c.req.valid('json');
+  if (!isPushService(c.env, body.endpoint)) throw new ApiError(422, 'validation_failed', { endpoint: ['not_push_service'] });
+  const stored = await authOf(c.env.DB, body.old_endpoint);
+  if (!stored || !timingSafeEqual(stored, body.old_auth)) throw new ApiError(404, 'not_found');
+  const renewed = await renewSubscription(c.env.DB, { endpoint: body.old_endpoint, auth: stored }, { endpoint: body.endpoint, ...body.keys });
+  if (!renewed) throw new ApiError(404, 'not_found');
+  return c.json({ renewed: true }, 200, NO_STORE);
+});

@@ -13,6 +13,8 @@ import { chatShow, realmOf, roomOf, showConf, showStatusOf, updateSwitches } fro
 import { changeShowStatus } from '../shows/shows.service';
 import { inviteCoPerformer, showInvites, verifiedPeople } from '../applications/records.service';
 import { inviteSchema } from '../../../shared/records';
+import { contentAppealSchema } from '../../../shared/restrictions';
+import { fileContentAppeal } from '../restrictions/content-appeals.service';
 
 /** 401 logged out, 403 not_performer for members without a show. */
 export const requirePerformer = createMiddleware<AppEnv>(async (c, next) => {
@@ -93,4 +95,9 @@ export const studioRoutes = new Hono<AppEnv>()
   .post('/invites', zValidator('json', inviteSchema, validationHook), async (c) => {
     await inviteCoPerformer(c.env.DB, performerOf(c.get('user')), c.get('user')!.id, c.req.valid('json').name);
     return c.json({ invites: await showInvites(c.env.DB, performerOf(c.get('user'))) }, 201);
+  })
+  // An appeal against the removal or refusal of one of the show's uploads (restrictions feature).
+  .post('/appeals', zValidator('json', contentAppealSchema, validationHook), async (c) => {
+    const id = await fileContentAppeal(c.env, performerOf(c.get('user')), c.get('user')!.id, c.req.valid('json'));
+    return c.json({ appeal: { id } }, 201);
   });

@@ -1,4 +1,4 @@
-import { UPLOAD_PENDING_MAX, UPLOAD_PENDING_WINDOW_S, type StudioGallery, type StudioUploadsAnswer, type StudioVideo } from '../../../shared/uploads';
+import { UPLOAD_PENDING_MAX, UPLOAD_PENDING_WINDOW_S, type StudioGallery, type StudioVideo } from '../../../shared/uploads';
 
 // All SQL of the studio uploads: the performer's videos and galleries, written 'pending' and
 // published once their files are complete; an upload's review is 'pending' until an operator
@@ -6,7 +6,7 @@ import { UPLOAD_PENDING_MAX, UPLOAD_PENDING_WINDOW_S, type StudioGallery, type S
 
 const LIST_MAX = 200;
 
-export async function listOwnUploads(db: D1Database, showId: number): Promise<Omit<StudioUploadsAnswer, 'people'>> {
+export async function listOwnUploads(db: D1Database, showId: number): Promise<{ videos: StudioVideo[]; galleries: StudioGallery[] }> {
   const [videos, galleries] = await db.batch<StudioVideo | StudioGallery>([
     db
       .prepare('SELECT id, ccid, title_en, title_de, price, duration_s AS duration, status, review, review_reason, created_at FROM videos WHERE show_id = ? ORDER BY created_at DESC, id DESC LIMIT ?')

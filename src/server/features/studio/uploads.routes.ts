@@ -24,6 +24,7 @@ import { deletePendingVideo, insertPendingVideo, listOwnUploads, pendingVideo, p
 import { nowSeconds } from '../../lib/clock';
 import { itemPeopleSchema } from '../../../shared/records';
 import { checkItemPeople, verifiedPeople } from '../applications/records.service';
+import { withContentAppeals } from '../restrictions/content-appeals.service';
 
 // /api/studio/uploads: a performer's own videos and galleries. A video: POST /videos declares it
 // (type, size, duration, titles, price, tags; 422 before anything is written), its bytes go up
@@ -72,7 +73,8 @@ const readObject =
 
 export const uploadsRoutes = new Hono<AppEnv>()
   .use(requirePerformer)
-  .get('/', async (c) => c.json<StudioUploadsAnswer>({ ...(await listOwnUploads(c.env.DB, showOf(c))), people: await verifiedPeople(c.env.DB, showOf(c)) }))
+  // Each item with its appeal against a removal or refusal (restrictions feature).
+  .get('/', async (c) => c.json<StudioUploadsAnswer>({ ...(await withContentAppeals(c.env.DB, showOf(c), await listOwnUploads(c.env.DB, showOf(c)))), people: await verifiedPeople(c.env.DB, showOf(c)) }))
   .post('/videos', zValidator('json', videoBody, validationHook), async (c) => {
     const body = c.req.valid('json');
     const slugs = [...new Set(body.tags)];

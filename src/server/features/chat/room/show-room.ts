@@ -13,6 +13,8 @@ import type { FrameReply } from './shard';
 import { loadRoom, open, welcome, type Room, type RoomAttachment } from './state';
 import { watcherFrame, watcherJoin, watcherLeft } from './watch';
 import { isWatcherId } from '../../../../shared/video';
+import type { TipAction, TipGoal, TipMenuItem } from '../../../../shared/tips';
+import { goalChanged, menuChanged, tippedFor } from './tips';
 
 /** Who joins, as the worker verified it from the room token (header X-Room-Identity). */
 export interface RoomIdentity {
@@ -120,6 +122,16 @@ export class ShowRoom extends HibernatingRoom<RoomAttachment> {
 
   tipped(sessionId: string, coins: number): boolean {
     return tipped(this.room, sessionId, coins);
+  }
+
+  /** A booked tip with its menu action and the goal after it (room/tips.ts); the studio's menu and goal changes. */
+  tip(sessionId: string, coins: number, action: TipAction | null, goal: TipGoal | null): Promise<boolean> {
+    return tippedFor(this.room, sessionId, coins, action, goal);
+  }
+
+  tipsChanged(change: { menu?: TipMenuItem[]; goal?: TipGoal | null }): Promise<void> {
+    if (change.menu) menuChanged(this.room, change.menu);
+    return change.goal !== undefined ? goalChanged(this.room, change.goal, true) : Promise.resolve();
   }
 
   /**
