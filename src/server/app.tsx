@@ -63,6 +63,7 @@ import { operatorLiveRoutes } from './features/operator/live.routes';
 import { operatorModerationPages } from './features/operator/moderation.pages';
 import { payoutRoutes } from './features/studio/payouts.routes';
 import { geoRoutes } from './features/studio/geo.routes';
+import { chatSafetyRoutes } from './features/studio/chat-safety.routes';
 import { operatorAccountRoutes } from './features/operator/accounts.routes';
 import { operatorReportRoutes } from './features/operator/reports.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
@@ -156,6 +157,7 @@ export function createApp() {
     .route('/studio/stream-key', streamKeyRoutes)
     .route('/studio/payouts', payoutRoutes)
     .route('/studio/geo', geoRoutes)
+    .route('/studio/chat-safety', chatSafetyRoutes)
     .route('/support/conversations', supportInboxRoutes)
     .route('/operator', operatorRoutes)
     .route('/operator', operatorMoneyRoutes)

@@ -139,7 +139,7 @@ export type RoomEvent =
   | { t: 'warn'; code: 'coins_low'; sessionId: string; seconds: number }
   | { t: 'ended'; sessionId: string; reason: EndReason }
   | TipRoomEvent /* a tip, the goal, the tip menu (shared/tips.ts) */
-  | { t: 'error'; code: string }
+  | { t: 'error'; code: string; until?: number; errors?: Record<string, string> } | import('./chat-safety').SafetyEvent
   /** Video signalling (issue 12) rides on the same socket ('relay' is the worker's SFU engine). */
   | { t: 'signal'; from: string; to: string; data: VideoSignal }
   /** A viewer's session: whether the performer's video is for it now (epoch: the performer's current publication). */
@@ -166,7 +166,7 @@ export type RoomCommand =
   /** Performer only: the studio's camera is on (publishing) or off. */
   | { t: 'video'; live: boolean }
   /** A fresh room token for this socket's session, before the current one expires (answered by `token`). */
-  | { t: 'renew' };
+  | { t: 'renew' } | import('./chat-safety').ModCommand;
 
 export const CHAT_TEXT_MAX = 256; // longest chat line (characters); then the per-sender rate limit (token bucket)
 export const CHAT_RATE_BURST = 5;

@@ -7,6 +7,8 @@ import { sendTip } from './chat-actions';
 import { useNow } from './chat-parts';
 import { sendLine, sendTyping } from './chat-state';
 import { LineList, TypingLine } from './line-list';
+import { safety } from './chat-safety';
+import { ModTools } from './chat-mod-tools';
 import { GoalBar, TipMenuList } from './goal-bar';
 import { sendMenuTip } from './tips-board';
 
@@ -18,6 +20,7 @@ export function ChatPanel() {
   const store = useStore();
   const snap = useSnap();
   const c = useSnapshot(store.chat);
+  const mod = useSnapshot(safety);
   const now = useNow(1_000);
   const inputId = useId();
   const [text, setText] = useState('');
@@ -55,7 +58,7 @@ export function ChatPanel() {
   return (
     <section className="chat-panel" aria-label={t('chat.panel.label')}>
       <GoalBar goal={c.tips.goal} at={c.tips.at} />
-      <LineList items={c.items} me={c.me?.id ?? null} empty="chat.panel.empty" testId="chat-lines" reportShow={c.answer?.showId} />
+      <LineList items={c.items} me={c.me?.id ?? null} empty="chat.panel.empty" testId="chat-lines" reportShow={c.answer?.showId} tools={mod.moderator ? (l) => <ModTools line={l} /> : undefined} />
       <TypingLine typing={c.typing} now={now} testId="chat-typing" />
       {canTip && tipsOpen && (
         <div className="chat-tips" role="group" aria-label={t('chat.tip.pick')} data-testid="chat-tips">

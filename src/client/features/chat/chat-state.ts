@@ -16,6 +16,7 @@ import { attachReceiver, detachReceiver, onReceiverEvent } from '../video/receiv
 import { rememberRunning } from './chat-left';
 import { pushNotice, reduceLines } from './room-lines';
 import type { ChatState } from './chat.slice';
+import { onSafety, resetSafety, safetyErrorNotice } from './chat-safety';
 import { applyTipsEvent, emptyBoard, loadTips } from './tips-board';
 
 // The viewer's chat on a show page: the start flow (type, nickname, fresh show, session, socket),
@@ -51,6 +52,7 @@ export function notice(key: string, vars?: Record<string, string | number>): voi
 
 export function reset(): void {
   detachReceiver();
+  resetSafety();
   Object.assign(chat(), {
     phase: 'idle',
     answer: null,
@@ -133,9 +135,17 @@ function onEvent(store: RootState, e: RoomEvent): void {
     case 'ended':
       if (e.sessionId === mine) endedByRoom(store, e.reason);
       return;
-    case 'error':
+    case 'safety': {
+      const n = onSafety(e);
+      if (n) notice(n.key, n.vars);
+      return;
+    }
+    case 'error': {
+      const n = safetyErrorNotice(e);
+      if (n) return notice(n.key, n.vars);
       notice(`chat.roomError.${ROOM_ERRORS.has(e.code) ? e.code.replace(/^chat\./, '') : 'unknown'}`);
       return;
+    }
     default:
       return;
   }

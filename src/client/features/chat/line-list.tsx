@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { ChatLine } from '../../../shared/chat';
 import { useSnap, useT } from '../../state/context';
 import { Icon } from '../../ui/icon';
 import { ReportButton } from '../reports/report-dialog';
@@ -17,6 +18,7 @@ export function LineList({
   testId,
   className = '',
   reportShow,
+  tools,
 }: {
   items: readonly RoomItem[];
   me: string | null;
@@ -24,6 +26,8 @@ export function LineList({
   testId: string;
   className?: string;
   reportShow?: number;
+  /** More controls on a line (a moderator's, chat-mod-tools.tsx); null for none. */
+  tools?: (line: ChatLine) => ReactNode;
 }) {
   const t = useT();
   const ref = useRef<HTMLOListElement>(null);
@@ -34,13 +38,13 @@ export function LineList({
     <ol className={`chat-lines ${className}`.trim()} ref={ref} aria-live="polite" data-testid={testId}>
       {items.length === 0 && <li className="chat-empty muted small">{t(empty)}</li>}
       {items.map((item) => (
-        <ItemView key={itemKey(item)} item={item} me={me} reportShow={reportShow} />
+        <ItemView key={itemKey(item)} item={item} me={me} reportShow={reportShow} tools={tools} />
       ))}
     </ol>
   );
 }
 
-function ItemView({ item, me, reportShow }: { item: RoomItem; me: string | null; reportShow?: number }) {
+function ItemView({ item, me, reportShow, tools }: { item: RoomItem; me: string | null; reportShow?: number; tools?: (line: ChatLine) => ReactNode }) {
   const t = useT();
   const { locale } = useSnap();
   if (item.kind === 'notice') return <li className="chat-line notice muted small">{t(item.key, item.vars)}</li>;
@@ -59,6 +63,7 @@ function ItemView({ item, me, reportShow }: { item: RoomItem; me: string | null;
       {l.role !== 'system' && <span className="chat-nick">{l.nick}</span>}
       <span className="chat-text">{l.text}</span>
       {reportShow !== undefined && l.role !== 'system' && l.from !== me && <ReportButton compact kind="chat_line" targetId={l.id} showId={reportShow} quote={`${l.nick}: ${l.text}`} />}
+      {tools && l.from !== me && tools(l)}
     </li>
   );
 }

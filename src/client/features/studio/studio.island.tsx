@@ -10,6 +10,7 @@ import { StudioUploads } from './studio-uploads';
 import { StudioPayouts } from './studio-payouts';
 import { StudioCoPerformers } from './studio-co-performers';
 import { StudioGeo } from './studio-geo';
+import { StudioChatSafety } from './studio-chat-safety';
 import { StudioVideo } from './studio-video';
 import { StudioObs } from './studio-obs';
 import { StudioTips } from './studio-tips';
@@ -151,6 +152,7 @@ export default function Studio() {
           <StudioPayouts />
           <StudioCoPerformers />
           <StudioGeo />
+          <StudioChatSafety />
         </aside>
       </div>
       <InboxPanel side="studio" />

@@ -6,6 +6,7 @@ import { cannedLine } from '../../dev/simulator.service';
 import { addBans } from '../chat.repo';
 import { cleanText, frameKind, isPerformerCommand, parseCommand, type FrameVerdict } from './logic';
 import { acceptSession } from './meter';
+import { lineRefusal, modCommand } from './safety';
 import { endSession, pushNow, saveMeta, simulated, type Room, type RoomAttachment } from './state';
 
 // What a show room's sockets send: chat lines (to all or private), typing, the performer's
@@ -70,6 +71,8 @@ export async function onFrame(r: Room, ws: FrameSocket, a: RoomAttachment | null
       if (!performer && r.mutes.has(a.sid)) return error('chat.muted');
       const text = cleanText(cmd.text);
       if (!text) return error('chat.empty');
+      const refused = mine ? await lineRefusal(r, mine, text) : null;
+      if (refused) return ws.send(JSON.stringify(refused));
       let to: string | undefined;
       if (cmd.to !== undefined) {
         const ok = performer ? r.sessions.has(cmd.to) : cmd.to === 'performer' && mine?.state === 'active' && (mine.type === 'private' || mine.type === 'exclusive');
@@ -89,6 +92,8 @@ export async function onFrame(r: Room, ws: FrameSocket, a: RoomAttachment | null
       return videoSignal(r, a, cmd.to, cmd.data, error);
     case 'video':
       return videoCommand(r, cmd.live, error);
+    case 'mod':
+      return modCommand(r, a, cmd, (e) => ws.send(JSON.stringify(e)));
     case 'renew':
       return ws.send(await renewal(r.env, a, r.show?.id ?? 0));
     default:

@@ -3,6 +3,7 @@ import { CHAT_RATE_BURST, CHAT_RATE_PER_S, CHAT_TEXT_MAX, ROOM_FLOOD_CLOSE, ROOM
 import type { ChatLine, EndReason, OpenTypes, Participant, RoomCommand, RoomFrameKind, RoomSnapshot, SessionState, SessionType, SessionView } from '../../../../shared/chat';
 import { roomMode, runningOf } from '../../../../shared/room-mode';
 import { cleanLine } from '../../../lib/body';
+import { parseModCommand } from '../../../../shared/chat-safety';
 
 // The parts of a show's room that need no runtime: billing schedule, token bucket, text rules,
 // the snapshot (its mode from shared/room-mode.ts) and the command parser. Unit-tested in tests/unit/room-logic.test.ts.
@@ -130,6 +131,7 @@ export function parseCommand(raw: string): RoomCommand | null {
     if (v.n !== undefined && (!Number.isSafeInteger(v.n) || (v.n as number) < 1)) return null;
     return { t: 'say', text: v.text, ...(v.to !== undefined ? { to: v.to as string } : {}), ...(v.n !== undefined ? { n: v.n as number } : {}) };
   }
+  if (v.t === 'mod') return parseModCommand(v);
   if (v.t === 'typing') return { t: 'typing' };
   if (v.t === 'renew') return { t: 'renew' };
   if (v.t === 'signal') {

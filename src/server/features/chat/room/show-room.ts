@@ -5,6 +5,7 @@ import { videoIce, videoWhipEnd, videoWhipPublish, type IceAnswer } from '../../
 import { onFrame, tipped } from './lines';
 import { parseCommand, ROOM_SOCKETS_PER_SESSION, type ShowConf } from './logic';
 import { SayOrder } from './say-order';
+import { safetyChanged, safetyJoined } from './safety';
 import { tick } from './meter';
 import { end, endLoginSessions, extend, left, performerJoined, performerJoining, register, setShow, viewersGone, viewerJoined, type NewRoomSession, type RegisterResult } from './sessions';
 import { admission, type Admission } from './fanout';
@@ -80,6 +81,7 @@ export class ShowRoom extends HibernatingRoom<RoomAttachment> {
     const a = { sid: s.id, role: who.role, uid: who.uid, nick: s.nick, login: who.login, show: r.show?.id ?? 0 };
     const admitted = admission(r, s, a, (lines) => welcome(r, s.id, s.nick, s, lines));
     viewerJoined(r, s);
+    void safetyJoined(r, s);
     return admitted;
   }
 
@@ -111,6 +113,11 @@ export class ShowRoom extends HibernatingRoom<RoomAttachment> {
     const ended = await endLoginSessions(this.room, uid, sessionIds);
     if (performer) for (const ws of open(this.room, 'performer')) if (this.attachment(ws)?.uid === uid) ws.close(4001, 'logout');
     return ended;
+  }
+
+  /** The studio changed the show's word list or moderators (room/safety.ts reads them again). */
+  safetyChanged(): Promise<void> {
+    return safetyChanged(this.room);
   }
 
   tipped(sessionId: string, coins: number): boolean {
