@@ -35,16 +35,6 @@ function addLine(r: Room, line: ChatLine): void {
   }, HISTORY_WRITE_MS);
 }
 
-/** A tip the worker booked: everyone in the room sees it. */
-export function tipped(r: Room, sessionId: string, coins: number): boolean {
-  const s = r.sessions.get(sessionId);
-  if (!s) return false;
-  const event: RoomEvent = { t: 'tip', from: s.id, nick: s.nick, coins, ts: Date.now() };
-  r.send('performer', event);
-  r.send('v', event);
-  return true;
-}
-
 /** Where a frame's answers go: the performer's socket, or a viewer's frame answered through its shard. */
 export interface FrameSocket {
   send(message: string): void;

@@ -2,7 +2,7 @@ import type { EndReason, SessionView } from '../../../../shared/chat';
 import type { Bindings } from '../../../env';
 import { HibernatingRoom } from '../../../realtime/room';
 import { videoIce, videoWhipEnd, videoWhipPublish, type IceAnswer } from '../../video/video-room.service';
-import { onFrame, tipped } from './lines';
+import { onFrame } from './lines';
 import { parseCommand, ROOM_SOCKETS_PER_SESSION, type ShowConf } from './logic';
 import { SayOrder } from './say-order';
 import { safetyChanged, safetyJoined } from './safety';
@@ -118,10 +118,6 @@ export class ShowRoom extends HibernatingRoom<RoomAttachment> {
   /** The studio changed the show's word list or moderators (room/safety.ts reads them again). */
   safetyChanged(): Promise<void> {
     return safetyChanged(this.room);
-  }
-
-  tipped(sessionId: string, coins: number): boolean {
-    return tipped(this.room, sessionId, coins);
   }
 
   /** A booked tip with its menu action and the goal after it (room/tips.ts); the studio's menu and goal changes. */
