@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TipGoal } from '../../src/shared/tips';
 import { reduceLines, type RoomLines } from '../../src/client/features/chat/room-lines';
-import { applyTipsEvent, emptyBoard } from '../../src/client/features/chat/tips-board';
+import { emptyBoard } from '../../src/client/features/chat/chat.slice';
+import { applyTipsEvent } from '../../src/client/features/chat/tips-board';
 
 // The chat's tip menu and goal as the room's events keep them: the bar never moves back for a late
 // answer of the same goal, a new goal replaces it, reaching it is announced once, and a menu tip's

@@ -17,7 +17,8 @@ import { rememberRunning } from './chat-left';
 import { pushNotice, reduceLines } from './room-lines';
 import type { ChatState } from './chat.slice';
 import { onSafety, resetSafety, safetyErrorNotice } from './chat-safety';
-import { applyTipsEvent, emptyBoard, loadTips } from './tips-board';
+import { emptyBoard } from './chat.slice';
+import { applyTipsEvent, loadTips } from './tips-board';
 
 // The viewer's chat on a show page: the start flow (type, nickname, fresh show, session, socket),
 // the room's events, the end (by the member, the performer, the coins or the page going away) and

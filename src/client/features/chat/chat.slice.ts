@@ -1,10 +1,20 @@
 import type { ChatSessionAnswer, EndReason, Participant, RoomSnapshot, SessionType, SessionView } from '../../../shared/chat';
 import type { RoomLines } from './room-lines';
-import { emptyBoard, type TipsBoard } from './tips-board';
+import type { TipGoal, TipMenuItem } from '../../../shared/tips';
 
 // The chat slice of the root store: the viewer's chat on a show page (chat-state.ts, chat-actions.ts)
 // and a partner show's chat in its frame (external-actions.ts). One of each per document; the
 // room socket is a browser-only handle kept in chat-state.ts, not state.
+
+/** A live room's tip menu and goal (kept by tips-board.ts); `at`: when the goal arrived (browser ms). */
+export interface TipsBoard {
+  menu: TipMenuItem[];
+  goal: TipGoal | null;
+  at: number;
+  loaded: boolean;
+}
+
+export const emptyBoard = (): TipsBoard => ({ menu: [], goal: null, at: 0, loaded: false });
 
 export interface ChatShow {
   id: number;

@@ -1,21 +1,14 @@
 import type { RoomEvent } from '../../../shared/chat';
-import type { TipGoal, TipMenuItem, TipsView } from '../../../shared/tips';
+import type { TipGoal, TipsView } from '../../../shared/tips';
 import { api, ApiFailure } from '../../lib/api';
+import type { TipsBoard } from './chat.slice';
 import { pushNotice, type RoomLines } from './room-lines';
 
 // A live room's tip menu and goal as the viewer's chat and the studio show them (issue 30 points 1
 // and 2): loaded when the room welcomes the socket (again after a reconnect), then kept by the
 // room's `menu` and `goal` events. `at`: when the goal arrived (browser ms), so its time left is
-// counted from then, whatever the device's clock says.
-
-export interface TipsBoard {
-  menu: TipMenuItem[];
-  goal: TipGoal | null;
-  at: number;
-  loaded: boolean;
-}
-
-export const emptyBoard = (): TipsBoard => ({ menu: [], goal: null, at: 0, loaded: false });
+// counted from then, whatever the device's clock says. Its shape is in chat.slice.ts, so the
+// store (part of the entry) does not bring this file and the room's lines into the first load.
 
 function setGoal(board: TipsBoard, goal: TipGoal | null): void {
   // A load that answers after a newer event of the same goal does not move the bar back.

@@ -2,7 +2,7 @@ import type { OpenTypes, Participant, RoomSnapshot, SessionView } from '../../..
 import type { TagItem } from '../../../shared/api';
 import type { StudioUploadsAnswer } from '../../../shared/uploads';
 import type { RoomLines } from '../chat/room-lines';
-import { emptyBoard, type TipsBoard } from '../chat/tips-board';
+import { emptyBoard, type TipsBoard } from '../chat/chat.slice';
 
 // The studio slice of the root store: the performer's studio (studio-state.ts) and its uploads
 // (uploads-state.ts). One studio per document; the room socket is a browser-only handle kept in
