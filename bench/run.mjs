@@ -20,6 +20,7 @@ import { benchRoomBilling, benchRoomFanout, benchRoomFloor } from './room.mjs';
 import { benchLogin, formatLogin } from './login.mjs';
 import { benchSsr } from './ssr.mjs';
 import { benchStore } from './store.mjs';
+import { benchUpdateTask } from './update-task.mjs';
 import { benchVideo, CAMERA_HD, CAMERA_SD } from './video.mjs';
 import { startBenchSfu } from './sfu-probe.mjs';
 import { startTurn } from '../scripts/turn.mjs';
@@ -308,7 +309,7 @@ async function messages(ctx) {
 }
 
 /** Every measure by name, in the order they run. */
-const MEASURES = { ssr: benchSsr, js: benchJs, lighthouse: benchLighthouse, api: benchApi, login, lobby, ledger, store, room, room_minutes, video, video_cutoff, messages };
+const MEASURES = { ssr: benchSsr, js: benchJs, lighthouse: benchLighthouse, update_task: benchUpdateTask, api: benchApi, login, lobby, ledger, store, room, room_minutes, video, video_cutoff, messages };
 /** Measures that need no local server (they still need the client build: the Workers runtime serves its assets). */
 const SERVERLESS = new Set(['video_cutoff', 'room_minutes']);
 
