@@ -92,7 +92,7 @@ const stats = (xs) => {
  * `members` members (who tip) and `guests` guests watch show 1 with the performer's studio open;
  * menu tips at `menuPerSecond` and plain tips at `plainPerSecond` for `seconds`, each goal `goalAmount` coins.
  */
-export async function benchTips(base, { wsBase = base, opsToken, persistTo, members = 10, guests = 10, seconds = 30, menuPerSecond = 2, plainPerSecond = 1, goalAmount = null, floorLines = 40 }) {
+export async function benchTips(base, { wsBase = base, opsToken, persistTo, members = 10, guests = 10, seconds = 30, menuPerSecond = 2, plainPerSecond = 1, goalAmount = null, bursts = 5, burstEvery = 1500, floorLines = 40 }) {
   // About a third of what the run tips (menu tips 17.5 coins on average, plain ones 10): reached about three times.
   goalAmount ??= Math.max(50, Math.round((seconds * (menuPerSecond * 17.5 + plainPerSecond * 10)) / 3));
   const performer = new Http(base);
@@ -101,7 +101,7 @@ export async function benchTips(base, { wsBase = base, opsToken, persistTo, memb
   await must(performer.call('POST', '/api/studio/status', { online: true, paused: false, open: { free: true, private: true, exclusive: true, voyeur: true } }), 'online');
   const studio = await roomSocket(wsUrl(wsBase, await must(performer.call('POST', '/api/studio/connect'), 'connect')), 'studio');
   const { menu } = await must(performer.call('PUT', '/api/chat/tips/studio/menu', { items: MENU }), 'menu');
-  const startGoal = async (n) => (await must(performer.call('POST', '/api/chat/tips/studio/goal', { amount: goalAmount, text: `Bench goal ${n}` }), 'goal', 201)).goal;
+  const startGoal = async (n, amount) => (await must(performer.call('POST', '/api/chat/tips/studio/goal', { amount, text: `Bench goal ${n}` }), 'goal', 201)).goal;
 
   // The viewers: members (each also tips) and guests, all with a free session and its room socket.
   const t0 = performance.now();
@@ -123,9 +123,9 @@ export async function benchTips(base, { wsBase = base, opsToken, persistTo, memb
   // A goal is current once every socket has seen it.
   const goals = [];
   const seenGoal = (s, id) => s.events.some(({ e }) => e.t === 'goal' && e.goal?.id === id);
-  const nextGoal = async () => {
-    const g = await startGoal(goals.length + 1);
-    goals.push({ id: g.id, tagged: 0, reachedAt: null });
+  const nextGoal = async (amount = goalAmount) => {
+    const g = await startGoal(goals.length + 1, amount);
+    goals.push({ id: g.id, amount: g.amount, answered: 0, tagged: 0, reached: false });
     if (!(await until(() => everyone.every((s) => seenGoal(s, g.id)), LOST_AFTER_MS))) throw new Error(`goal ${g.id} not seen by every socket`);
     return goals.at(-1);
   };
@@ -134,12 +134,13 @@ export async function benchTips(base, { wsBase = base, opsToken, persistTo, memb
   // One tip: POST start → answer; the goal current at its start is the one it counts for.
   const tips = [];
   let keyN = 0;
+  let phase = 'steady';
   const tip = (n, kind) => {
     const m = tippers[n % tippers.length];
     const item = kind === 'menu' ? menu[Math.floor(n / 3) % menu.length] : null;
     const coins = item ? item.coins : 1 + (n % 7) * 3;
     const key = `b${Date.now().toString(36)}${keyN++}`;
-    const t = { n, kind, member: m, coins, key, ref: `tip:${m.sessionId}:${key}`, goal, start: performance.now(), status: null };
+    const t = { n, kind, member: m, coins, key, ref: `tip:${m.sessionId}:${key}`, goal, phase, start: performance.now(), status: null };
     tips.push(t);
     const body = item ? { item: item.id, key } : { coins, key };
     t.done = m.http
@@ -147,7 +148,7 @@ export async function benchTips(base, { wsBase = base, opsToken, persistTo, memb
       .then((r) => {
         t.status = r.status;
         t.end = performance.now();
-        if (r.status === 200) t.goal.tagged += coins;
+        if (r.status === 200) t.goal.answered += coins;
       })
       .catch((e) => {
         t.status = e.message;
@@ -177,7 +178,7 @@ export async function benchTips(base, { wsBase = base, opsToken, persistTo, memb
     const coins = kind === 'menu' ? menu[Math.floor(n / 3) % menu.length].coins : 1 + (n % 7) * 3;
     const inFlight = tips.filter((t) => t.status === null);
     const flightCoins = inFlight.reduce((s, t) => s + t.coins, 0);
-    if (goal.tagged + flightCoins + coins < goalAmount) {
+    if (goal.answered + flightCoins + coins < goalAmount) {
       tip(n, kind);
       continue;
     }
@@ -185,8 +186,7 @@ export async function benchTips(base, { wsBase = base, opsToken, persistTo, memb
     await Promise.all(inFlight.map((t) => t.done));
     const t = tip(n, kind);
     await t.done;
-    if (goal.tagged >= goalAmount) {
-      goal.reachedAt = performance.now();
+    if (goal.answered >= goalAmount) {
       // The studio hears "reached", then starts the next goal.
       const reachedId = goal.id;
       await until(() => studio.events.some(({ e }) => e.t === 'goal' && e.reached && e.goal?.id === reachedId), LOST_AFTER_MS);
@@ -197,6 +197,20 @@ export async function benchTips(base, { wsBase = base, opsToken, persistTo, memb
   }
   await Promise.all(tips.map((t) => t.done));
   const runSeconds = (performance.now() - runStart - paused) / 1000;
+
+  // Bursts: every member tips at the same instant, `burstEvery` ms apart, into a fresh goal that
+  // one of the bursts reaches: parallel bookings whose goal reads reach the room out of order, the
+  // goal reached by one of several tips in flight (the tips booked after it count nowhere).
+  await until(() => everyone.every((s) => s.events.filter(({ e }) => e.t === 'tip').length >= tips.length), LOST_AFTER_MS);
+  const burstAmount = Math.round((bursts * tippers.length * 15) / 2);
+  goal = await nextGoal(burstAmount);
+  phase = 'burst';
+  let n = total;
+  for (let b = 0; b < bursts; b++) {
+    const started = tippers.map(() => tip(++n, kindOf(n)));
+    await Promise.all(started.map((t) => t.done));
+    await sleep(burstEvery);
+  }
   // Every delivery has its time to arrive.
   const accepted = tips.filter((t) => t.status === 200);
   const tipArrived = (s, t) => s.events.some(({ e }) => e.t === 'tip' && e.from === t.member.sessionId && e.coins === t.coins);
@@ -207,11 +221,13 @@ export async function benchTips(base, { wsBase = base, opsToken, persistTo, memb
   const out = await wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--json', '--command', `SELECT id, ref FROM ledger WHERE ref IN (${refs}) ORDER BY id`], { capture: true });
   const order = JSON.parse(out)[0].results.map((r) => r.ref);
   const byRef = new Map(accepted.map((t) => [t.ref, t]));
-  const sums = new Map();
+  // A tip counts for its goal while the goal is not reached yet (tips.repo.ts goalStatement).
   for (const ref of order) {
     const t = byRef.get(ref);
-    t.after = (sums.get(t.goal.id) ?? 0) + t.coins;
-    sums.set(t.goal.id, t.after);
+    t.counted = !t.goal.reached;
+    if (!t.counted) continue;
+    t.after = t.goal.tagged += t.coins;
+    t.goal.reached = t.goal.tagged >= t.goal.amount;
   }
   const booked = order.length;
 
@@ -229,31 +245,32 @@ export async function benchTips(base, { wsBase = base, opsToken, persistTo, memb
     return at;
   };
   const goalAt = (s, t) => s.events.find(({ e }) => e.t === 'goal' && e.goal?.id === t.goal.id && e.goal.progress >= t.after)?.at;
-  const announce = [];
-  const toStudio = [];
-  const moved = [];
+  const figures = { steady: { announce: [], toStudio: [], moved: [] }, burst: { announce: [], toStudio: [], moved: [] } };
   let lostTips = 0;
   let lostGoals = 0;
   const arrivals = new Map(viewers.map((s) => [s, tipLatency(s, accepted)]));
   const studioArrivals = tipLatency(studio, accepted);
   for (const t of accepted) {
     if (t.warmup) continue;
+    const f = figures[t.phase];
     let lastTip = 0;
     let lastGoal = 0;
     for (const s of viewers) {
       const a = arrivals.get(s).get(t);
       if (a === undefined) lostTips++;
       else lastTip = Math.max(lastTip, a - t.start);
+      if (!t.counted) continue;
       const g = goalAt(s, t);
       if (g === undefined) lostGoals++;
       else lastGoal = Math.max(lastGoal, g - t.start);
     }
     const st = studioArrivals.get(t);
     if (st === undefined) lostTips++;
-    else toStudio.push(st - t.start);
+    else f.toStudio.push(st - t.start);
+    f.announce.push(lastTip);
+    if (!t.counted) continue;
     if (goalAt(studio, t) === undefined) lostGoals++;
-    announce.push(lastTip);
-    moved.push(lastGoal);
+    f.moved.push(lastGoal);
   }
 
   // Each socket's final count of every goal against the tips accepted for it; "reached" once per reached goal.
@@ -265,7 +282,7 @@ export async function benchTips(base, { wsBase = base, opsToken, persistTo, memb
       const last = Math.max(0, ...counts.map(({ e }) => e.goal.progress));
       if (last !== g.tagged) wrongTotals++;
       const reached = counts.filter(({ e }) => e.reached).length;
-      if (reached !== (g.reachedAt !== null ? 1 : 0)) reachedWrong++;
+      if (reached !== (g.reached ? 1 : 0)) reachedWrong++;
     }
   }
   const server = await must(new Http(base).call('GET', `/api/chat/tips/show/${SHOW}`), 'tips view');
@@ -303,26 +320,35 @@ export async function benchTips(base, { wsBase = base, opsToken, persistTo, memb
     members: tippers.length,
     guests: guestSockets.length,
     connectSeconds,
-    tips: accepted.length - 1,
-    menuTips: accepted.filter((t) => t.kind === 'menu').length,
-    plainTips: accepted.filter((t) => !t.warmup && t.kind === 'plain').length,
+    tips: accepted.filter((t) => t.phase === 'steady' && !t.warmup).length,
+    menuTips: accepted.filter((t) => t.phase === 'steady' && t.kind === 'menu').length,
+    plainTips: accepted.filter((t) => t.phase === 'steady' && !t.warmup && t.kind === 'plain').length,
+    accepted: accepted.length,
     refused: refused.length,
     refusedKinds: [...new Set(refused.map((t) => String(t.status)))],
     booked,
     runSeconds,
     pausedSeconds: paused / 1000,
-    announce: stats(announce),
-    studio: stats(toStudio),
-    goal: stats(moved),
+    // POST start → its answer (the room is told before the worker answers).
+    answered: stats(accepted.filter((t) => t.phase === 'steady' && !t.warmup).map((t) => t.end - t.start)),
+    announce: stats(figures.steady.announce),
+    studio: stats(figures.steady.toStudio),
+    goal: stats(figures.steady.moved),
+    burst: { answered: stats(accepted.filter((t) => t.phase === 'burst').map((t) => t.end - t.start)), tips: figures.burst.announce.length, counted: figures.burst.moved.length, announce: stats(figures.burst.announce), studio: stats(figures.burst.toStudio), goal: stats(figures.burst.moved), reached: goals.at(-1).reached },
     lostTips,
     lostGoals,
+    goalAmount,
+    burstAmount,
     goals: goals.length,
-    goalsReached: goals.filter((g) => g.reachedAt !== null).length,
+    goalsReached: goals.filter((g) => g.reached).length,
     wrongTotals,
     reachedWrong,
     serverTotalOk,
-    tippedCoins: accepted.reduce((s, t) => s + t.coins, 0),
-    countedCoins: goals.reduce((s, g) => s + g.tagged, 0),
+    acceptedCoins: accepted.reduce((s, t) => s + t.coins, 0),
+    // The coins of the tips that counted for a goal (booked before it was reached, by the ledger's order).
+    tippedCoins: goals.reduce((sum, g) => sum + g.tagged, 0),
+    // What the studio was last told of each goal, added up: the room's view of the tips booked.
+    countedCoins: goals.reduce((sum, g) => sum + Math.max(0, ...studio.events.filter(({ e }) => e.t === 'goal' && e.goal?.id === g.id).map(({ e }) => e.goal.progress)), 0),
     socketErrors: everyone.flatMap((s) => s.errors),
     floor: { ...stats(floorLast), lost: floorLost },
   };
