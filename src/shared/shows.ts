@@ -72,7 +72,7 @@ export function showHref(s: Pick<ShowSummary, 'id' | 'slugName'>): string {
 }
 
 export function showImageSrc(showId: number, index: number): string {
-  return `/img/show/${showId}/${index}.svg`;
+  return `/img/show/${showId}/${index}.jpg`;
 }
 
 export interface ShowDetail extends ShowSummary {

@@ -65,7 +65,7 @@ describe('contest: reading (/api/contest, /latest)', () => {
     expect(c.entries.map((e) => e.rank)).toEqual([1, 2, 3, 3, 5, 6, 6, 8, 9, 9, 11, 12]);
     for (const e of c.entries) {
       expect(Object.keys(e).sort()).toEqual(['id', 'rank', 'score', 'show']);
-      expect(e.show.thumbnail).toBe(`/img/show/${e.show.id}/1.svg`);
+      expect(e.show.thumbnail).toBe(`/img/show/${e.show.id}/1.jpg`);
       expect(typeof e.show.name).toBe('string');
       expect(typeof e.show.online).toBe('boolean');
       expect(e.score).toBe(await score(e.id));

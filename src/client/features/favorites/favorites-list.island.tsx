@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { showHref } from '../../../shared/shows';
+import { showHref, showImageSrc } from '../../../shared/shows';
 import { confirmDialog, showSnackbar } from '../../state/actions';
 import { useSnap, useStore, useT } from '../../state/context';
 import { liveOnline } from '../../state/live';
@@ -67,7 +67,7 @@ export default function FavoritesList({ initial, empty }: { initial: Favorite[];
           return (
             <li key={f.id} className="fav-item" data-show-id={f.id} data-online={online ? '1' : '0'}>
               <a className="fav-item-link" href={showHref(f)}>
-                <img src={`/img/show/${f.id}/1.svg`} alt="" width={64} height={48} loading="lazy" />
+                <img src={showImageSrc(f.id, 1)} alt="" width={64} height={48} loading="lazy" />
                 <span className="fav-item-name">{f.name}</span>
                 <FavStatus online={online} />
               </a>

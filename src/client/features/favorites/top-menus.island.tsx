@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { FAVORITE_POLL_MS, type HistoryItem } from '../../../shared/favorites';
 import { isPerformerUser } from '../../../shared/drawer';
 import type { User } from '../../../shared/session';
-import { showHref } from '../../../shared/shows';
+import { showHref, showImageSrc } from '../../../shared/shows';
 import { showSnackbar } from '../../state/actions';
 import { useSnap, useStore, useT } from '../../state/context';
 import { liveOnline } from '../../state/live';
@@ -103,7 +103,7 @@ function MenuShow({ show }: { show: { id: number; name: string; slugName: string
   return (
     <li>
       <a href={showHref(show)} data-show-id={show.id} data-online={online ? '1' : '0'}>
-        <img src={`/img/show/${show.id}/1.svg`} alt="" width={36} height={27} loading="lazy" />
+        <img src={showImageSrc(show.id, 1)} alt="" width={36} height={27} loading="lazy" />
         <span className="top-menu-name">{show.name}</span>
         <FavStatus online={online} />
       </a>

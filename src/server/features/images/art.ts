@@ -81,36 +81,61 @@ interface Scene {
   label?: string;
 }
 
+/** What a picture is made of, in pixels: drawn as SVG here, as pixels by raster.ts. */
+export interface SceneGeometry {
+  palette: Palette;
+  /** The background's linear gradient runs from (angle, 0) to (1 - angle, 1) of the box. */
+  angle: number;
+  blobs: { cx: number; cy: number; rx: number; ry: number; color: string }[];
+  /** The wave: from (0, y0) curving through (0.3w, yc) to (0.6w, y1), then on to (w, y2). */
+  wave: { y0: number; yc: number; y1: number; y2: number; color: string };
+  lights: { cx: number; cy: number; r: number; opacity: number }[];
+}
+
+/** The scene's shapes; `rnd` is left where the overlay continues. */
+export function geometry(palette: number, w: number, h: number, rnd: () => number): SceneGeometry {
+  const p = paletteAt(palette);
+  const m = Math.min(w, h);
+  const angle = rnd();
+  const blobs = p.blobs.map((color) => {
+    const rx = m * (0.35 + rnd() * 0.35);
+    const cx = r0(rnd() * w);
+    const cy = r0(rnd() * h);
+    return { cx, cy, rx: r0(rx), ry: r0(rx * (0.7 + rnd() * 0.5)), color };
+  });
+  const waveY = h * (0.62 + rnd() * 0.15);
+  const wave = { y0: r0(waveY), yc: r0(waveY - h * (0.1 + rnd() * 0.15)), y1: r0(waveY + h * 0.03), y2: r0(waveY - h * 0.05), color: p.blobs[1] };
+  const count = 5 + Math.floor(rnd() * 4);
+  const lights = Array.from({ length: count }, () => {
+    const cx = r0(rnd() * w);
+    const cy = r0(rnd() * h * 0.8);
+    const r = r0(m * (0.02 + rnd() * 0.1));
+    return { cx, cy, r, opacity: Math.round((0.35 + rnd() * 0.5) * 100) / 100 };
+  });
+  return { palette: p, angle, blobs, wave, lights };
+}
+
 function render(scene: Scene): string {
   const { width: w, height: h } = scene;
-  const p = paletteAt(scene.palette);
   const rnd = mulberry32(scene.seed);
+  const g = geometry(scene.palette, w, h, rnd);
+  const p = g.palette;
   // Ids are unique per picture so several SVGs can be inlined in one document without clashing.
   const id = `a${(scene.seed % 1679616).toString(36)}`;
-  const m = Math.min(w, h);
 
-  const angle = rnd();
   const defs = [
-    `<linearGradient id="${id}g" x1="${r2(angle)}" y1="0" x2="${r2(1 - angle)}" y2="1"><stop offset="0" stop-color="${p.from}"/><stop offset="1" stop-color="${p.to}"/></linearGradient>`,
+    `<linearGradient id="${id}g" x1="${r2(g.angle)}" y1="0" x2="${r2(1 - g.angle)}" y2="1"><stop offset="0" stop-color="${p.from}"/><stop offset="1" stop-color="${p.to}"/></linearGradient>`,
     ...p.blobs.map((c, i) => `<radialGradient id="${id}${i}"><stop offset="0" stop-color="${c}" stop-opacity=".85"/><stop offset="1" stop-color="${c}" stop-opacity="0"/></radialGradient>`),
     `<radialGradient id="${id}b"><stop offset="0" stop-color="#fff" stop-opacity=".7"/><stop offset=".6" stop-color="#fff" stop-opacity=".15"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>`,
     `<radialGradient id="${id}v" cx=".5" cy=".45" r=".75"><stop offset=".55" stop-opacity="0"/><stop offset="1" stop-opacity=".45"/></radialGradient>`,
   ];
 
   const body: string[] = [`<rect width="${w}" height="${h}" fill="url(#${id}g)"/>`];
-  for (let i = 0; i < 3; i++) {
-    const rx = m * (0.35 + rnd() * 0.35);
-    body.push(`<ellipse cx="${r0(rnd() * w)}" cy="${r0(rnd() * h)}" rx="${r0(rx)}" ry="${r0(rx * (0.7 + rnd() * 0.5))}" fill="url(#${id}${i})"/>`);
-  }
-  const waveY = h * (0.62 + rnd() * 0.15);
-  body.push(
-    `<path d="M0 ${r0(waveY)}Q${r0(w * 0.3)} ${r0(waveY - h * (0.1 + rnd() * 0.15))} ${r0(w * 0.6)} ${r0(waveY + h * 0.03)}T${w} ${r0(waveY - h * 0.05)}V${h}H0Z" fill="${p.blobs[1]}" fill-opacity=".18"/>`,
-  );
-  const lights = 5 + Math.floor(rnd() * 4);
+  g.blobs.forEach((b, i) => body.push(`<ellipse cx="${b.cx}" cy="${b.cy}" rx="${b.rx}" ry="${b.ry}" fill="url(#${id}${i})"/>`));
+  const v = g.wave;
+  body.push(`<path d="M0 ${v.y0}Q${r0(w * 0.3)} ${v.yc} ${r0(w * 0.6)} ${v.y1}T${w} ${v.y2}V${h}H0Z" fill="${v.color}" fill-opacity=".18"/>`);
   body.push(`<g fill="url(#${id}b)">`);
-  for (let i = 0; i < lights; i++) {
-    body.push(`<circle cx="${r0(rnd() * w)}" cy="${r0(rnd() * h * 0.8)}" r="${r0(m * (0.02 + rnd() * 0.1))}" opacity="${r2(0.35 + rnd() * 0.5)}"/>`);
-  }
+  for (const l of g.lights) body.push(`<circle cx="${l.cx}" cy="${l.cy}" r="${l.r}" opacity="${r2(l.opacity)}"/>`);
   body.push('</g>');
   body.push(scene.overlay(w, h, rnd));
   body.push(`<rect width="${w}" height="${h}" fill="url(#${id}v)"/>`);
@@ -125,12 +150,15 @@ function render(scene: Scene): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><defs>${defs.join('')}</defs>${body.join('')}</svg>`;
 }
 
+/** The seed of show `showId`'s preview `index` (the SVG here and the pixels of raster.ts). */
+export const showSeed = (showId: number, index: number, palette: number) => hash(1, showId, index, palette);
+
 /** Preview picture `index` of show `showId`; the palette keeps one show's previews visually related. */
 export function showArt(opts: { showId: number; index: number; palette: number; width?: number; height?: number; label?: string }): string {
   const width = int(opts.width, 400, 16, 4096);
   const height = int(opts.height, 300, 16, 4096);
   return render({
-    seed: hash(1, opts.showId, opts.index, opts.palette),
+    seed: showSeed(opts.showId, opts.index, opts.palette),
     palette: opts.palette,
     width,
     height,

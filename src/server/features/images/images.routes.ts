@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { BUILD_ID } from '../../../shared/build';
 import type { AppEnv } from '../../env';
 import { mediaArt, showArt } from './art';
+import { showJpeg } from './raster';
 
 const ID = /^\d{1,9}$/;
 // The art is drawn from the id alone: cached for 30 days, then revalidated by its ETag (a new
@@ -18,21 +19,38 @@ function etagOf(body: string): string {
   return `"${BUILD_ID}-${(h >>> 0).toString(36)}-${body.length.toString(36)}"`;
 }
 
-function svg(c: Context<AppEnv>, body: string): Response {
-  const etag = etagOf(body);
+function cached(c: Context<AppEnv>, etag: string, body: () => BodyInit, type: string): Response {
   const headers = { 'Cache-Control': LONG, ETag: etag };
   const match = c.req.header('If-None-Match');
   if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return new Response(null, { status: 304, headers });
-  return new Response(body, { headers: { ...headers, 'Content-Type': 'image/svg+xml; charset=utf-8' } });
+  return new Response(body(), { headers: { ...headers, 'Content-Type': type } });
 }
 
-/** /img: generated placeholder art, deterministic SVGs drawn from the id, so previews need no storage. */
+const svg = (c: Context<AppEnv>, body: string) => cached(c, etagOf(body), () => body, 'image/svg+xml; charset=utf-8');
+
+/** A show preview's id and index from the path; null when out of range. */
+function preview(c: Context<AppEnv>): { showId: number; index: number; palette: number } | null {
+  const id = c.req.param('id') ?? '';
+  const index = Number.parseInt(c.req.param('file') ?? '', 10);
+  if (!ID.test(id) || index < 1 || index > 12) return null;
+  return { showId: Number(id), index, palette: (Number(id) * 7 + index) % 12 };
+}
+
+/**
+ * /img: generated placeholder art drawn from the id, so previews need no storage. The show
+ * previews the pages use are JPEGs (raster.ts: decoded off the browser's main thread, like real
+ * photos); the same pictures as SVG stay for the media covers and older links.
+ */
 export const imageRoutes = new Hono<AppEnv>()
+  .get('/show/:id/:file{[0-9]{1,2}\\.jpg}', (c) => {
+    const p = preview(c);
+    if (!p) return c.notFound();
+    // The drawing depends on the id and the build alone (the art's code is part of the build).
+    return cached(c, `"${BUILD_ID}-j${p.showId}-${p.index}"`, () => showJpeg(p), 'image/jpeg');
+  })
   .get('/show/:id/:file{[0-9]{1,2}\\.svg}', (c) => {
-    const id = c.req.param('id');
-    const index = Number.parseInt(c.req.param('file'), 10);
-    if (!ID.test(id) || index < 1 || index > 12) return c.notFound();
-    return svg(c, showArt({ showId: Number(id), index, palette: (Number(id) * 7 + index) % 12 }));
+    const p = preview(c);
+    return p ? svg(c, showArt(p)) : c.notFound();
   })
   .get('/:kind{video|gallery}/:file{[0-9]{1,9}\\.svg}', (c) => {
     const id = Number.parseInt(c.req.param('file'), 10);
