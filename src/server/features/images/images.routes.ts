@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { BUILD_ID } from '../../../shared/build';
 import type { AppEnv } from '../../env';
+import { geo } from '../../middleware/geo';
 import { mediaArt, showArt } from './art';
+import { itemShowId } from './images.repo';
 
 const ID = /^\d{1,9}$/;
 // The art is drawn from the id alone: cached for 30 days, then revalidated by its ETag (a new
@@ -26,21 +28,36 @@ function svg(c: Context<AppEnv>, body: string): Response {
   return new Response(body, { headers: { ...headers, 'Content-Type': 'image/svg+xml; charset=utf-8' } });
 }
 
+/**
+ * Geo-blocking: whether the picture belongs to a show hidden from the request's place (the show's
+ * page answers 404 there, so does its picture). No query for a place nothing is hidden from.
+ */
+async function hiddenHere(c: Context<AppEnv>, show: number | { kind: 'video' | 'gallery'; id: number }): Promise<boolean> {
+  const hidden = await c.var.hiddenShows();
+  if (hidden.length === 0) return false;
+  const showId = typeof show === 'number' ? show : await itemShowId(c.env.DB, show.kind, show.id);
+  return showId !== null && hidden.includes(showId);
+}
+
 /** /img: generated placeholder art, deterministic SVGs drawn from the id, so previews need no storage. */
 export const imageRoutes = new Hono<AppEnv>()
-  .get('/show/:id/:file{[0-9]{1,2}\\.svg}', (c) => {
+  .use(geo)
+  .get('/show/:id/:file{[0-9]{1,2}\\.svg}', async (c) => {
     const id = c.req.param('id');
     const index = Number.parseInt(c.req.param('file'), 10);
-    if (!ID.test(id) || index < 1 || index > 12) return c.notFound();
+    if (!ID.test(id) || index < 1 || index > 12 || (await hiddenHere(c, Number(id)))) return c.notFound();
     return svg(c, showArt({ showId: Number(id), index, palette: (Number(id) * 7 + index) % 12 }));
   })
-  .get('/:kind{video|gallery}/:file{[0-9]{1,9}\\.svg}', (c) => {
+  .get('/:kind{video|gallery}/:file{[0-9]{1,9}\\.svg}', async (c) => {
     const id = Number.parseInt(c.req.param('file'), 10);
-    return svg(c, mediaArt({ kind: c.req.param('kind') as 'video' | 'gallery', id, palette: id % 12 }));
+    const kind = c.req.param('kind') as 'video' | 'gallery';
+    if (await hiddenHere(c, { kind, id })) return c.notFound();
+    return svg(c, mediaArt({ kind, id, palette: id % 12 }));
   });
 
 /** /api/videos/image: the incentive panel's picture (GET /api/videos/image/{id}/1). */
-export const videoImageRoutes = new Hono<AppEnv>().get('/:id{[0-9]{1,9}}/:n{[0-9]{1,2}}', (c) => {
+export const videoImageRoutes = new Hono<AppEnv>().use(geo).get('/:id{[0-9]{1,9}}/:n{[0-9]{1,2}}', async (c) => {
   const id = Number(c.req.param('id'));
+  if (await hiddenHere(c, { kind: 'video', id })) return c.notFound();
   return svg(c, mediaArt({ kind: 'video', id, palette: id % 12 }));
 });
