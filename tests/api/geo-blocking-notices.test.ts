@@ -46,7 +46,7 @@ const favMails = async (m: Member) => (await mailsTo(m.email)).filter((x) => x.k
 const setOnline = (online: boolean) => req(`/api/ops/shows/${SHOW}/status`, { method: 'POST', headers: OPS, body: JSON.stringify({ online }) });
 
 describe('geo-blocking: favourite-online push and mail', () => {
-  it('records the last known place at login, subscribe and renew; an unknown place keeps the last one', async () => {
+  it('records the last known place at login, subscribe and renew; an unknown place keeps the last one; cancelling the account erases it', async () => {
     const m = await registerMember();
     expect(await placeOf(m)).toEqual({ geo_country: null, geo_region: null });
     await logInFrom(m, 'US-CA');
@@ -59,6 +59,9 @@ describe('geo-blocking: favourite-online push and mail', () => {
     const renew = { old_endpoint: sub.endpoint, old_auth: sub.auth, endpoint: next.endpoint, keys: { p256dh: next.p256dh, auth: next.auth } };
     expect((await req('/api/push/renew', { method: 'POST', headers: { 'Content-Type': 'application/json', ...geo('DE-BY') }, body: JSON.stringify(renew) })).status).toBe(200);
     expect(await placeOf(m)).toEqual({ geo_country: 'DE', geo_region: 'DE-BY' });
+    // Personal data: a cancelled account keeps no place.
+    expect((await m.client.post('/api/user/cancel', { password: m.password })).status).toBe(200);
+    expect(await placeOf(m)).toEqual({ geo_country: null, geo_region: null });
   });
 
   it('a member whose last place the show is hidden from (country or region) gets neither push nor mail; others get both', { timeout: SLOW }, async () => {
