@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:workers';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { parseEvent, type RealtimeEvent } from '../../src/shared/realtime';
 import { chatMember, performerOf } from './chat-helpers';
-import { Client, expectError, expectJson, OPS, req, uniqueIp, websocket } from './helpers';
+import { Client, closeSocketsAfterEach, expectError, expectJson, OPS, req, uniqueIp, websocket } from './helpers';
+import { putGalleryMedia, putVideoMedia } from './store-helpers';
 
 // Geo-blocking (issue 30 point 3). The performer of show T hides it from a country (AT) and a
 // region (US-CA); a viewer from there (the X-Dev-Geo override, DEV_GEO=1 in this config) must not
@@ -32,48 +33,91 @@ async function fixture(): Promise<Fixture> {
     env.DB.prepare("INSERT INTO promos (show_id, title_en, title_de, start_at, stop_at) VALUES (?, 'Promo', 'Promo', ?, ?)").bind(T, now - 60, now + 3600),
     env.DB.prepare('INSERT OR IGNORE INTO contest_entries (contest_id, show_id) SELECT id, ? FROM contests ORDER BY id DESC LIMIT 1').bind(T),
   ]);
+  // Its files in the bucket, so the id-addressed media routes answer elsewhere.
+  await putVideoMedia(video.id);
+  await putGalleryMedia(gallery.id);
   return { slug: show.slug_name, universalId: show.universal_id, video, gallery: gallery.id, category: category.category_id };
 }
 
-/** A value for each path parameter name the app uses; an unknown name fails the test (add it here). */
-function fill(path: string, f: Fixture): string {
-  return path.replace(/:(\w+)(\{[^}]*\})?\??/g, (_, name: string) => {
-    switch (name) {
-      case 'id':
-        return String(/galler/.test(path) ? f.gallery : /video|clip/.test(path) ? f.video.id : T);
-      case 'showid':
-      case 'showId':
-      case 'show':
-        return String(T);
-      case 'slug':
-        return f.slug;
-      case 'ccid':
-        return f.video.ccid;
-      case 'part':
-        return '1';
-      case 'galleryId':
-        return String(f.gallery);
-      case 'cat':
-        return String(f.category);
-      case 'universalId':
-        return f.universalId;
-      default:
-        // Other resources (conversations, sessions, payouts, applications...): a number is enough to ask.
-        if (/^(sessionId|entryId|messageid|idx|n|size|file|token|kind|code|which|provider|catslug|description)$/.test(name)) return name === 'catslug' || name === 'description' ? 'x' : '1';
-        throw new Error(`${path}: no value for the path parameter :${name} (add one to fill())`);
-    }
-  });
+/** A value for each path parameter name the app uses; an unknown name fails the test (add it here). `at`: the path filled so far. */
+function valueOf(name: string, at: string, f: Fixture): string {
+  const item = () => String(/galler/.test(at) ? f.gallery : /video|clip/.test(at) ? f.video.id : T);
+  switch (name) {
+    case 'id':
+      return item();
+    case 'file':
+      // A file named by its item (/img/video/{id}.svg), else the first of a show's (/img/show/{id}/1.svg); the texts' bundles.
+      return /^\/i18n\//.test(at) ? 'en.1' : /galler|video|clip/.test(at) ? item() : '1';
+    case 'showid':
+    case 'showId':
+    case 'show':
+      return String(T);
+    case 'slug':
+      return f.slug;
+    case 'ccid':
+      return f.video.ccid;
+    case 'part':
+      return '1';
+    case 'galleryId':
+      return String(f.gallery);
+    case 'cat':
+      return String(f.category);
+    case 'universalId':
+      return f.universalId;
+    default:
+      // Other resources (conversations, sessions, payouts, applications...): a number is enough to ask.
+      if (/^(sessionId|entryId|messageid|idx|n|size|token|kind|code|which|provider|catslug|description)$/.test(name)) return name === 'catslug' || name === 'description' ? 'x' : '1';
+      throw new Error(`${at}: no value for the path parameter :${name} (add one to valueOf())`);
+  }
 }
 
-/** Every GET route of the app, concrete. */
-function getRoutes(f: Fixture): string[] {
-  const out = new Set<string>();
+/**
+ * The concrete paths of a route: each parameter filled (valueOf), a parameter with a pattern
+ * (`:file{[0-9]{1,2}\.svg}`) given its value with the pattern's literal suffix and checked
+ * against it, and one path per word of an alternation (`:size{thumb|full}`).
+ */
+function fill(path: string, f: Fixture): string[] {
+  const m = /:(\w+)/.exec(path);
+  if (!m) return [path];
+  let end = m.index + m[0].length;
+  let pattern: string | null = null;
+  if (path[end] === '{') {
+    let depth = 0;
+    for (let i = end; i < path.length; i++) {
+      depth += path[i] === '{' ? 1 : path[i] === '}' ? -1 : 0;
+      if (depth === 0) {
+        pattern = path.slice(end + 1, i);
+        end = i + 1;
+        break;
+      }
+    }
+  }
+  if (path[end] === '?') end++;
+  const before = path.slice(0, m.index);
+  let values: string[];
+  if (pattern && /^\w+(\|\w+)+$/.test(pattern)) values = pattern.split('|');
+  else {
+    const suffix = pattern ? (/((?:\\\.|[\w-])+)$/.exec(pattern.replace(/^.*[\]})]/, ''))?.[1] ?? '').replace(/\\/g, '') : '';
+    values = [valueOf(m[1], before, f) + suffix];
+  }
+  for (const v of values) if (pattern && !new RegExp(`^(?:${pattern})$`).test(v)) throw new Error(`${path}: ${v} does not match {${pattern}} (teach fill() this pattern)`);
+  return values.flatMap((v) => fill(before + v + path.slice(end), f));
+}
+
+/** Every GET route of the app, concrete, and whether its path names anything (an id, a slug...). */
+function getRoutes(f: Fixture): { path: string; addressed: boolean }[] {
+  const out = new Map<string, boolean>();
   for (const r of createApp().routes) {
     if (r.method !== 'GET' || r.path.includes('*')) continue;
-    out.add(fill(r.path, f));
+    for (const path of fill(r.path, f)) out.set(path, r.path.includes(':'));
   }
-  return [...out];
+  return [...out].map(([path, addressed]) => ({ path, addressed }));
 }
+
+/** A file (a picture, a video part), or a redirect to one, rather than a page or JSON. */
+const isFile = (res: Response) =>
+  (res.status >= 200 && res.status < 300 && !/json|html|text\//.test(res.headers.get('Content-Type') ?? '')) ||
+  (res.status >= 300 && res.status < 400 && /^(https?:\/\/[^/]+)?\/(img|media)\//.test(res.headers.get('Location') ?? ''));
 
 /** Whether an answer names the show (its slug as a word), the asked address itself aside (a 404 page repeats it in its links). */
 const names = (slug: string, body: string, path = '') =>
@@ -95,15 +139,20 @@ describe('geo-blocking', () => {
 
     const routes = getRoutes(f);
     const listing: string[] = [];
-    for (const path of routes) {
+    // Files addressed by an id of T or its items (its pictures, posters, previews, parts): absent (404) from the blocked places.
+    const media: string[] = [];
+    for (const { path, addressed } of routes) {
       const open = await member.get(path, { 'X-Dev-Geo': ELSEWHERE[listing.length % ELSEWHERE.length] });
+      const file = addressed && isFile(open);
       const openBody = await textOf(open);
       if (names(f.slug, openBody)) listing.push(path);
+      if (file) media.push(path);
       for (const place of BLOCKED) {
         const res = await member.get(path, { 'X-Dev-Geo': place });
         const body = await textOf(res);
         expect(names(f.slug, body, path), `${path} from ${place} names the show (${res.status})`).toBe(false);
         expect(res.status, `${path} from ${place}`).toBeLessThan(500);
+        if (file) expect(res.status, `${path} (a file of the show) from ${place}`).toBe(404);
       }
     }
     // The test can fail: the lists, searches, pages and items of T were found for the viewers elsewhere.
@@ -127,6 +176,22 @@ describe('geo-blocking', () => {
     ]) {
       expect(listing, known).toContain(known);
     }
+    // ... and its files, each kind of them, were found by their ids for the viewers elsewhere.
+    const v = f.video.id;
+    for (const known of [
+      `/img/show/${T}/1.svg`,
+      `/img/show/${T}/1.jpg`,
+      `/img/video/${v}.svg`,
+      `/img/gallery/${f.gallery}.svg`,
+      `/api/videos/image/${v}/1`,
+      `/media/videos/${v}/poster`,
+      `/media/videos/${v}/1/preview`,
+      `/media/videos/${v}/1`,
+      `/media/galleries/${f.gallery}/1/thumb`,
+      `/media/galleries/${f.gallery}/1/full`,
+    ]) {
+      expect(media, known).toContain(known);
+    }
     // The show's page and API are absent (404), not "offline".
     for (const place of BLOCKED) {
       expect((await member.get(`/chat/${T}/${f.slug}`, { 'X-Dev-Geo': place })).status).toBe(404);
@@ -135,7 +200,7 @@ describe('geo-blocking', () => {
       expect(online.data).not.toContain(T);
     }
     expect((await member.get(`/chat/${T}/${f.slug}`, { 'X-Dev-Geo': 'US-NY' })).status).toBe(200);
-    console.log(`geo-blocking: ${routes.length} GET routes called, ${listing.length} named the show elsewhere: ${listing.join(' ')}`);
+    console.log(`geo-blocking: ${routes.length} GET routes called, ${listing.length} named the show elsewhere: ${listing.join(' ')}; ${media.length} files of it: ${media.join(' ')}`);
   }, 180_000);
 
   it('the override is honoured only with DEV_GEO=1 outside production', async () => {
@@ -175,23 +240,15 @@ describe('geo-blocking', () => {
   });
 });
 
-const opened: WebSocket[] = [];
-afterEach(() => {
-  for (const ws of opened.splice(0)) {
-    try {
-      ws.close(1000);
-    } catch {
-      // closed already
-    }
-  }
-});
+// Sockets a failed test left open are closed after it.
+const track = closeSocketsAfterEach();
 
 async function lobby(place: string | null) {
   const res = await websocket('/api/realtime', { 'CF-Connecting-IP': uniqueIp(), ...(place ? { 'X-Dev-Geo': place } : {}) });
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
   ws.accept();
-  opened.push(ws);
+  track(ws);
   const updates: Extract<RealtimeEvent, { type: 'show:bulkupdate' }>[] = [];
   let wake: (() => void) | null = null;
   ws.addEventListener('message', (m) => {

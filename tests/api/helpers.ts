@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { Bindings } from '../../src/server/env';
 import worker from '../../src/server/index';
 import type { User } from '../../src/shared/session';
@@ -68,6 +68,28 @@ export function req(path: string, init: RequestInit = {}): Promise<Response> {
 /** A WebSocket upgrade of `path` (101 with `webSocket` when taken; the socket still needs accept()). */
 export function websocket(path: string, headers: Record<string, string> = {}): Promise<Response> {
   return req(path, { headers: { Upgrade: 'websocket', ...headers } });
+}
+
+/**
+ * Sockets a test leaves open (it failed before closing them) are closed after it: they hold
+ * slots of the lobby's shards that later tests need. Call once at a file's top level; it answers
+ * the function to hand each accepted socket to.
+ */
+export function closeSocketsAfterEach(): (ws: WebSocket) => WebSocket {
+  const opened: WebSocket[] = [];
+  afterEach(() => {
+    for (const ws of opened.splice(0)) {
+      try {
+        ws.close(1000);
+      } catch {
+        // Closed by the test already.
+      }
+    }
+  });
+  return (ws) => {
+    opened.push(ws);
+    return ws;
+  };
 }
 
 export interface SendOptions {

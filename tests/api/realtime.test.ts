@@ -1,22 +1,13 @@
 import { env } from 'cloudflare:workers';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { publishToUsers } from '../../src/server/realtime/shards';
 import { parseEvent, type RealtimeEvent } from '../../src/shared/realtime';
 import { registerMember } from './account-helpers';
-import { OPS, req, uniqueIp, websocket } from './helpers';
+import { closeSocketsAfterEach, OPS, req, uniqueIp, websocket } from './helpers';
 
 // Sockets a test leaves open (it failed before closing them) are closed after it: they hold slots
 // of the 3 x 2 the shard test below needs.
-const opened: WebSocket[] = [];
-afterEach(() => {
-  for (const ws of opened.splice(0)) {
-    try {
-      ws.close(1000);
-    } catch {
-      // Closed by the test already.
-    }
-  }
-});
+const track = closeSocketsAfterEach();
 
 // Each socket from its own address: the per-address socket cap is tested in realtime-limits.test.ts.
 async function connect(cookie = ''): Promise<{ ws: WebSocket; events: RealtimeEvent[]; next: (type: string) => Promise<RealtimeEvent> }> {
@@ -24,7 +15,7 @@ async function connect(cookie = ''): Promise<{ ws: WebSocket; events: RealtimeEv
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
   ws.accept();
-  opened.push(ws);
+  track(ws);
   const events: RealtimeEvent[] = [];
   const waiters: { type: string; resolve: (e: RealtimeEvent) => void }[] = [];
   ws.addEventListener('message', (m) => {

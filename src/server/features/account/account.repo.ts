@@ -188,7 +188,7 @@ export async function cancelAccount(db: D1Database, userId: number, now: number)
     db
       .prepare(
         `UPDATE users SET name = 'deleted-' || id, email = 'deleted-' || id || '@invalid', password_hash = '!', newsletter = 0,
-         google_sub = NULL, current_nickname_id = NULL, cancelled_at = ? WHERE id = ?`,
+         google_sub = NULL, current_nickname_id = NULL, geo_country = NULL, geo_region = NULL, geo_at = NULL, cancelled_at = ? WHERE id = ?`,
       )
       .bind(now, userId),
     db.prepare('DELETE FROM nicknames WHERE user_id = ?').bind(userId),

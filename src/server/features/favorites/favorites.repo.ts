@@ -102,6 +102,8 @@ export interface Notice {
   locale: string;
   show_name: string;
   slug_name: string;
+  /** 1 when the show is hidden from the member's last known place (geo-blocking): no push, no mail. */
+  place_hidden: number;
 }
 
 /**
@@ -133,7 +135,8 @@ export async function claimNotices(db: D1Database, showIds: number[], nowMs: num
   if (claimed.results.length === 0) return [];
   const { results } = await db
     .prepare(
-      `SELECT n.user_id, n.show_id, u.email, u.name AS user_name, u.locale, s.name AS show_name, s.slug_name
+      `SELECT n.user_id, n.show_id, u.email, u.name AS user_name, u.locale, s.name AS show_name, s.slug_name,
+         EXISTS (SELECT 1 FROM show_geo_blocks g WHERE g.show_id = n.show_id AND g.code IN (u.geo_country, u.geo_region)) AS place_hidden
        FROM favorite_notices n JOIN users u ON u.id = n.user_id JOIN shows s ON s.id = n.show_id
        WHERE n.id IN (SELECT value FROM json_each(?))`,
     )

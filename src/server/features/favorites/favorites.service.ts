@@ -30,7 +30,8 @@ export function markFavorites<T extends { id: number; isFavorite?: boolean }>(sh
 /**
  * Shows went online: tells every member whose favourite window holds now, once per show and
  * window (the notice row claimed atomically), in every open tab (`user:favorite_online`), by push
- * notification and by e-mail. Runs after the status fan-out (callers defer it with waitUntil), so it never slows it.
+ * notification and by e-mail (neither to a member whose last known place the show is hidden
+ * from, docs/geo-blocking.md). Runs after the status fan-out (callers defer it with waitUntil), so it never slows it.
  */
 export async function notifyFavoritesOnline(env: Bindings, showIds: number[], nowMs = Date.now()): Promise<number> {
   if (showIds.length === 0) return 0;
@@ -41,6 +42,9 @@ export async function notifyFavoritesOnline(env: Bindings, showIds: number[], no
       const href = showHref({ id: n.show_id, slugName: n.slug_name });
       const event: FavoriteOnlineEvent = { type: 'user:favorite_online', showId: n.show_id, name: n.show_name, slugName: n.slug_name };
       await publishToUser(env, n.user_id, event).catch(() => undefined);
+      // Geo-blocking: the member's last known place does not see the show. The lobby event above
+      // reaches only the member's sockets from places that see it (LobbyHub.toUser).
+      if (n.place_hidden) return;
       // The member's opted-in browsers (Web Push), when the member keeps this kind on.
       await pushToMember(env, n.user_id, 'favorite_online', { key: 'favoriteOnline', vars: { show: n.show_name }, url: href, tag: `show-${n.show_id}` }).catch(() => 0);
       if (!origin) return;

@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { BUILD_ID } from '../../../shared/build';
 import type { AppEnv } from '../../env';
+import { geo } from '../../middleware/geo';
 import { mediaArt, showArt } from './art';
+import { itemShowId } from './images.repo';
 import { showJpeg } from './raster';
 
 const ID = /^\d{1,9}$/;
@@ -28,11 +30,22 @@ function cached(c: Context<AppEnv>, etag: string, body: () => BodyInit, type: st
 
 const svg = (c: Context<AppEnv>, body: string) => cached(c, etagOf(body), () => body, 'image/svg+xml; charset=utf-8');
 
-/** A show preview's id and index from the path; null when out of range. */
-function preview(c: Context<AppEnv>): { showId: number; index: number; palette: number } | null {
+/**
+ * Geo-blocking: whether the picture belongs to a show hidden from the request's place (the show's
+ * page answers 404 there, so does its picture). No query for a place nothing is hidden from.
+ */
+async function hiddenHere(c: Context<AppEnv>, show: number | { kind: 'video' | 'gallery'; id: number }): Promise<boolean> {
+  const hidden = await c.var.hiddenShows();
+  if (hidden.length === 0) return false;
+  const showId = typeof show === 'number' ? show : await itemShowId(c.env.DB, show.kind, show.id);
+  return showId !== null && hidden.includes(showId);
+}
+
+/** A show preview's id and index from the path; null when out of range or hidden from the place. */
+async function preview(c: Context<AppEnv>): Promise<{ showId: number; index: number; palette: number } | null> {
   const id = c.req.param('id') ?? '';
   const index = Number.parseInt(c.req.param('file') ?? '', 10);
-  if (!ID.test(id) || index < 1 || index > 12) return null;
+  if (!ID.test(id) || index < 1 || index > 12 || (await hiddenHere(c, Number(id)))) return null;
   return { showId: Number(id), index, palette: (Number(id) * 7 + index) % 12 };
 }
 
@@ -42,23 +55,27 @@ function preview(c: Context<AppEnv>): { showId: number; index: number; palette: 
  * photos); the same pictures as SVG stay for the media covers and older links.
  */
 export const imageRoutes = new Hono<AppEnv>()
-  .get('/show/:id/:file{[0-9]{1,2}\\.jpg}', (c) => {
-    const p = preview(c);
+  .use(geo)
+  .get('/show/:id/:file{[0-9]{1,2}\\.jpg}', async (c) => {
+    const p = await preview(c);
     if (!p) return c.notFound();
     // The drawing depends on the id and the build alone (the art's code is part of the build).
     return cached(c, `"${BUILD_ID}-j${p.showId}-${p.index}"`, () => showJpeg(p), 'image/jpeg');
   })
-  .get('/show/:id/:file{[0-9]{1,2}\\.svg}', (c) => {
-    const p = preview(c);
+  .get('/show/:id/:file{[0-9]{1,2}\\.svg}', async (c) => {
+    const p = await preview(c);
     return p ? svg(c, showArt(p)) : c.notFound();
   })
-  .get('/:kind{video|gallery}/:file{[0-9]{1,9}\\.svg}', (c) => {
+  .get('/:kind{video|gallery}/:file{[0-9]{1,9}\\.svg}', async (c) => {
     const id = Number.parseInt(c.req.param('file'), 10);
-    return svg(c, mediaArt({ kind: c.req.param('kind') as 'video' | 'gallery', id, palette: id % 12 }));
+    const kind = c.req.param('kind') as 'video' | 'gallery';
+    if (await hiddenHere(c, { kind, id })) return c.notFound();
+    return svg(c, mediaArt({ kind, id, palette: id % 12 }));
   });
 
 /** /api/videos/image: the incentive panel's picture (GET /api/videos/image/{id}/1). */
-export const videoImageRoutes = new Hono<AppEnv>().get('/:id{[0-9]{1,9}}/:n{[0-9]{1,2}}', (c) => {
+export const videoImageRoutes = new Hono<AppEnv>().use(geo).get('/:id{[0-9]{1,9}}/:n{[0-9]{1,2}}', async (c) => {
   const id = Number(c.req.param('id'));
+  if (await hiddenHere(c, { kind: 'video', id })) return c.notFound();
   return svg(c, mediaArt({ kind: 'video', id, palette: id % 12 }));
 });

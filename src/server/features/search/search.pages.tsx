@@ -75,7 +75,7 @@ async function renderSearch(c: Context<AppEnv>, prefix: Prefix, requested: Searc
   const tab: SearchTab = requested === 'all' && showsOnly ? 'shows' : requested;
   const path = url.pathname;
   const links: TileLinks = { base: `${prefix}/shows`, query: searchQueryString(q), withPage: true };
-  const [names, categories] = await Promise.all([tagNamesFor(c.env.DB, tags, locale), cachedCategories(c.env.DB, locale)]);
+  const [names, categories] = await Promise.all([tagNamesFor(c.env.DB, tags, locale), cachedCategories(c.env.DB, locale, await c.var.hiddenShows())]);
 
   let sections: SearchSection[] | undefined;
   let list: ListProps | undefined;

@@ -4,6 +4,7 @@ import { AUTH_COOKIE_DAYS } from '../../../shared/constants';
 import type { AppEnv } from '../../env';
 import { nowSeconds } from '../../lib/clock';
 import { randomToken, sha256Hex, sign, unsign } from '../../lib/crypto';
+import { recordPlaceStatement } from '../../lib/member-place.repo';
 import { deleteAuthTokenStatement, insertAuthTokenStatement, renameSessionStatements, toWireSession, type SessionRow } from './session.repo';
 import { AUTH_COOKIE, authCookie, cookieName, DAY, isHttps, SESSION_DAYS, sessionSecret, setSessionCookies } from './session.service';
 
@@ -66,7 +67,8 @@ async function rememberDevice(c: Context<AppEnv>, userId: number): Promise<void>
 /**
  * Issues an auth token (only its hash is stored), sets the 2-day HttpOnly cookie and rotates the
  * session id and CSRF token. A login this browser had before ends. The browser is remembered as
- * one of the member's devices (it outlives the logout).
+ * one of the member's devices (it outlives the logout). The request's place becomes the member's
+ * last known place (geo-blocking).
  */
 export async function logIn(c: Context<AppEnv>, userId: number): Promise<void> {
   const db = c.env.DB;
@@ -77,6 +79,9 @@ export async function logIn(c: Context<AppEnv>, userId: number): Promise<void> {
     const statements: D1PreparedStatement[] = [];
     if (previous) statements.push(deleteAuthTokenStatement(db, await sha256Hex(previous)));
     statements.push(insertAuthTokenStatement(db, await sha256Hex(token), userId, newId, now, now + AUTH_COOKIE_DAYS * DAY));
+    // The member's last known place (geo-blocking: favourite-online notices, docs/geo-blocking.md).
+    const place = recordPlaceStatement(db, userId, c.get('place'), now);
+    if (place) statements.push(place);
     return statements;
   });
   setCookie(c, cookieName(c, AUTH_COOKIE), token, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c), maxAge: AUTH_COOKIE_DAYS * DAY });

@@ -88,7 +88,7 @@ async function renderShow(c: Context<AppEnv>, ctx: ShowContext) {
   } else {
     const categoryId = ctx.kind === 'category' ? ctx.categoryId : null;
     const query = ctx.kind === 'category' ? ctx.query : '';
-    const [n, categories] = await Promise.all([neighbours(c.env.DB, id, categoryId, hidden), ctx.kind === 'category' ? cachedCategories(c.env.DB, locale) : null]);
+    const [n, categories] = await Promise.all([neighbours(c.env.DB, id, categoryId, hidden), ctx.kind === 'category' ? cachedCategories(c.env.DB, locale, hidden) : null]);
     prev = n.prev ? { href: chatHref(base, n.prev, query), name: n.prev.name } : null;
     next = n.next ? { href: chatHref(base, n.next, query), name: n.next.name } : null;
     if (ctx.kind === 'all') trail.push({ label: t('nav.allShows'), href: ctx.listHref });
@@ -126,7 +126,7 @@ async function renderShow(c: Context<AppEnv>, ctx: ShowContext) {
 async function categoryContext(c: Context<AppEnv>, raw: string | undefined) {
   const id = idParam.parse(raw);
   if (id === null) return null;
-  const categories = await cachedCategories(c.env.DB, c.get('locale'));
+  const categories = await cachedCategories(c.env.DB, c.get('locale'), await c.var.hiddenShows());
   return categories.find((cat) => cat.id === id) ?? null;
 }
 

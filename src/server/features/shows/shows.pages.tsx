@@ -34,7 +34,7 @@ async function renderList(c: Context<AppEnv>, opts: ListOptions) {
   const page = parsePage(c.req.query('page'));
   const hidden = await c.var.hiddenShows();
   const [categories, list, promos] = await Promise.all([
-    cachedCategories(c.env.DB, locale),
+    cachedCategories(c.env.DB, locale, hidden),
     searchShows(c.env.DB, { page, limit: SHOWS_PAGE_SIZE, categoryId: opts.categoryId, locale, userId: c.get('user')?.id ?? null, hidden }),
     opts.home && page === 1 ? activePromoStrip(c.env.DB, locale, hidden) : Promise.resolve(null),
   ]);
@@ -73,7 +73,7 @@ async function renderList(c: Context<AppEnv>, opts: ListOptions) {
 
 async function renderCategories(c: Context<AppEnv>) {
   const t = c.get('t');
-  const categories = await cachedCategories(c.env.DB, c.get('locale'));
+  const categories = await cachedCategories(c.env.DB, c.get('locale'), await c.var.hiddenShows());
   const url = new URL(c.req.url);
   return renderPage(
     c,
@@ -86,7 +86,7 @@ async function renderCategories(c: Context<AppEnv>) {
 
 async function knownCategory(c: Context<AppEnv>, raw: string) {
   const id = idParam.parse(raw);
-  const categories = await cachedCategories(c.env.DB, c.get('locale'));
+  const categories = await cachedCategories(c.env.DB, c.get('locale'), await c.var.hiddenShows());
   return categories.find((cat) => cat.id === id) ?? null;
 }
 

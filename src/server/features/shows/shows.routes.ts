@@ -34,12 +34,12 @@ export const showsRoutes = new Hono<AppEnv>()
   .get('/', zValidator('query', listQuery, validationHook), async (c) => {
     const locale = c.get('locale');
     const { page, page_from: pageFrom, category: requested, limit } = c.req.valid('query');
-    const categories = await cachedCategories(c.env.DB, locale);
+    // The geo decision is part of the key: a place that does not see a show never gets a body that lists it.
+    const hidden = await c.var.hiddenShows();
+    const categories = await cachedCategories(c.env.DB, locale, hidden);
     // Unknown categories fall back to all shows.
     const categoryId = requested !== null && requested !== 0 && categories.some((cat) => cat.id === requested) ? requested : null;
     const favorites = memberFavoriteIds(c.env.DB, c.get('user')?.id ?? null);
-    // The geo decision is part of the key: a place that does not see a show never gets a body that lists it.
-    const hidden = await c.var.hiddenShows();
     const body = await cachedListBody(`${locale}|${page}|${pageFrom ?? ''}|${limit}|${categoryId ?? ''}|${hidden.join(',')}`, async () => {
       const [list, promos] = await Promise.all([
         queryShows(c.env.DB, { page, pageFrom, limit, categoryId, locale, hidden }),
@@ -78,11 +78,11 @@ export const showsRoutes = new Hono<AppEnv>()
   });
 
 /** /api/tags */
-export const tagsRoutes = new Hono<AppEnv>().get('/', async (c) => c.json<DataAnswer<TagItem>>({ data: await listTags(c.env.DB, c.get('locale')) }));
+export const tagsRoutes = new Hono<AppEnv>().get('/', async (c) => c.json<DataAnswer<TagItem>>({ data: await listTags(c.env.DB, c.get('locale'), await c.var.hiddenShows()) }));
 
 /** /api/categories */
 export const categoriesRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  const all = await cachedCategories(c.env.DB, c.get('locale'));
+  const all = await cachedCategories(c.env.DB, c.get('locale'), await c.var.hiddenShows());
   const list = all.filter((cat) => cat.id < SEARCH_CATEGORY_MIN_ID).map((cat) => ({ ...cat, cat: cat.name }));
   const search = Object.fromEntries(all.filter((cat) => cat.id >= SEARCH_CATEGORY_MIN_ID).map((cat) => [String(cat.id), { ...cat, cat: cat.name }]));
   return c.json<CategoriesAnswer>({ categories: list, search_categories: search });

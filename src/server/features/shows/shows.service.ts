@@ -9,16 +9,21 @@ import { tagNames } from './categories.repo';
 import { favoriteShowIds, markFavorites, notifyFavoritesOnline } from '../favorites/favorites.service';
 
 // Categories change only with a deploy or an admin edit; a short per-isolate cache keeps
-// the category bar off the database on every page view.
+// the category bar off the database on every page view. The counts leave out the shows hidden
+// from the visitor's place (geo-blocking): the hidden ids are part of the key.
 const TTL_MS = 60_000;
-const cache = new Map<Locale, { at: number; value: Promise<CategoryWithCounts[]> }>();
+const CACHE_MAX = 256;
+const cache = new Map<string, { at: number; value: Promise<CategoryWithCounts[]> }>();
 
-export function cachedCategories(db: D1Database, locale: Locale, now = Date.now()): Promise<CategoryWithCounts[]> {
-  const hit = cache.get(locale);
+/** The categories with counts of the shows a place sees (`hidden`: the ids hidden from it, c.var.hiddenShows()). */
+export function cachedCategories(db: D1Database, locale: Locale, hidden: readonly number[], now = Date.now()): Promise<CategoryWithCounts[]> {
+  const key = `${locale}|${hidden.join(',')}`;
+  const hit = cache.get(key);
   if (hit && now - hit.at < TTL_MS) return hit.value;
-  const value = listCategories(db, locale);
-  cache.set(locale, { at: now, value });
-  value.catch(() => cache.delete(locale));
+  const value = listCategories(db, locale, hidden);
+  if (cache.size >= CACHE_MAX) cache.clear();
+  cache.set(key, { at: now, value });
+  value.catch(() => cache.delete(key));
   return value;
 }
 

@@ -10,6 +10,7 @@ import { pathId, seerOf } from './store-params';
 // /media: the store's files, streamed by the worker from R2 after it checks who may have them
 // (issue 13). Whole parts and full pictures are checked on every request (Range requests
 // included); previews, posters and thumbnails are public. No bucket URL ever leaves the worker.
+// Nothing of a show hidden from the request's place (geo-blocking) is found: 404, as its pages.
 // Video bodies hold one of MEDIA_STREAMS_MAX places of their account (of their address for
 // visitors) while they stream, so one player in a Range loop cannot tie up the worker for others.
 
@@ -123,7 +124,7 @@ const publicFor = (c: Context<AppEnv>) => (seerOf(c) === 0 ? PUBLIC : PRIVATE);
 export const mediaRoutes = new Hono<AppEnv>()
   .get('/videos/:id/poster', async (c) => {
     const id = pathId(c.req.param('id'));
-    const key = id === null ? undefined : await findPosterKey(c.env.DB, id, seerOf(c));
+    const key = id === null ? undefined : await findPosterKey(c.env.DB, id, seerOf(c), await c.var.hiddenShows());
     if (id === null || key === undefined) throw new ApiError(404, 'not_found');
     // Without an uploaded poster: the generated art. An upload's type is the object's own.
     if (key === null) return c.redirect(`/img/video/${id}.svg`, 302);
@@ -132,21 +133,21 @@ export const mediaRoutes = new Hono<AppEnv>()
   .get('/videos/:id/:part/preview', async (c) => {
     const id = pathId(c.req.param('id'));
     const part = pathId(c.req.param('part'));
-    const object = id === null || part === null ? null : await findPartObject(c.env.DB, id, part, 'preview', userOf(c), seerOf(c));
+    const object = id === null || part === null ? null : await findPartObject(c.env.DB, id, part, 'preview', userOf(c), seerOf(c), await c.var.hiddenShows());
     if (!object) throw new ApiError(404, 'not_found');
     return streamObject(c, object.key, object.mime, publicFor(c), true);
   })
   .get('/videos/:id/:part', async (c) => {
     const id = pathId(c.req.param('id'));
     const part = pathId(c.req.param('part'));
-    const object = ownerOnly(id === null || part === null ? null : await findPartObject(c.env.DB, id, part, 'full', userOf(c), seerOf(c)));
+    const object = ownerOnly(id === null || part === null ? null : await findPartObject(c.env.DB, id, part, 'full', userOf(c), seerOf(c), await c.var.hiddenShows()));
     return streamObject(c, object.key, object.mime, PRIVATE, true);
   })
   .get('/galleries/:id/:idx/:size{thumb|full}', async (c) => {
     const id = pathId(c.req.param('id'));
     const idx = pathId(c.req.param('idx'));
     const size = c.req.param('size') as 'thumb' | 'full';
-    const found = id === null || idx === null ? null : await findPictureObject(c.env.DB, id, idx, size, userOf(c), seerOf(c));
+    const found = id === null || idx === null ? null : await findPictureObject(c.env.DB, id, idx, size, userOf(c), seerOf(c), await c.var.hiddenShows());
     if (size === 'thumb') {
       if (!found) throw new ApiError(404, 'not_found');
       return streamObject(c, found.key, found.mime, publicFor(c));

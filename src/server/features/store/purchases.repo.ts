@@ -139,35 +139,53 @@ export interface MediaObject {
   duration_s?: number;
 }
 
-/** A part's whole file (`full`) or preview, with the member's ownership. */
-export function findPartObject(db: D1Database, videoId: number, part: number, which: 'full' | 'preview', userId: number | null, seer = 0): Promise<MediaObject | null> {
+/** A part's whole file (`full`) or preview, with the member's ownership; none of a `hidden` show (geo-blocking). */
+export function findPartObject(
+  db: D1Database,
+  videoId: number,
+  part: number,
+  which: 'full' | 'preview',
+  userId: number | null,
+  seer = 0,
+  hidden: readonly number[] = [],
+): Promise<MediaObject | null> {
   return db
     .prepare(
       `SELECT ${which === 'full' ? 'p.media_key' : 'p.preview_key'} AS key, p.mime, p.duration_s, v.price,
          (v.price = 0 AND ?3 IS NOT NULL) OR EXISTS (SELECT 1 FROM purchases u WHERE u.user_id = ?3 AND u.kind = 'video' AND u.item_id = v.id) OR ?4 = -1 OR v.show_id = ?4 AS owned
-       FROM video_parts p JOIN videos v ON v.id = p.video_id WHERE p.video_id = ?1 AND p.part = ?2 AND v.status = 'published' AND ${reviewedFor('v', '?4')}`,
+       FROM video_parts p JOIN videos v ON v.id = p.video_id WHERE p.video_id = ?1 AND p.part = ?2 AND v.status = 'published' AND ${reviewedFor('v', '?4')}
+         AND v.show_id NOT IN (SELECT value FROM json_each(?5))`,
     )
-    .bind(videoId, part, userId, seer)
+    .bind(videoId, part, userId, seer, JSON.stringify(hidden))
     .first<MediaObject>();
 }
 
-/** A video's uploaded poster key: undefined when there is no such video, null without a poster. */
-export async function findPosterKey(db: D1Database, videoId: number, seer = 0): Promise<string | null | undefined> {
+/** A video's uploaded poster key: undefined when there is no such video (or its show is `hidden`), null without a poster. */
+export async function findPosterKey(db: D1Database, videoId: number, seer = 0, hidden: readonly number[] = []): Promise<string | null | undefined> {
   const row = await db
-    .prepare(`SELECT poster_key FROM videos v WHERE id = ?1 AND status = 'published' AND ${reviewedFor('v', '?2')}`)
-    .bind(videoId, seer)
+    .prepare(`SELECT poster_key FROM videos v WHERE id = ?1 AND status = 'published' AND ${reviewedFor('v', '?2')} AND v.show_id NOT IN (SELECT value FROM json_each(?3))`)
+    .bind(videoId, seer, JSON.stringify(hidden))
     .first<{ poster_key: string | null }>();
   return row ? row.poster_key : undefined;
 }
 
-/** A gallery picture in one size, with the member's ownership (free galleries: owned by everyone). */
-export function findPictureObject(db: D1Database, galleryId: number, idx: number, size: 'full' | 'thumb', userId: number | null, seer = 0): Promise<MediaObject | null> {
+/** A gallery picture in one size, with the member's ownership (free galleries: owned by everyone); none of a `hidden` show. */
+export function findPictureObject(
+  db: D1Database,
+  galleryId: number,
+  idx: number,
+  size: 'full' | 'thumb',
+  userId: number | null,
+  seer = 0,
+  hidden: readonly number[] = [],
+): Promise<MediaObject | null> {
   return db
     .prepare(
       `SELECT ${size === 'full' ? 'p.full_key' : 'p.thumb_key'} AS key, p.mime, g.price,
          g.price = 0 OR EXISTS (SELECT 1 FROM purchases u WHERE u.user_id = ?3 AND u.kind = 'gallery' AND u.item_id = g.id) OR ?4 = -1 OR g.show_id = ?4 AS owned
-       FROM gallery_pictures p JOIN galleries g ON g.id = p.gallery_id WHERE p.gallery_id = ?1 AND p.idx = ?2 AND g.status = 'published' AND ${reviewedFor('g', '?4')}`,
+       FROM gallery_pictures p JOIN galleries g ON g.id = p.gallery_id WHERE p.gallery_id = ?1 AND p.idx = ?2 AND g.status = 'published' AND ${reviewedFor('g', '?4')}
+         AND g.show_id NOT IN (SELECT value FROM json_each(?5))`,
     )
-    .bind(galleryId, idx, userId, seer)
+    .bind(galleryId, idx, userId, seer, JSON.stringify(hidden))
     .first<MediaObject>();
 }
