@@ -66,6 +66,8 @@ export interface Participant {
   role: ParticipantRole;
   type: SessionType | null;
   muted: boolean;
+  /** The performer's presence list: muted by chat safety until then (unix ms; room/safety.ts). */
+  muted_until?: number;
 }
 
 /** The room's mode as every viewer sees it. */
