@@ -50,6 +50,12 @@ export function StudioGeo() {
   const [preview, setPreview] = useState<GeoPreviewAnswer | 'loading' | 'failed' | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const rulesRef = useRef<HTMLUListElement>(null);
+  // Where the focus goes once the saved rules are on screen (the button pressed may be gone).
+  const focusNext = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    focusNext.current?.();
+    focusNext.current = null;
+  }, [codes]);
 
   const load = () => {
     setFailed(false);
@@ -69,7 +75,7 @@ export function StudioGeo() {
       // The preview of the chosen place follows the new rules.
       if (place) void showPreview(place);
       else setPreview(null);
-      if (focusAfter) requestAnimationFrame(focusAfter);
+      focusNext.current = focusAfter ?? null;
     } catch {
       setSaveError(t('studio.geo.saveError'));
     } finally {
@@ -83,15 +89,18 @@ export function StudioGeo() {
     (buttons[Math.min(index, buttons.length - 1)] ?? searchRef.current)?.focus();
   };
 
+  // Only the answer for the place chosen last is shown (typing in the list picks several on the way).
+  const wanted = useRef('');
   const showPreview = async (code: string) => {
+    wanted.current = code;
     setPlace(code);
     setPreview(code ? 'loading' : null);
     if (!code) return;
     try {
       const answer = await api().get<GeoPreviewAnswer>('studio/geo/preview', { place: code });
-      setPreview((p) => (p === 'loading' ? answer : p));
+      if (wanted.current === code) setPreview(answer);
     } catch {
-      setPreview('failed');
+      if (wanted.current === code) setPreview('failed');
     }
   };
 
