@@ -196,7 +196,7 @@ describe.each(CASES)('studio cards with the keyboard (%s, %s)', (lang, device, i
     // until when; "Unmute" with the keyboard lets them write again.
     const person_ = studio.locator(`.studio-person[data-nick="${mem.nick}"]`);
     const sid = await person_.getAttribute('data-session');
-    await studio.evaluate((id) => window.__studioSocket?.send({ t: 'mod', act: 'mute', sessionId: id!, minutes: 15 }), sid);
+    await studio.evaluate((id) => (window as { __studioSocket?: { send(cmd: unknown): boolean } | null }).__studioSocket?.send({ t: 'mod', act: 'mute', sessionId: id, minutes: 15 }), sid);
     await person_.locator('[data-testid=studio-muted-until]').waitFor();
     expect(await person_.locator('[data-testid=studio-muted-until]').innerText()).toContain(m.studio.people.mutedUntil.split('{{time}}')[0].trim());
     await member.locator('[data-testid=chat-lines] .chat-line.notice', { hasText: m.chat.safety.mutedUntil.split('{{time}}')[0] }).waitFor();
