@@ -58,14 +58,14 @@ export interface ExternalExtendAnswer {
 
 export type ParticipantRole = 'performer' | 'member' | 'guest';
 
-/** Someone in the room as others see them: never an e-mail, never a user id. */
+/** Someone in the room as others see them (never an e-mail or a user id). `id`: 'performer' for the performer, else the session id; `muted_until`: chat safety's timed mute (unix ms), in the performer's presence list only. */
 export interface Participant {
-  /** Room-local address: 'performer' for the performer, else the session id. */
   id: string;
   nick: string;
   role: ParticipantRole;
   type: SessionType | null;
   muted: boolean;
+  muted_until?: number;
 }
 
 /** The room's mode as every viewer sees it. */

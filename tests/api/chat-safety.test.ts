@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { ChatSafetySettings } from '../../src/shared/chat-safety';
 import { roomOf } from '../../src/server/features/chat/chat.service';
 import type { ShowRoom } from '../../src/server/features/chat/room/show-room';
+import { MODERATORS_MAX } from '../../src/shared/chat-safety';
 import { Client, expectError, expectJson } from './helpers';
-import { chatMember, liveShow, pinged, startOk, viewer, type RoomSocket } from './chat-helpers';
+import { chatMember, joinRoom, liveShow, pinged, startOk, viewer, type RoomSocket } from './chat-helpers';
 
 // Chat safety (issue 30 point 4, shows 121-130): the room refuses moderation from anyone but the
 // performer and the moderators, refuses a moderator ending a paid session, keeps a mute across a
@@ -79,6 +80,9 @@ describe('chat safety', () => {
     mod.room.send({ t: 'mod', act: 'mute', sessionId: s.sessionId, minutes: 15 });
     const told = await room.next('safety');
     expect(told.muted_until).toBeGreaterThanOrEqual(before + 15 * 60_000);
+    // The performer's presence list shows until when (the studio's "muted until" marker).
+    const marked = await studio.next('presence-change', (e) => e.upsert.some((p) => p.id === s.sessionId));
+    expect(marked.upsert.find((p) => p.id === s.sessionId)?.muted_until).toBe(told.muted_until);
     room.send({ t: 'say', text: 'hello?' });
     const refused = await room.next('error');
     expect(refused).toEqual({ t: 'error', code: 'chat.muted', until: told.muted_until });
@@ -98,11 +102,22 @@ describe('chat safety', () => {
     await runInDurableObject(roomOf(env, show.id), async (_o: ShowRoom, state: DurableObjectState) => {
       expect(Object.values((await state.storage.get<Record<string, number>>('safety:mutes')) ?? {})).toEqual([told.muted_until]);
     });
+    // A studio socket that connects now lists the mute in its presence list; the performer unmutes: lines pass, the marker goes.
+    const token = await expectJson<{ login: string; password: string }>(await performer.post('/api/studio/connect'), 200);
+    const studio2 = await joinRoom(show.id, token.login, token.password);
+    const listed = async () => {
+      const e = studio2.events.find((x) => x.t === 'presence' || (x.t === 'presence-change' && x.upsert.some((p) => p.id === s2.sessionId && p.muted_until)));
+      return e?.t === 'presence' ? e.participants.find((p) => p.id === s2.sessionId)?.muted_until : e?.t === 'presence-change' ? e.upsert.find((p) => p.id === s2.sessionId)?.muted_until : undefined;
+    };
+    await studio2.next('welcome');
+    await expect.poll(listed).toBe(told.muted_until);
     studio.send({ t: 'mod', act: 'unmute', sessionId: s2.sessionId });
     expect((await third.next('safety', (e) => e.muted_until === null)).muted_until).toBeNull();
+    const cleared = await studio2.next('presence-change', (e) => e.upsert.some((p) => p.id === s2.sessionId));
+    expect(cleared.upsert.find((p) => p.id === s2.sessionId)?.muted_until).toBeUndefined();
     third.send({ t: 'say', text: 'thanks' });
     expect((await studio.next('line', (e) => e.line.from === s2.sessionId)).line.text).toBe('thanks');
-    for (const x of [mod.room, again, third, studio]) x.ws.close(1000);
+    for (const x of [mod.room, again, third, studio, studio2]) x.ws.close(1000);
   });
 
   it('a listed word is held back (whole words, any case): the sender is told, nobody else sees it', async () => {
@@ -182,5 +197,37 @@ describe('chat safety', () => {
     await pinged(studio);
     expect(studio.events.some((e) => e.t === 'ended' && e.sessionId === t.sessionId)).toBe(false);
     for (const x of [...mods.map((m) => m.room), studio]) x.ws.close(1000);
+  });
+
+  it('a burst of 30 appointments at once: exactly 20 moderators, the rest 409 too_many_moderators, nothing else changed', async () => {
+    const { show, performer, studio } = await liveShow(125);
+    const saved = await expectJson<ChatSafetySettings>(await performer.put(`${SAFETY}/words`, { words: ['keepme'] }), 200);
+    const regulars = [];
+    for (let i = 0; i < 30; i++) {
+      const m = await chatMember(0);
+      await startOk(m.client, show.universalId, 'free');
+      regulars.push(m);
+    }
+    const before = await expectJson<ChatSafetySettings>(await performer.get(SAFETY), 200);
+    expect(before.regulars).toHaveLength(30);
+    expect(before.moderators).toEqual([]);
+    const answers = await Promise.all(regulars.map((m) => performer.post(`${SAFETY}/moderators`, { userId: m.id })));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((x) => x === 201)).toHaveLength(MODERATORS_MAX);
+    expect(statuses.filter((x) => x === 409)).toHaveLength(30 - MODERATORS_MAX);
+    const appointed = new Set(regulars.filter((_, i) => statuses[i] === 201).map((m) => m.id));
+    for (const [i, r] of answers.entries()) if (statuses[i] === 409) await expectError(r, 409, 'too_many_moderators');
+    const after = await expectJson<ChatSafetySettings>(await performer.get(SAFETY), 200);
+    expect(new Set(after.moderators.map((m) => m.id))).toEqual(appointed);
+    expect(after.regulars.filter((r) => r.moderator).map((r) => r.id).sort()).toEqual([...appointed].sort());
+    expect(after.words).toEqual(saved.words);
+    const rows = await env.DB.prepare('SELECT COUNT(*) AS n FROM show_moderators WHERE show_id = ?').bind(show.id).first<{ n: number }>();
+    expect(rows?.n).toBe(MODERATORS_MAX);
+    // Once one is dismissed, one more may be appointed; the cap holds again after.
+    const refused = regulars.filter((m) => !appointed.has(m.id));
+    await expectJson(await performer.del(`${SAFETY}/moderators/${[...appointed][0]}`), 200);
+    await expectJson(await performer.post(`${SAFETY}/moderators`, { userId: refused[0].id }), 201);
+    await expectError(await performer.post(`${SAFETY}/moderators`, { userId: refused[1].id }), 409, 'too_many_moderators');
+    studio.ws.close(1000);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { COUNTRY_CODES, REGION_CODES, type GeoPreviewAnswer, type GeoRulesAnswer } from '../../../shared/geo';
 import { api } from '../../lib/api';
 import { useSnap, useT } from '../../state/context';
@@ -47,36 +47,60 @@ export function StudioGeo() {
   const [saveError, setSaveError] = useState<string | null>(null);
   const [query, setQuery] = useState('');
   const [place, setPlace] = useState('');
-  const [preview, setPreview] = useState<GeoPreviewAnswer | null>(null);
-
+  const [preview, setPreview] = useState<GeoPreviewAnswer | 'loading' | 'failed' | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const rulesRef = useRef<HTMLUListElement>(null);
+  // Where the focus goes once the saved rules are on screen (the button pressed may be gone).
+  const focusNext = useRef<(() => void) | null>(null);
   useEffect(() => {
+    focusNext.current?.();
+    focusNext.current = null;
+  }, [codes]);
+
+  const load = () => {
+    setFailed(false);
     api()
       .get<GeoRulesAnswer>('studio/geo')
       .then((r) => setCodes(r.codes))
       .catch(() => setFailed(true));
-  }, []);
+  };
+  useEffect(load, []);
 
-  const save = async (next: string[]) => {
+  /** Saves the rules; `focusAfter` keeps keyboard focus in the card when the button pressed goes away. */
+  const save = async (next: string[], focusAfter?: () => void) => {
     setBusy(true);
     setSaveError(null);
     try {
       setCodes((await api().put<GeoRulesAnswer>('studio/geo', { codes: next })).codes);
-      setPreview(null);
+      // The preview of the chosen place follows the new rules.
+      if (place) void showPreview(place);
+      else setPreview(null);
+      focusNext.current = focusAfter ?? null;
     } catch {
       setSaveError(t('studio.geo.saveError'));
     } finally {
       setBusy(false);
     }
   };
+  const focusSearch = () => searchRef.current?.focus();
+  /** After an unblock: the rule that took its place (or the last one), else the search. */
+  const focusRule = (index: number) => () => {
+    const buttons = rulesRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+    (buttons[Math.min(index, buttons.length - 1)] ?? searchRef.current)?.focus();
+  };
 
+  // Only the answer for the place chosen last is shown (typing in the list picks several on the way).
+  const wanted = useRef('');
   const showPreview = async (code: string) => {
+    wanted.current = code;
     setPlace(code);
-    setPreview(null);
+    setPreview(code ? 'loading' : null);
     if (!code) return;
     try {
-      setPreview(await api().get<GeoPreviewAnswer>('studio/geo/preview', { place: code }));
+      const answer = await api().get<GeoPreviewAnswer>('studio/geo/preview', { place: code });
+      if (wanted.current === code) setPreview(answer);
     } catch {
-      setPreview(null);
+      if (wanted.current === code) setPreview('failed');
     }
   };
 
@@ -85,7 +109,12 @@ export function StudioGeo() {
       <section className="studio-card studio-geo" data-testid="studio-geo" aria-busy={!failed}>
         <h2>{t('studio.geo.title')}</h2>
         <p className="muted small" role={failed ? 'alert' : 'status'}>
-          {t(failed ? 'studio.geo.loadError' : 'studio.geo.loading')}
+          {t(failed ? 'studio.geo.loadError' : 'studio.geo.loading')}{' '}
+          {failed && (
+            <button type="button" className="btn btn-text btn-small" onClick={load} data-action="geo-retry">
+              {t('studio.geo.retry')}
+            </button>
+          )}
         </p>
       </section>
     );
@@ -102,25 +131,31 @@ export function StudioGeo() {
           {t('studio.geo.none')}
         </p>
       ) : (
-        <ul className="studio-geo-rules" data-testid="studio-geo-rules">
-          {codes.map((code) => (
+        <ul className="studio-geo-rules" data-testid="studio-geo-rules" ref={rulesRef}>
+          {codes.map((code, i) => (
             <li key={code} data-code={code}>
               <span>{nameOf(code)}</span>{' '}
-              <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={() => void save(codes.filter((c) => c !== code))} aria-label={t('studio.geo.remove', { place: nameOf(code) })} data-action="geo-unblock">
+              <button type="button" className="btn btn-outline btn-small" disabled={busy} onClick={() => void save(codes.filter((c) => c !== code), focusRule(i))} aria-label={t('studio.geo.remove', { place: nameOf(code) })} data-action="geo-unblock">
                 ×
               </button>
             </li>
           ))}
         </ul>
       )}
-      <label className="pf-label" htmlFor="studio-geo-search">
-        {t('studio.geo.search')}
-      </label>
-      <input id="studio-geo-search" type="search" className="pf-input" value={query} onChange={(e) => setQuery(e.target.value)} aria-describedby="studio-geo-search-hint" autoComplete="off" data-testid="studio-geo-search" />
-      <p id="studio-geo-search-hint" className="muted small">
-        {t('studio.geo.searchHint')}
-      </p>
-      {folded && matches.length === 0 && <p className="muted small">{t('studio.geo.noMatch')}</p>}
+      <div className="field">
+        <label htmlFor="studio-geo-search">{t('studio.geo.search')}</label>
+        <div className="field-control">
+          <input ref={searchRef} id="studio-geo-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} aria-describedby="studio-geo-search-hint" autoComplete="off" data-testid="studio-geo-search" />
+        </div>
+        <p id="studio-geo-search-hint" className="field-hint">
+          {t('studio.geo.searchHint')}
+        </p>
+      </div>
+      {folded && matches.length === 0 && (
+        <p className="muted small" role="status">
+          {t('studio.geo.noMatch')}
+        </p>
+      )}
       {matches.length > 0 && (
         <ul className="studio-geo-matches" data-testid="studio-geo-matches">
           {matches.slice(0, SHOWN).map((p) => (
@@ -129,7 +164,7 @@ export function StudioGeo() {
               {codes.includes(p.code) ? (
                 <span className="muted small">{t('studio.geo.blocked')}</span>
               ) : (
-                <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={() => void save([...codes, p.code])} data-action="geo-block" aria-label={t('studio.geo.block', { place: p.name })}>
+                <button type="button" className="btn btn-outline btn-small" disabled={busy} onClick={() => void save([...codes, p.code], focusSearch)} data-action="geo-block" aria-label={t('studio.geo.block', { place: p.name })}>
                   {t('studio.geo.blockShort')}
                 </button>
               )}
@@ -149,18 +184,25 @@ export function StudioGeo() {
         </p>
       )}
       <h3 className="small">{t('studio.geo.preview')}</h3>
-      <label className="pf-label" htmlFor="studio-geo-place">
-        {t('studio.geo.previewPlace')}
-      </label>
-      <select id="studio-geo-place" className="pf-input" value={place} onChange={(e) => void showPreview(e.target.value)} data-testid="studio-geo-place">
-        <option value="">–</option>
-        {places.map((p) => (
-          <option key={p.code} value={p.code}>
-            {p.name}
-          </option>
-        ))}
-      </select>
-      {preview && (
+      <div className="field">
+        <label htmlFor="studio-geo-place">{t('studio.geo.previewPlace')}</label>
+        <div className="field-control">
+          <select id="studio-geo-place" value={place} onChange={(e) => void showPreview(e.target.value)} data-testid="studio-geo-place">
+            <option value="">{t('studio.geo.previewPick')}</option>
+            {places.map((p) => (
+              <option key={p.code} value={p.code}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {(preview === 'loading' || preview === 'failed') && (
+        <p className={preview === 'failed' ? 'form-error small' : 'muted small'} role={preview === 'failed' ? 'alert' : 'status'} data-testid="studio-geo-preview-state">
+          {t(preview === 'failed' ? 'studio.geo.previewError' : 'studio.geo.previewLoading')}
+        </p>
+      )}
+      {preview && preview !== 'loading' && preview !== 'failed' && (
         <p className={preview.blocked ? 'small studio-geo-preview blocked' : 'small studio-geo-preview'} role="status" data-testid="studio-geo-preview" data-blocked={preview.blocked ? '1' : '0'}>
           {preview.blocked ? t('studio.geo.previewBlocked', { place: nameOf(preview.place), by: nameOf(preview.by ?? '') }) : t('studio.geo.previewVisible', { place: nameOf(preview.place) })}
         </p>

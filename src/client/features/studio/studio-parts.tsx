@@ -134,6 +134,10 @@ export function StudioPeople() {
   const t = useT();
   const s = useSnapshot(useStore().studio);
   const people = s.participants.filter((p) => p.role !== 'performer');
+  // A timed mute (chat safety) shows until it ends; the room decides, this clock only hides it then.
+  const now = useNow(15_000);
+  const { locale } = useSnap();
+  const clockTime = (ms: number) => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(ms));
   return (
     <section className="studio-card studio-people">
       <h2>{t('studio.people.title', { count: people.length })}</h2>
@@ -151,9 +155,20 @@ export function StudioPeople() {
                   {t(`studio.people.role.${p.role}`)}
                   {p.type ? ` · ${t(`chat.type.${p.type}`)}` : ''}
                   {p.muted ? ` · ${t('studio.people.muted')}` : ''}
+                  {p.muted_until && p.muted_until > now ? (
+                    <span className="studio-muted-until" data-testid="studio-muted-until">
+                      {' · '}
+                      {t('studio.people.mutedUntil', { time: clockTime(p.muted_until) })}
+                    </span>
+                  ) : null}
                 </span>
               </span>
               <span className="studio-row-actions">
+                {p.muted_until && p.muted_until > now ? (
+                  <button type="button" className="btn btn-text btn-small" data-testid="studio-unmute-timed" aria-label={t('studio.people.unmuteTimed', { nick: p.nick })} onClick={() => command({ t: 'mod', act: 'unmute', sessionId: p.id })}>
+                    {t('studio.people.unmute')}
+                  </button>
+                ) : null}
                 <CommandButton action cmd={{ t: p.muted ? 'unmute' : 'mute', sessionId: p.id }} label={p.muted ? t('studio.people.unmute') : t('studio.people.mute')} />
                 <CommandButton action cmd={{ t: 'kick', sessionId: p.id }} label={t('studio.people.kick')} />
                 <CommandButton action cmd={{ t: 'ban', sessionId: p.id }} label={t('studio.people.ban')} />

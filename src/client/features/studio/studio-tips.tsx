@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { TIP_MENU_MAX, TIP_TEXT_MAX, type TipsView } from '../../../shared/tips';
 import { api } from '../../lib/api';
@@ -30,6 +30,9 @@ export function StudioTips() {
   const [goalErrors, setGoalErrors] = useState<Record<string, string>>({});
   const [goalBusy, setGoalBusy] = useState(false);
   const [goalFailed, setGoalFailed] = useState(false);
+  // Keyboard focus stays in the card when the control pressed goes away (a removed row, the ended goal).
+  const cardRef = useRef<HTMLElement>(null);
+  const focusSoon = (selector: string) => requestAnimationFrame(() => cardRef.current?.querySelector<HTMLElement>(selector)?.focus());
 
   // The editor starts from the saved menu once it has loaded.
   useEffect(() => {
@@ -80,6 +83,7 @@ export function StudioTips() {
     setGoalBusy(true);
     try {
       apply(await api().delete<TipsView>('chat/tips/studio/goal'));
+      focusSoon('#studio-goal-amount');
     } catch {
       setGoalFailed(true);
     } finally {
@@ -94,7 +98,7 @@ export function StudioTips() {
   const list = rows ?? [];
 
   return (
-    <section className="studio-card studio-tips" data-testid="studio-tips" aria-busy={!s.tips.loaded}>
+    <section className="studio-card studio-tips" data-testid="studio-tips" aria-busy={!s.tips.loaded} ref={cardRef}>
       <h2>{t('studio.tips.goalTitle')}</h2>
       {s.tips.goal ? <GoalBar goal={s.tips.goal} at={s.tips.at} /> : <p className="muted small">{t('studio.tips.noGoal')}</p>}
       <form className="pf-form studio-goal-form" onSubmit={startGoal} noValidate>
@@ -122,7 +126,16 @@ export function StudioTips() {
               <Field id={`studio-menu-${i}-coins`} name="coins" label={t('studio.tips.price')} inputMode="numeric" value={r.coins} error={menuErrors[`items.${i}.coins`]} onChange={(e) => set(i, { coins: e.target.value })} />
               <Field id={`studio-menu-${i}-en`} name="en" label={t('studio.tips.textEn')} maxLength={TIP_TEXT_MAX} value={r.en} error={menuErrors[`items.${i}.en`]} onChange={(e) => set(i, { en: e.target.value })} />
               <Field id={`studio-menu-${i}-de`} name="de" label={t('studio.tips.textDe')} maxLength={TIP_TEXT_MAX} value={r.de} error={menuErrors[`items.${i}.de`]} onChange={(e) => set(i, { de: e.target.value })} />
-              <button type="button" className="btn btn-text" onClick={() => setRows(list.filter((_, k) => k !== i))} aria-label={t('studio.tips.remove', { n: i + 1 })}>
+              <button
+                type="button"
+                className="btn btn-text"
+                onClick={() => {
+                  setRows(list.filter((_, k) => k !== i));
+                  setMenuState('idle');
+                  // The row that took its place (or the one before), else "Add action".
+                  focusSoon(list.length > 1 ? `#studio-menu-${Math.min(i, list.length - 2)}-coins` : '[data-action=studio-menu-add]');
+                }}
+                aria-label={t('studio.tips.remove', { n: i + 1 })}>
                 {t('studio.tips.removeShort')}
               </button>
             </li>
@@ -130,7 +143,12 @@ export function StudioTips() {
         </ol>
         <FormError text={menuErrors.items ?? (menuState === 'failed' ? t('studio.tips.failed') : null)} />
         <div className="studio-tips-actions">
-          <button type="button" className="btn btn-outline" disabled={list.length >= TIP_MENU_MAX} data-action="studio-menu-add" onClick={() => setRows([...list, { coins: '', en: '', de: '' }])}>
+          <button type="button" className="btn btn-outline" disabled={list.length >= TIP_MENU_MAX} data-action="studio-menu-add" onClick={() => {
+              setRows([...list, { coins: '', en: '', de: '' }]);
+              setMenuState('idle');
+              focusSoon(`#studio-menu-${list.length}-coins`);
+            }}
+          >
             {t('studio.tips.add')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={menuState === 'busy'} data-action="studio-menu-save">

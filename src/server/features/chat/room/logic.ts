@@ -238,10 +238,10 @@ export function snapshotOf(show: ShowConf | null, sessions: Iterable<RoomSession
 }
 
 /** The performer's view of the room: never an e-mail or a user id. */
-export function participantsOf(sessions: Iterable<RoomSession>, mutes: Set<string>): Participant[] {
-  return [...sessions].map((s) => participantOf(s, mutes));
+export function participantsOf(sessions: Iterable<RoomSession>, mutes: Set<string>, until: (s: RoomSession) => number | null = () => null): Participant[] {
+  return [...sessions].map((s) => participantOf(s, mutes, until(s)));
 }
 
-export function participantOf(s: RoomSession, mutes: Set<string>): Participant {
-  return { id: s.id, nick: s.nick, role: s.uid ? 'member' : 'guest', type: s.type, muted: mutes.has(s.id) };
+export function participantOf(s: RoomSession, mutes: Set<string>, mutedUntil: number | null = null): Participant {
+  return { id: s.id, nick: s.nick, role: s.uid ? 'member' : 'guest', type: s.type, muted: mutes.has(s.id), ...(mutedUntil !== null ? { muted_until: mutedUntil } : {}) };
 }

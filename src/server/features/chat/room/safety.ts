@@ -2,7 +2,8 @@ import type { RoomEvent } from '../../../../shared/chat';
 import { blockedWordIn, type ModCommand, type SafetyEvent } from '../../../../shared/chat-safety';
 import { blockedWords, moderatorIds } from '../chat-safety.repo';
 import type { RoomSession } from './logic';
-import { endSession, now, type Room, type RoomAttachment } from './state';
+import { keepTimedMutes, whoOf } from './mutes';
+import { endSession, now, pushSoon, type Room, type RoomAttachment } from './state';
 
 // Chat safety in the live room (issue 30 point 4; docs/live-rooms.md "Chat safety"): the show's word
 // list holds lines back, moderators (appointed by the performer among the show's regulars) and the
@@ -22,9 +23,6 @@ interface Safety {
 const MUTES_KEY = 'safety:mutes';
 const loaded = new WeakMap<Room, Promise<Safety>>();
 
-/** Whose mute a session's lines carry: the member's, or the guest browser's. */
-const whoOf = (s: RoomSession) => (s.uid ? `u:${s.uid}` : `v:${s.visitor}`);
-
 async function readRules(r: Room): Promise<Pick<Safety, 'words' | 'moderators'>> {
   const id = r.show?.id;
   if (!id) return { words: [], moderators: new Set() };
@@ -38,12 +36,32 @@ function safetyOf(r: Room): Promise<Safety> {
   if (!p) {
     p = (async () => {
       const [rules, stored] = await Promise.all([readRules(r), r.ctx.storage.get<Record<string, number>>(MUTES_KEY)]);
-      return { ...rules, mutes: new Map(Object.entries(stored ?? {})) };
+      const st = { ...rules, mutes: new Map(Object.entries(stored ?? {})) };
+      // The performer's presence list shows who is muted until when (mutes.ts): the muted ones, now known.
+      keepTimedMutes(r, st.mutes);
+      mutesChanged(r, (s) => st.mutes.has(whoOf(s)));
+      return st;
     })();
     loaded.set(r, p);
     p.catch(() => loaded.delete(r));
   }
   return p;
+}
+
+/** The performer's presence list hears again about the sessions `which` picks (their mute changed or became known). */
+function mutesChanged(r: Room, which: (s: RoomSession) => boolean): void {
+  let any = false;
+  for (const s of r.sessions.values()) {
+    if (!which(s)) continue;
+    r.presenceDirty.add(s.id);
+    any = true;
+  }
+  if (any) pushSoon(r);
+}
+
+/** The room's safety state is read (the studio joined: its presence list shows the timed mutes). */
+export async function safetyLoaded(r: Room): Promise<void> {
+  await safetyOf(r);
 }
 
 /** Until when the session's member is muted (null: not muted; an ended mute is forgotten). */
@@ -115,6 +133,7 @@ export async function modCommand(r: Room, a: RoomAttachment, cmd: ModCommand, re
     for (const [k, until] of st.mutes) if (until <= at) st.mutes.delete(k);
     await r.ctx.storage.put(MUTES_KEY, Object.fromEntries(st.mutes));
     for (const x of r.sessions.values()) if (whoOf(x) === who) r.send(`s:${x.id}`, stateOf(st, x, at), x.shard);
+    mutesChanged(r, (x) => whoOf(x) === who);
   }
   const done = { act: cmd.act, nick: s.nick, ...(cmd.act === 'mute' ? { minutes: cmd.minutes } : {}) };
   r.send('performer', { t: 'safety', moderator: false, muted_until: null, done });

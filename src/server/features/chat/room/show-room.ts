@@ -5,7 +5,7 @@ import { videoIce, videoWhipEnd, videoWhipPublish, type IceAnswer } from '../../
 import { onFrame } from './lines';
 import { parseCommand, ROOM_SOCKETS_PER_SESSION, type ShowConf } from './logic';
 import { SayOrder } from './say-order';
-import { safetyChanged, safetyJoined } from './safety';
+import { safetyChanged, safetyJoined, safetyLoaded } from './safety';
 import { tick } from './meter';
 import { end, endLoginSessions, extend, left, performerJoined, performerJoining, register, setShow, viewersGone, viewerJoined, type NewRoomSession, type RegisterResult } from './sessions';
 import { admission, type Admission } from './fanout';
@@ -66,6 +66,7 @@ export class ShowRoom extends HibernatingRoom<RoomAttachment> {
     const nick = r.show?.name ?? 'performer';
     const res = this.accept({ sid: 'performer', role: 'performer', uid: who.uid, nick, login: who.login }, welcome(r, 'performer', nick), ['performer']);
     await performerJoined(r);
+    void safetyLoaded(r).catch(() => undefined);
     return res;
   }
 

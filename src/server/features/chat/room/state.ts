@@ -6,6 +6,7 @@ import { runningOf } from '../../../../shared/room-mode';
 import { isWatcherId, WATCH_TAG } from '../../../../shared/video';
 import { FrameLimiter, freeWho, participantOf, participantsOf, sessionView, snapshotOf, visibleLines, type RoomSession, type ShowConf } from './logic';
 import { toShard, unplaceSession, type ShardLine } from './fanout';
+import { timedMuteOf } from './mutes';
 
 // A show's live room as plain data (one Durable Object per show, show-room.ts) and the helpers every
 // part of the room uses: sockets by tag, storage, the pushes to viewers and the performer, and the
@@ -193,7 +194,7 @@ export function pushNow(r: Room): void {
 /** The performer's whole presence list (a studio socket joined); what was pending is in it. */
 export function presenceAll(r: Room): RoomEvent {
   r.presenceDirty.clear();
-  return { t: 'presence', participants: participantsOf(r.sessions.values(), r.mutes) };
+  return { t: 'presence', participants: participantsOf(r.sessions.values(), r.mutes, (s) => timedMuteOf(r, s, now())) };
 }
 
 function presenceChange(r: Room): RoomEvent {
@@ -201,7 +202,7 @@ function presenceChange(r: Room): RoomEvent {
   const gone = [];
   for (const id of r.presenceDirty) {
     const s = r.sessions.get(id);
-    if (s) upsert.push(participantOf(s, r.mutes));
+    if (s) upsert.push(participantOf(s, r.mutes, timedMuteOf(r, s, now())));
     else gone.push(id);
   }
   r.presenceDirty.clear();
