@@ -21,7 +21,7 @@ async function home(headers: Record<string, string> = COOKIE) {
 describe('render path', () => {
   it('the first tile picture is fetched first and sized; later tiles load lazily', async () => {
     const { html } = await home();
-    const imgs = [...html.matchAll(/<img [^>]*src="\/img\/show\/\d+\/1\.svg"[^>]*>/g)].map((m) => m[0]);
+    const imgs = [...html.matchAll(/<img [^>]*src="\/img\/show\/\d+\/1\.jpg"[^>]*>/g)].map((m) => m[0]);
     expect(imgs.length).toBe(36);
     expect(imgs[0]).toContain('fetchPriority="high"');
     expect(imgs[0]).toMatch(/width="400" height="300"/);
@@ -45,6 +45,30 @@ describe('render path', () => {
     expect(other.status).toBe(200);
     expect(other.headers.get('ETag')).not.toBe(etag);
     await other.text();
+  });
+
+  it('show previews are JPEGs (a baseline JFIF, 400x300), drawn per show and revalidated by ETag', async () => {
+    const res = await req('/img/show/7/1.jpg');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('image/jpeg');
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=2592000, stale-while-revalidate=86400');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 4)]).toEqual([0xff, 0xd8, 0xff, 0xe0]);
+    expect([...bytes.slice(-2)]).toEqual([0xff, 0xd9]);
+    // SOF0 (baseline): 8 bits, height 300, width 400, three components.
+    const sof = bytes.findIndex((b, i) => b === 0xff && bytes[i + 1] === 0xc0);
+    expect([...bytes.slice(sof + 4, sof + 10)]).toEqual([8, 1, 44, 1, 144, 3]);
+    expect(bytes.length).toBeGreaterThan(2000);
+    expect(bytes.length).toBeLessThan(20000);
+    const etag = res.headers.get('ETag');
+    expect((await req('/img/show/7/1.jpg', { headers: { 'If-None-Match': etag! } })).status).toBe(304);
+    const other = await req('/img/show/8/1.jpg');
+    expect(other.headers.get('ETag')).not.toBe(etag);
+    expect(new Uint8Array(await other.arrayBuffer())).not.toEqual(bytes);
+    // The home tiles use them.
+    const { html } = await home();
+    expect(html).toMatch(/<img src="\/img\/show\/\d+\/1\.jpg"/);
+    for (const bad of ['/img/show/7/0.jpg', '/img/show/7/13.jpg', '/img/show/x/1.jpg']) expect((await req(bad)).status, bad).toBe(404);
   });
 
   it('embeds the texts once: only the keys the render used; all island texts in one immutable file', async () => {

@@ -45,6 +45,10 @@ describe('render path', () => {
     });
     await open(b.page, '/');
     expect(sheets).toEqual([]);
+    // The tile pictures are the server's JPEGs, and the browser decodes them (what is on screen).
+    const first = b.page.locator('.show-grid img').first();
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(400);
+    expect(await first.evaluate((img: HTMLImageElement) => [img.currentSrc.replace(/^.*\/img\//, '/img/'), img.naturalHeight])).toEqual([expect.stringMatching(/^\/img\/show\/\d+\/1\.jpg$/), 300]);
     // Styled by the inline rules: the tiles sit in a grid.
     expect(await b.page.$eval('.show-grid', (el) => getComputedStyle(el).display)).toBe('grid');
     // "auth" texts are not in the document; the panel still shows them (loaded before hydration).
