@@ -28,6 +28,9 @@ function cached(c: Context<AppEnv>, etag: string, body: () => BodyInit, type: st
   return new Response(body(), { headers: { ...headers, 'Content-Type': type } });
 }
 
+/** The data centre's HTTP cache (absent where the runtime has none). */
+const edgeCache = (): Cache | undefined => (globalThis as { caches?: { default?: Cache } }).caches?.default;
+
 const svg = (c: Context<AppEnv>, body: string) => cached(c, etagOf(body), () => body, 'image/svg+xml; charset=utf-8');
 
 /**
@@ -60,7 +63,14 @@ export const imageRoutes = new Hono<AppEnv>()
     const p = await preview(c);
     if (!p) return c.notFound();
     // The drawing depends on the id and the build alone (the art's code is part of the build).
-    return cached(c, `"${BUILD_ID}-j${p.showId}-${p.index}"`, () => showJpeg(p), 'image/jpeg');
+    const etag = `"${BUILD_ID}-j${p.showId}-${p.index}"`;
+    // Drawn and encoded once per data centre: the edge's cache keeps the JPEG (keyed by the URL,
+    // which names the build through the tag's check below), the isolate keeps the last few hundred.
+    const key = new Request(new URL(`/img/show/${p.showId}/${p.index}.jpg?b=${BUILD_ID}`, c.req.url));
+    const edge = await edgeCache()?.match(key);
+    const bytes = edge ? new Uint8Array(await edge.arrayBuffer()) : showJpeg(p);
+    if (!edge) c.executionCtx.waitUntil(edgeCache()?.put(key, new Response(bytes, { headers: { 'Cache-Control': LONG, 'Content-Type': 'image/jpeg' } })) ?? Promise.resolve());
+    return cached(c, etag, () => bytes, 'image/jpeg');
   })
   .get('/show/:id/:file{[0-9]{1,2}\\.svg}', async (c) => {
     const p = await preview(c);
