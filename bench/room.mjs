@@ -21,10 +21,11 @@ const TOKEN_REUSE_MS = 280_000;
 const ROOM_SHOW = 1;
 
 
-function socket(url, onEvent) {
+/** A room socket, resolved at the room's welcome; every event (also the welcome) goes to `onEvent` with its arrival time. */
+export function socket(url, onEvent, name = 'room socket') {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { perMessageDeflate: false });
-    const timer = setTimeout(() => reject(new Error('no welcome within 20 s')), 20_000);
+    const timer = setTimeout(() => reject(new Error(`${name}: no welcome within 20 s`)), 20_000);
     ws.on('message', (data) => {
       const now = Date.now();
       const text = String(data);

@@ -8,10 +8,10 @@
 // the sum of the tips accepted for it, and "reached" announced exactly once per goal on every socket.
 // A floor in the same room: chat lines (`say` over a member's socket) → the last viewer.
 import { performance } from 'node:perf_hooks';
-import WebSocket from 'ws';
 import { wrangler } from '../scripts/lib.mjs';
 import { Http, percentile, sleep } from './lib.mjs';
 import { inBatches } from './lobby.mjs';
+import { socket } from './room.mjs';
 
 const SHOW = 1;
 const PERFORMER_PASSWORD = 'studio-demo-1';
@@ -30,30 +30,17 @@ async function must(p, what, status = 200) {
 }
 
 /** A room socket; every tip, goal and line event is kept with its arrival time (performance.now()). */
-function roomSocket(url, name) {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false });
-    const s = { name, ws, events: [], errors: [] };
-    const timer = setTimeout(() => reject(new Error(`${name}: no welcome within 20 s`)), 20_000);
-    ws.on('message', (data) => {
-      const at = performance.now();
-      const text = String(data);
-      if (text === 'pong') return;
-      const v = JSON.parse(text);
-      // One event, or several in an array (a shard that fell behind).
-      for (const e of Array.isArray(v) ? v : [v]) {
-        if (e.t === 'welcome') {
-          clearTimeout(timer);
-          resolve(s);
-        } else if (e.t === 'tip' || e.t === 'goal' || e.t === 'line') s.events.push({ at, e });
-        else if (e.t === 'error') s.errors.push(e.code);
-      }
-    });
-    ws.on('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-  });
+async function roomSocket(url, name) {
+  const s = { name, ws: null, events: [], errors: [] };
+  s.ws = await socket(
+    url,
+    (e) => {
+      if (e.t === 'tip' || e.t === 'goal' || e.t === 'line') s.events.push({ at: performance.now(), e });
+      else if (e.t === 'error') s.errors.push(e.code);
+    },
+    name,
+  );
+  return s;
 }
 
 const wsUrl = (wsBase, a) => `${wsBase.replace(/^http/, 'ws')}${new URL(a.realm).pathname}?login=${a.login}&password=${encodeURIComponent(a.password)}`;
