@@ -54,6 +54,25 @@ async function setCookies(port, url) {
   ws.close();
 }
 
+/**
+ * The page's own blocking time from CPU time: Lighthouse counts the wall time of the page's
+ * main-thread tasks (x4), which on two shared cores includes time the thread waited for a core
+ * (Chromium's compositor and browser process, the local server). The same sum over the trace's
+ * thread time (`tdur`) of the tasks after the first contentful paint tells the page's work apart.
+ */
+function cpuBlocking(trace) {
+  const events = trace?.traceEvents ?? [];
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  if (!fcp) return null;
+  const main = { pid: fcp.pid, tid: fcp.tid };
+  let ms = 0;
+  for (const e of events) {
+    if (e.ph !== 'X' || e.name !== 'RunTask' || e.pid !== main.pid || e.tid !== main.tid || e.ts < fcp.ts) continue;
+    ms += Math.max(0, ((e.tdur ?? e.dur) / 1000) * 4 - 50);
+  }
+  return Math.round(ms);
+}
+
 /** The figures of one Lighthouse result, plus what it says costs the most (for the report). */
 function figures(lhr) {
   const a = lhr.audits;
@@ -90,7 +109,7 @@ async function visits(lighthouse, launch, url, withCookies, outDir, label) {
       const r = await lighthouse(url, { ...base, disableStorageReset: name === 'cached' });
       if (outDir) writeFileSync(join(outDir, `${label}-${name}.json`), r.report);
       if (r.lhr.runtimeError) throw new Error(`lighthouse: ${r.lhr.runtimeError.code} ${r.lhr.runtimeError.message}`);
-      out[name] = figures(r.lhr);
+      out[name] = { ...figures(r.lhr), cpu_tbt_ms: cpuBlocking(r.artifacts?.Trace) };
     }
     return out;
   } finally {
@@ -199,7 +218,7 @@ export async function benchLighthouse(ctx) {
           for (const [kind, f] of Object.entries(r)) {
             (runs[`${name}_${kind}`] ??= []).push(f);
             console.log(
-              `  run ${i} ${`${name}_${kind}`.padEnd(15)} score ${String(f.score).padStart(3)}  LCP ${String(f.lcp_ms).padStart(5)} ms  TBT ${String(f.tbt_ms).padStart(4)} ms  FCP ${f.fcp_ms} ms  SI ${f.si_ms} ms  CLS ${f.cls}  DOM ${f.dom ?? '?'}  [${f.lcpParts}]  load ${load()}`,
+              `  run ${i} ${`${name}_${kind}`.padEnd(15)} score ${String(f.score).padStart(3)}  LCP ${String(f.lcp_ms).padStart(5)} ms  TBT ${String(f.tbt_ms).padStart(4)} ms (CPU ${f.cpu_tbt_ms ?? '?'})  FCP ${f.fcp_ms} ms  SI ${f.si_ms} ms  CLS ${f.cls}  DOM ${f.dom ?? '?'}  [${f.lcpParts}]  load ${load()}`,
             );
             if (f.opportunities.length) console.log(`      top: ${f.opportunities.join(', ')}`);
             for (const w of f.warnings) console.log(`      warning: ${w}`);
@@ -215,11 +234,11 @@ export async function benchLighthouse(ctx) {
   const rows = [];
   let pass = true;
   for (const [name, list] of Object.entries(runs)) {
-    const m = { score: median(list.map((f) => f.score)), lcp_ms: median(list.map((f) => f.lcp_ms)), tbt_ms: median(list.map((f) => f.tbt_ms)) };
+    const m = { score: median(list.map((f) => f.score)), lcp_ms: median(list.map((f) => f.lcp_ms)), tbt_ms: median(list.map((f) => f.tbt_ms)), cpu_tbt_ms: median(list.map((f) => f.cpu_tbt_ms ?? 0)) };
     const ok = m.score >= TARGET.score && m.lcp_ms <= TARGET.lcp_ms && m.tbt_ms <= TARGET.tbt_ms;
     pass &&= ok;
     result[name] = m;
-    console.log(`  median ${name.padEnd(15)} score ${m.score}  LCP ${m.lcp_ms} ms  TBT ${m.tbt_ms} ms  ${ok ? 'PASS' : 'MISSED'}`);
+    console.log(`  median ${name.padEnd(15)} score ${m.score}  LCP ${m.lcp_ms} ms  TBT ${m.tbt_ms} ms (from CPU time ${m.cpu_tbt_ms} ms)  ${ok ? 'PASS' : 'MISSED'}`);
     rows.push(`| Lighthouse mobile ${name.replace('_', ', ')} visit, lobby alive (median of ${list.length}) | score ${m.score} | LCP ${fmt(m.lcp_ms / 1000, 2)} s | TBT ${m.tbt_ms} ms | ≥ ${TARGET.score}, LCP ≤ ${TARGET.lcp_ms / 1000} s, TBT ≤ ${TARGET.tbt_ms} ms | ${ok ? 'PASS' : 'MISSED'} |`);
   }
   console.log(`  load average after: ${load()}`);

@@ -71,8 +71,9 @@ export function showHref(s: Pick<ShowSummary, 'id' | 'slugName'>): string {
   return `/chat/${s.id}/${s.slugName}`;
 }
 
-export function showImageSrc(showId: number, index: number): string {
-  return `/img/show/${showId}/${index}.jpg`;
+/** A show's preview picture: 400x300 (tiles, lists), `large` 800x600 (the show page's gallery, video posters). */
+export function showImageSrc(showId: number, index: number, large = false): string {
+  return `/img/show/${showId}/${index}${large ? '-l' : ''}.jpg`;
 }
 
 export interface ShowDetail extends ShowSummary {

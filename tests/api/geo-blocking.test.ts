@@ -181,6 +181,7 @@ describe('geo-blocking', () => {
     for (const known of [
       `/img/show/${T}/1.svg`,
       `/img/show/${T}/1.jpg`,
+      `/img/show/${T}/1-l.jpg`,
       `/img/video/${v}.svg`,
       `/img/gallery/${f.gallery}.svg`,
       `/api/videos/image/${v}/1`,

@@ -65,6 +65,10 @@ describe('render path', () => {
     const other = await req('/img/show/8/1.jpg');
     expect(other.headers.get('ETag')).not.toBe(etag);
     expect(new Uint8Array(await other.arrayBuffer())).not.toEqual(bytes);
+    // The large one (the show page's gallery, video posters): 800x600.
+    const large = new Uint8Array(await (await req('/img/show/7/1-l.jpg')).arrayBuffer());
+    const lsof = large.findIndex((b, i) => b === 0xff && large[i + 1] === 0xc0);
+    expect([...large.slice(lsof + 5, lsof + 9)]).toEqual([2, 88, 3, 32]);
     // The home tiles use them.
     const { html } = await home();
     expect(html).toMatch(/<img src="\/img\/show\/\d+\/1\.jpg"/);

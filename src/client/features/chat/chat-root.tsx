@@ -141,7 +141,7 @@ function ChatStage({ state }: { state: string }) {
   }
   return (
     <section className={`chat-stage stage-${state}${video ? ' has-video' : ''}${playing ? ' video-playing' : ''}`} aria-live="polite">
-      {video && c.show && <LiveVideo name={name} poster={showImageSrc(c.show.id, 1)} />}
+      {video && c.show && <LiveVideo name={name} poster={showImageSrc(c.show.id, 1, true)} />}
       <div className="chat-stage-inner">
         <Icon name={state === 'ended' ? 'warning' : 'video'} size={36} />
         <p className="chat-stage-text" data-testid="chat-stage">

@@ -110,7 +110,7 @@ export default function ExternalChat(props: ExternalFrameProps) {
       </p>
       {c.phase === 'live' && props.show && (r.state !== null || r.phase === 'unsupported') && (
         <div className="external-video">
-          <LiveVideo name={props.show.name} poster={showImageSrc(props.show.id, 1)} />
+          <LiveVideo name={props.show.name} poster={showImageSrc(props.show.id, 1, true)} />
         </div>
       )}
       <ChatPanel />

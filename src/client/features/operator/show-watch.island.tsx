@@ -60,7 +60,7 @@ export default function ShowWatch({ showId, name }: { showId: number; name: stri
         {phase === 'ended' ? t('operator.watch.ended') : phase === 'connecting' ? t('operator.watch.connecting') : t('operator.watch.unseen')}
         {phase === 'watching' && viewers !== null && <> · {t('operator.live.viewers', { count: viewers })}</>}
       </p>
-      {phase !== 'ended' && <LiveVideo name={name} poster={showImageSrc(showId, 1)} />}
+      {phase !== 'ended' && <LiveVideo name={name} poster={showImageSrc(showId, 1, true)} />}
       <LineList items={snap.items} me={null} empty="operator.watch.noLines" testId="watch-lines" className="operator-watch-lines" />
     </div>
   );

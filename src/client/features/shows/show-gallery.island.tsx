@@ -21,7 +21,7 @@ export default function ShowGallery({ id, name, previews }: ShowGalleryProps) {
     <div className="show-gallery" data-testid="show-gallery">
       <div className="gallery-main">
         <img
-          src={showImageSrc(id, current)}
+          src={showImageSrc(id, current, true)}
           alt={t('shows.gallery.alt', { name, n: index + 1, count })}
           width={800}
           height={600}

@@ -52,6 +52,22 @@ async function preview(c: Context<AppEnv>): Promise<{ showId: number; index: num
   return { showId: Number(id), index, palette: (Number(id) * 7 + index) % 12 };
 }
 
+/** A show preview as a JPEG (400x300, `large` 800x600). */
+async function jpeg(c: Context<AppEnv>, large: boolean): Promise<Response> {
+  const p = await preview(c);
+  if (!p) return c.notFound();
+  const size = large ? 'l' : 's';
+  // The drawing depends on the id and the build alone (the art's code is part of the build).
+  const etag = `"${BUILD_ID}-j${p.showId}-${p.index}${size}"`;
+  // Drawn and encoded once per data centre: the edge's cache keeps the JPEG (keyed by the URL and
+  // the build), the isolate keeps the last few hundred.
+  const key = new Request(new URL(`/img/show/${p.showId}/${p.index}-${size}.jpg?b=${BUILD_ID}`, c.req.url));
+  const edge = await edgeCache()?.match(key);
+  const bytes = edge ? new Uint8Array(await edge.arrayBuffer()) : showJpeg({ ...p, large });
+  if (!edge) c.executionCtx.waitUntil(edgeCache()?.put(key, new Response(bytes, { headers: { 'Cache-Control': LONG, 'Content-Type': 'image/jpeg' } })) ?? Promise.resolve());
+  return cached(c, etag, () => bytes, 'image/jpeg');
+}
+
 /**
  * /img: generated placeholder art drawn from the id, so previews need no storage. The show
  * previews the pages use are JPEGs (raster.ts: decoded off the browser's main thread, like real
@@ -59,19 +75,8 @@ async function preview(c: Context<AppEnv>): Promise<{ showId: number; index: num
  */
 export const imageRoutes = new Hono<AppEnv>()
   .use(geo)
-  .get('/show/:id/:file{[0-9]{1,2}\\.jpg}', async (c) => {
-    const p = await preview(c);
-    if (!p) return c.notFound();
-    // The drawing depends on the id and the build alone (the art's code is part of the build).
-    const etag = `"${BUILD_ID}-j${p.showId}-${p.index}"`;
-    // Drawn and encoded once per data centre: the edge's cache keeps the JPEG (keyed by the URL,
-    // which names the build through the tag's check below), the isolate keeps the last few hundred.
-    const key = new Request(new URL(`/img/show/${p.showId}/${p.index}.jpg?b=${BUILD_ID}`, c.req.url));
-    const edge = await edgeCache()?.match(key);
-    const bytes = edge ? new Uint8Array(await edge.arrayBuffer()) : showJpeg(p);
-    if (!edge) c.executionCtx.waitUntil(edgeCache()?.put(key, new Response(bytes, { headers: { 'Cache-Control': LONG, 'Content-Type': 'image/jpeg' } })) ?? Promise.resolve());
-    return cached(c, etag, () => bytes, 'image/jpeg');
-  })
+  .get('/show/:id/:file{[0-9]{1,2}\\.jpg}', (c) => jpeg(c, false))
+  .get('/show/:id/:file{[0-9]{1,2}-l\\.jpg}', (c) => jpeg(c, true))
   .get('/show/:id/:file{[0-9]{1,2}\\.svg}', async (c) => {
     const p = await preview(c);
     return p ? svg(c, showArt(p)) : c.notFound();

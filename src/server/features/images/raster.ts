@@ -138,13 +138,13 @@ export function showPixels(opts: { showId: number; index: number; palette: numbe
 const cache = new Map<string, Uint8Array<ArrayBuffer>>();
 const CACHE_MAX = 300;
 
-/** The preview as a JPEG; the isolate keeps the last few hundred (each is drawn from its id alone). */
-export function showJpeg(opts: { showId: number; index: number; palette: number }): Uint8Array<ArrayBuffer> {
-  const key = `${opts.showId}/${opts.index}/${opts.palette}`;
+/** The preview as a JPEG, 400x300 (`large`: 800x600); the isolate keeps the last few hundred (each is drawn from its id alone). */
+export function showJpeg(opts: { showId: number; index: number; palette: number; large?: boolean }): Uint8Array<ArrayBuffer> {
+  const key = `${opts.showId}/${opts.index}/${opts.palette}/${opts.large ? 'l' : 's'}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const width = 400;
-  const height = 300;
+  const width = opts.large ? 800 : 400;
+  const height = opts.large ? 600 : 300;
   const jpeg = encodeJpeg(showPixels({ ...opts, width, height }), width, height, 78);
   if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
   cache.set(key, jpeg);
