@@ -81,7 +81,8 @@ describe('chat safety', () => {
     const told = await room.next('safety');
     expect(told.muted_until).toBeGreaterThanOrEqual(before + 15 * 60_000);
     // The performer's presence list shows until when (the studio's "muted until" marker).
-    const marked = await studio.next('presence-change', (e) => e.upsert.some((p) => p.id === s.sessionId));
+    // (The member's join is a presence change too, and may arrive after the mute was sent: wait for the marked one.)
+    const marked = await studio.next('presence-change', (e) => e.upsert.some((p) => p.id === s.sessionId && p.muted_until !== undefined));
     expect(marked.upsert.find((p) => p.id === s.sessionId)?.muted_until).toBe(told.muted_until);
     room.send({ t: 'say', text: 'hello?' });
     const refused = await room.next('error');

@@ -77,7 +77,7 @@ describe('contest: reading (/api/contest, /latest)', () => {
     // The thumbnails exist.
     const img = await new Client().get(c.entries[0].show.thumbnail);
     expect(img.status).toBe(200);
-    expect(img.headers.get('Content-Type')).toContain('image/svg+xml');
+    expect(img.headers.get('Content-Type')).toBe('image/jpeg');
   });
 
   it('the title follows the language', async () => {
