@@ -40,7 +40,7 @@ describe('show page', () => {
     const thumbs = b.page.locator('.gallery-thumbs .thumb');
     if ((await thumbs.count()) > 1) {
       await thumbs.nth(1).click();
-      expect(await b.page.getAttribute('.gallery-main img', 'src')).toMatch(/\/2\.svg$/);
+      expect(await b.page.getAttribute('.gallery-main img', 'src')).toMatch(/\/2-l\.jpg$/);
     }
     // Visitors asking for a private chat go to sign-up.
     expect(await b.page.getAttribute('.chat-buttons [data-chat]:not([data-chat=free])', 'href')).toBe('/users/signup');
