@@ -62,9 +62,10 @@ async function jpeg(c: Context<AppEnv>, large: boolean): Promise<Response> {
   // Drawn and encoded once per data centre: the edge's cache keeps the JPEG (keyed by the URL and
   // the build), the isolate keeps the last few hundred.
   const key = new Request(new URL(`/img/show/${p.showId}/${p.index}-${size}.jpg?b=${BUILD_ID}`, c.req.url));
-  const edge = await edgeCache()?.match(key);
+  const cache = edgeCache();
+  const edge = await cache?.match(key);
   const bytes = edge ? new Uint8Array(await edge.arrayBuffer()) : showJpeg({ ...p, large });
-  if (!edge) c.executionCtx.waitUntil(edgeCache()?.put(key, new Response(bytes, { headers: { 'Cache-Control': LONG, 'Content-Type': 'image/jpeg' } })) ?? Promise.resolve());
+  if (cache && !edge) c.executionCtx.waitUntil(cache.put(key, new Response(bytes, { headers: { 'Cache-Control': LONG, 'Content-Type': 'image/jpeg' } })));
   return cached(c, etag, () => bytes, 'image/jpeg');
 }
 

@@ -118,7 +118,7 @@ export function showPixels(opts: { showId: number; index: number; palette: numbe
   const half = 1.25 * s;
   c.ellipse(mx, my, 21 * s, 21 * s, (x, y, d) => {
     const r = d * 21 * s;
-    const ring = Math.min(...[5, 12, 19].map((q) => Math.abs(r - q * s)));
+    const ring = Math.min(Math.abs(r - 5 * s), Math.abs(r - 12 * s), Math.abs(r - 19 * s));
     if (r < 5 * s) c.blend(x, y, white, 0.9);
     else if (ring < half) c.blend(x, y, white, 0.3 * Math.min(1, half - ring));
   });
