@@ -46,8 +46,8 @@ declare module 'vitest' {
  * start-up write, since fixed; a 503 from a busy dev server under a page's write; a live-video
  * walk-through step). On a quiet machine (2026-11-28): one worker 704 s, two 433 s, but the
  * two-worker run had two failures (a layer-switch deadline, since made the bench's alone; a 419 of
- * the welcome countdown's write logged during a sign-up test, not found). CI keeps one: the whole
- * run is about 16 minutes there.
+ * the welcome countdown's write logged during a sign-up test, not found). CI keeps one: a fresh clone's
+ * whole run (install included) took 834 s there.
  */
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 1);
 
