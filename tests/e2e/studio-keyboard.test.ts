@@ -108,6 +108,8 @@ describe.each(CASES)('studio cards with the keyboard (%s, %s)', (lang, device, i
     await tabTo(studio, '[data-action=studio-goal-start]');
     await kb.press('Enter');
     await studio.locator(`${tips} [data-action=studio-goal-end]`).waitFor();
+    // The pressed button keeps the focus while it is busy (a disabled one would drop it to the body).
+    await expectFocus(studio, '[data-action=studio-goal-start]');
     expect((await api<TipsView>(studio, 'chat/tips/studio')).goal).toMatchObject({ amount: 40, text: `keys goal ${lang}` });
     // Ending it: its button goes, the focus goes to the amount.
     await tabTo(studio, '[data-action=studio-goal-end]');
@@ -139,6 +141,7 @@ describe.each(CASES)('studio cards with the keyboard (%s, %s)', (lang, device, i
     await tabTo(studio, '[data-action=studio-menu-save]');
     await kb.press('Enter');
     await studio.locator(`${tips} [data-testid=studio-menu-saved]`).waitFor();
+    await expectFocus(studio, '[data-action=studio-menu-save]');
     const menu = (await api<TipsView>(studio, 'chat/tips/studio')).menu;
     expect(menu.map((i) => [i.coins, i.en, i.de])).toContainEqual([25, `Wave ${lang}`, `Winken ${lang}`]);
     expect(menu.some((i) => i.coins === 7)).toBe(false);

@@ -31,6 +31,8 @@ export function StudioTips() {
   const [goalBusy, setGoalBusy] = useState(false);
   const [goalFailed, setGoalFailed] = useState(false);
   // Keyboard focus stays in the card when the control pressed goes away (a removed row, the ended goal).
+  // A busy button is aria-disabled, not disabled: Chromium moves the focus of a disabled button to the
+  // page's body when a frame passes before it is enabled again (a slow answer), and Tab starts over.
   const cardRef = useRef<HTMLElement>(null);
   const focusSoon = (selector: string) => requestAnimationFrame(() => cardRef.current?.querySelector<HTMLElement>(selector)?.focus());
 
@@ -49,6 +51,7 @@ export function StudioTips() {
 
   async function saveMenu(e: FormEvent) {
     e.preventDefault();
+    if (menuState === 'busy') return;
     setMenuState('busy');
     setMenuErrors({});
     try {
@@ -63,6 +66,7 @@ export function StudioTips() {
 
   async function startGoal(e: FormEvent) {
     e.preventDefault();
+    if (goalBusy) return;
     setGoalBusy(true);
     setGoalErrors({});
     setGoalFailed(false);
@@ -80,6 +84,7 @@ export function StudioTips() {
   }
 
   async function endGoal() {
+    if (goalBusy) return;
     setGoalBusy(true);
     try {
       apply(await api().delete<TipsView>('chat/tips/studio/goal'));
@@ -107,11 +112,11 @@ export function StudioTips() {
         <Field id="studio-goal-minutes" name="minutes" label={t('studio.tips.minutes')} optionalLabel={t('studio.tips.optional')} inputMode="numeric" value={goal.minutes} error={goalErrors.minutes} onChange={(e) => setGoal({ ...goal, minutes: e.target.value })} />
         <FormError text={goalFailed ? t('studio.tips.failed') : null} />
         <div className="studio-tips-actions">
-          <button type="submit" className="btn btn-primary" disabled={goalBusy} data-action="studio-goal-start">
+          <button type="submit" className="btn btn-primary" aria-disabled={goalBusy || undefined} data-action="studio-goal-start">
             {s.tips.goal ? t('studio.tips.newGoal') : t('studio.tips.startGoal')}
           </button>
           {s.tips.goal && (
-            <button type="button" className="btn btn-outline" disabled={goalBusy} data-action="studio-goal-end" onClick={() => void endGoal()}>
+            <button type="button" className="btn btn-outline" aria-disabled={goalBusy || undefined} data-action="studio-goal-end" onClick={() => void endGoal()}>
               {t('studio.tips.endGoal')}
             </button>
           )}
@@ -151,7 +156,7 @@ export function StudioTips() {
           >
             {t('studio.tips.add')}
           </button>
-          <button type="submit" className="btn btn-primary" disabled={menuState === 'busy'} data-action="studio-menu-save">
+          <button type="submit" className="btn btn-primary" aria-disabled={menuState === 'busy' || undefined} data-action="studio-menu-save">
             {t('studio.tips.save')}
           </button>
           {menuState === 'saved' && (
