@@ -114,6 +114,8 @@ describe('profile pages', () => {
     expect((await put).status()).toBe(200);
     await b.page.locator('[data-testid=snackbar]').waitFor();
     expect((await b.page.textContent('[data-testid=snackbar] span'))?.trim()).toBe(m.profile.settings.password.done);
+    // The pressed button kept the focus while the form was busy (a keyboard user keeps their place).
+    expect(await b.page.evaluate(() => document.activeElement?.matches('form:has(#pf-new-password) button[type=submit]'))).toBe(true);
     await call(b.page, 'POST', 'auth/logout');
     expect((await call(b.page, 'POST', 'auth/login', { username: member.email, password: 'brand-new-pass-1' })).status).toBe(200);
   });

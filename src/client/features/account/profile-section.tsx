@@ -13,13 +13,16 @@ export function PfSection({ headingId, title, id, danger, children }: { headingI
   );
 }
 
-/** A settings form: its fields (children), the general error and the submit button. */
+/**
+ * A settings form: its fields (children), the general error and the submit button. While busy the
+ * button is aria-disabled, not disabled: a disabled button loses the keyboard focus to the body.
+ */
 export function PfForm({ onSubmit, busy, general, submitLabel, children }: { onSubmit: (e: FormEvent) => void; busy: boolean; general: string | null; submitLabel: string; children: ReactNode }) {
   return (
-    <form className="pf-form" onSubmit={onSubmit} noValidate>
+    <form className="pf-form" onSubmit={(e) => (busy ? e.preventDefault() : onSubmit(e))} noValidate>
       {children}
       <FormError text={general} />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
+      <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
         {submitLabel}
       </button>
     </form>

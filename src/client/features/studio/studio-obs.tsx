@@ -55,7 +55,7 @@ export function StudioObs() {
   }, []);
 
   const make = async () => {
-    if (info?.exists && !window.confirm(t('studio.obs.confirmNew'))) return;
+    if (busy || (info?.exists && !window.confirm(t('studio.obs.confirmNew')))) return;
     setBusy(true);
     setError(null);
     try {
@@ -87,7 +87,7 @@ export function StudioObs() {
               {info.createdAt ? t('studio.obs.keyMade', { date: new Date(info.createdAt * 1000).toLocaleDateString() }) : t('studio.obs.noKey')}
             </p>
           )}
-          <button type="button" className="btn btn-outline" data-testid="obs-key-new" disabled={busy} onClick={() => void make()}>
+          <button type="button" className="btn btn-outline" data-testid="obs-key-new" aria-disabled={busy || undefined} onClick={() => void make()}>
             {info.exists ? t('studio.obs.newKey') : t('studio.obs.makeKey')}
           </button>
           <ol className="studio-obs-steps small">
