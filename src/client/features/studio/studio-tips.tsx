@@ -31,8 +31,8 @@ export function StudioTips() {
   const [goalBusy, setGoalBusy] = useState(false);
   const [goalFailed, setGoalFailed] = useState(false);
   // Keyboard focus stays in the card when the control pressed goes away (a removed row, the ended goal).
-  // A busy button is aria-disabled, not disabled: Chromium moves the focus of a disabled button to the
-  // page's body when a frame passes before it is enabled again (a slow answer), and Tab starts over.
+  // A busy button is aria-disabled, not disabled: Chromium moves the focus of a button that becomes
+  // disabled to the page's body, and it does not come back when the button is enabled again.
   const cardRef = useRef<HTMLElement>(null);
   const focusSoon = (selector: string) => requestAnimationFrame(() => cardRef.current?.querySelector<HTMLElement>(selector)?.focus());
 
