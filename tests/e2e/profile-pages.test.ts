@@ -85,8 +85,12 @@ describe('profile pages', () => {
 
     await open(b.page, '/users/profile/settings');
     expect(await toggle.isChecked()).toBe(!before);
-    await b.page.locator('.pf-switch').click();
+    // Back with the keyboard: the switch keeps the focus while it saves.
+    await toggle.focus();
+    await b.page.keyboard.press('Space');
     await b.page.waitForFunction((want) => (document.querySelector('[data-testid=newsletter-toggle]') as HTMLInputElement).checked === want, before);
+    await b.page.locator('[data-testid=snackbar]').waitFor();
+    expect(await b.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('newsletter-toggle');
     expect(b.unexpectedProblems()).toEqual([]);
   });
 

@@ -134,6 +134,7 @@ function NewsletterSection() {
   const on = snap.user?.newsletter ?? false;
 
   async function toggle() {
+    if (busy) return;
     setBusy(true);
     await updateMember(store, t, () => api().put<{ user: User }>('user/update_newsletter', { newsletter: !on }), (user) =>
       t(user.newsletter ? 'profile.settings.newsletter.on' : 'profile.settings.newsletter.off'),
@@ -144,7 +145,7 @@ function NewsletterSection() {
   return (
     <PfSection headingId="pf-news-h" title={t('profile.settings.newsletter.title')}>
       <label className="pf-switch">
-        <input type="checkbox" role="switch" checked={on} disabled={busy} onChange={toggle} data-testid="newsletter-toggle" />
+        <input type="checkbox" role="switch" checked={on} aria-disabled={busy || undefined} onChange={toggle} data-testid="newsletter-toggle" />
         <span className="pf-switch-track" aria-hidden="true" />
         <span>{t('profile.settings.newsletter.label')}</span>
       </label>

@@ -20,7 +20,9 @@ export function PushSettings() {
       .catch(() => setState({ status: 'off' }));
   }, []);
 
+  // While busy the switches are aria-disabled, not disabled: a disabled control drops the keyboard focus to the body.
   async function run(work: () => Promise<PushState>, done?: string) {
+    if (busy) return;
     setBusy(true);
     try {
       const next = await work();
@@ -55,7 +57,7 @@ export function PushSettings() {
                   type="checkbox"
                   role="switch"
                   checked={state.kinds[kind]}
-                  disabled={busy}
+                  aria-disabled={busy || undefined}
                   onChange={() => run(() => setKinds(state.endpoint, { [kind]: !state.kinds[kind] }), text('saved'))}
                   data-testid={`push-kind-${kind}`}
                 />
