@@ -52,20 +52,35 @@ async function preview(c: Context<AppEnv>): Promise<{ showId: number; index: num
   return { showId: Number(id), index, palette: (Number(id) * 7 + index) % 12 };
 }
 
-/** A show preview as a JPEG (400x300, `large` 800x600). */
-async function jpeg(c: Context<AppEnv>, large: boolean): Promise<Response> {
-  const p = await preview(c);
-  if (!p) return c.notFound();
-  const size = large ? 'l' : 's';
-  // The drawing depends on the id and the build alone (the art's code is part of the build).
-  const etag = `"${BUILD_ID}-j${p.showId}-${p.index}${size}"`;
-  // Drawn and encoded once per data centre: the edge's cache keeps the JPEG (keyed by the URL and
-  // the build), the isolate keeps the last few hundred.
-  const key = new Request(new URL(`/img/show/${p.showId}/${p.index}-${size}.jpg?b=${BUILD_ID}`, c.req.url));
+/** The last few hundred JPEG previews this isolate served (each is drawn from its id alone). */
+const isolateJpegs = new Map<string, Uint8Array<ArrayBuffer>>();
+const ISOLATE_JPEGS_MAX = 300;
+
+/**
+ * A preview's JPEG, drawn and encoded once per data centre: the isolate keeps the last few hundred,
+ * the edge's cache (keyed by the URL and the build) the rest.
+ */
+async function jpegBytes(c: Context<AppEnv>, p: { showId: number; index: number; palette: number }, large: boolean): Promise<Uint8Array<ArrayBuffer>> {
+  const name = `${p.showId}/${p.index}-${large ? 'l' : 's'}`;
+  const kept = isolateJpegs.get(name);
+  if (kept) return kept;
+  const key = new Request(new URL(`/img/show/${name}.jpg?b=${BUILD_ID}`, c.req.url));
   const cache = edgeCache();
   const edge = await cache?.match(key);
   const bytes = edge ? new Uint8Array(await edge.arrayBuffer()) : showJpeg({ ...p, large });
   if (cache && !edge) c.executionCtx.waitUntil(cache.put(key, new Response(bytes, { headers: { 'Cache-Control': LONG, 'Content-Type': 'image/jpeg' } })));
+  if (isolateJpegs.size >= ISOLATE_JPEGS_MAX) isolateJpegs.delete(isolateJpegs.keys().next().value as string);
+  isolateJpegs.set(name, bytes);
+  return bytes;
+}
+
+/** A show preview as a JPEG (400x300, `large` 800x600). */
+async function jpeg(c: Context<AppEnv>, large: boolean): Promise<Response> {
+  const p = await preview(c);
+  if (!p) return c.notFound();
+  // The drawing depends on the id and the build alone (the art's code is part of the build).
+  const etag = `"${BUILD_ID}-j${p.showId}-${p.index}${large ? 'l' : 's'}"`;
+  const bytes = await jpegBytes(c, p, large);
   return cached(c, etag, () => bytes, 'image/jpeg');
 }
 

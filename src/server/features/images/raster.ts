@@ -135,18 +135,9 @@ export function showPixels(opts: { showId: number; index: number; palette: numbe
   return c.bytes();
 }
 
-const cache = new Map<string, Uint8Array<ArrayBuffer>>();
-const CACHE_MAX = 300;
-
-/** The preview as a JPEG, 400x300 (`large`: 800x600); the isolate keeps the last few hundred (each is drawn from its id alone). */
+/** The preview as a JPEG, 400x300 (`large`: 800x600), drawn from its id alone (images.routes.ts keeps them). */
 export function showJpeg(opts: { showId: number; index: number; palette: number; large?: boolean }): Uint8Array<ArrayBuffer> {
-  const key = `${opts.showId}/${opts.index}/${opts.palette}/${opts.large ? 'l' : 's'}`;
-  const hit = cache.get(key);
-  if (hit) return hit;
   const width = opts.large ? 800 : 400;
   const height = opts.large ? 600 : 300;
-  const jpeg = encodeJpeg(showPixels({ ...opts, width, height }), width, height, 78);
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-  cache.set(key, jpeg);
-  return jpeg;
+  return encodeJpeg(showPixels({ ...opts, width, height }), width, height, 78);
 }
